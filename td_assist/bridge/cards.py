@@ -1,0 +1,244 @@
+"""Seats, sides, suits, strains, ranks and cards: the value types of the game.
+
+>>> Seat.N.lho, Seat.N.partner, Seat.N.side
+(<Seat.E: 'E'>, <Seat.S: 'S'>, <Side.NS: 'NS'>)
+>>> Card.parse("h10"), str(Card.parse("♥Q"))
+(Card(suit=<Suit.HEARTS: 'H'>, rank=<Rank.TEN: 'T'>), 'HQ')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cache
+
+from td_assist.bridge.errors import RecordError
+
+
+class Side(enum.StrEnum):
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+
+class Seat(enum.StrEnum):
+    """A compass seat. Rotation is clockwise: N, E, S, W."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """``N``, ``north``, ``North`` ... -> Seat."""
+        key = _SEAT_ALIASES.get(text.strip().upper())
+        if key is not None:
+            return cls(key)
+        raise RecordError(f"unknown seat {text!r} (use N, E, S or W)")
+
+    @property
+    def name_full(self) -> str:
+        return _SEAT_NAMES[self.value]
+
+    @property
+    def index(self) -> int:
+        return _SEAT_ORDER.index(self.value)
+
+    def offset(self, steps: int) -> Seat:
+        """The seat ``steps`` places clockwise from this one."""
+        return Seat(_SEAT_ORDER[(self.index + steps) % 4])
+
+    @property
+    def lho(self) -> Seat:
+        return self.offset(1)
+
+    @property
+    def partner(self) -> Seat:
+        return self.offset(2)
+
+    @property
+    def rho(self) -> Seat:
+        return self.offset(3)
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """This seat and the next three in clockwise order."""
+        return (self, self.offset(1), self.offset(2), self.offset(3))
+
+
+_SEAT_ORDER = "NESW"
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SEAT_ALIASES = {k: k for k in _SEAT_NAMES} | {v.upper(): k for k, v in _SEAT_NAMES.items()}
+
+
+class Suit(enum.StrEnum):
+    """The four suits, declared from highest to lowest."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self.value]
+
+    @property
+    def strain(self) -> Strain:
+        return Strain(self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = _SUIT_ALIASES.get(text.strip().upper())
+        if key is None:
+            raise RecordError(f"unknown suit {text!r}")
+        return cls(key)
+
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_ALIASES = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+
+
+class Strain(enum.StrEnum):
+    """The denomination of a bid, in ascending order of rank."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def order(self) -> int:
+        """0 for clubs up to 4 for notrump: the order used for sufficiency."""
+        return _STRAIN_ORDER.index(self.value)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None for notrump."""
+        return None if self is Strain.NOTRUMP else Suit(self.value)
+
+    @property
+    def symbol(self) -> str:
+        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self.value]
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        if key in {"N", "NT", "SA"}:  # SA: "sans atout", seen in European records
+            return cls.NOTRUMP
+        suit = _SUIT_ALIASES.get(key)
+        if suit is None:
+            raise RecordError(f"unknown strain {text!r} (use C, D, H, S or NT)")
+        return cls(suit)
+
+
+_STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+class Rank(enum.StrEnum):
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def value_order(self) -> int:
+        """2 for the two up to 14 for the ace."""
+        return _RANK_ORDER.index(self.value) + 2
+
+    @property
+    def is_honour(self) -> bool:
+        """Ace, king, queen, jack or ten (Definitions, "Honour")."""
+        return self.value_order >= 10
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        key = text.strip().upper()
+        if key == "10":
+            key = "T"
+        if key not in _RANK_ORDER:
+            raise RecordError(f"unknown rank {text!r}")
+        return cls(key)
+
+
+_RANK_ORDER = "23456789TJQKA"
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """A playing card, written suit first: ``SA``, ``HT``, ``C2``."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``SA``, ``H10``, ``hq``, ``♥Q``, ``10H`` or ``QH``.
+
+        >>> str(Card.parse("10h"))
+        'HT'
+        """
+        return _parse_card(text.strip())
+
+    def __str__(self) -> str:
+        return f"{self.suit.value}{self.rank.value}"
+
+    def __repr__(self) -> str:
+        return f"Card(suit={self.suit!r}, rank={self.rank!r})"
+
+    @property
+    def pretty(self) -> str:
+        """``♥Q``; ten shown as ``10``."""
+        rank = "10" if self.rank is Rank.TEN else self.rank.value
+        return f"{self.suit.symbol}{rank}"
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Suits in the order S H D C, high cards first within each."""
+        return (_SUIT_DISPLAY.index(self.suit.value), -self.rank.value_order)
+
+
+_SUIT_DISPLAY = "SHDC"
+
+
+@cache
+def _parse_card(text: str) -> Card:
+    if len(text) < 2 or len(text) > 3:
+        raise RecordError(f"unknown card {text!r} (write suit then rank, e.g. SA, HT, C2)")
+    upper = text.upper()
+    for suit_part, rank_part in ((upper[:1], upper[1:]), (upper[-1:], upper[:-1])):
+        if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
+            return Card(Suit(_SUIT_ALIASES[suit_part]), Rank(_RANK_ALIASES[rank_part]))
+    raise RecordError(f"unknown card {text!r} (write suit then rank, e.g. SA, HT, C2)")
+
+
+_RANK_ALIASES = {r: r for r in _RANK_ORDER} | {"10": "T"}
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    Card(suit, rank) for suit in Suit for rank in reversed(list(Rank))
+)

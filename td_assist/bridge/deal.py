@@ -1,0 +1,201 @@
+"""Hands, deals, and what a board number says about dealer and vulnerability (Law 2).
+
+>>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> str(deal.hand(Seat.E))
+'T98.765.432.AKQJ'
+>>> board_dealer(2), board_vulnerability(2)
+(<Seat.E: 'E'>, <Vulnerability.NS: 'NS'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
+from td_assist.bridge.errors import RecordError
+
+
+class Vulnerability(enum.StrEnum):
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    ALL = "All"
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """Accept the usual spellings: None/Love/-, NS, EW, All/Both/Alle/Keine."""
+        key = _VUL_ALIASES.get(text.strip().upper().replace("-", "").replace(" ", ""))
+        if key is None:
+            raise RecordError(f"unknown vulnerability {text!r} (use None, NS, EW or All)")
+        return cls(key)
+
+    def is_vulnerable(self, side: Side | Seat) -> bool:
+        side = side.side if isinstance(side, Seat) else side
+        return self is Vulnerability.ALL or self.value == side.value
+
+
+_VUL_ALIASES = {
+    "NONE": "None", "LOVE": "None", "": "None", "0": "None", "O": "None", "KEINE": "None",
+    "NS": "NS", "N": "NS", "NORTHSOUTH": "NS",
+    "EW": "EW", "E": "EW", "EASTWEST": "EW",
+    "ALL": "All", "BOTH": "All", "B": "All", "ALLE": "All",
+}  # fmt: skip
+
+_DEALERS = (Seat.W, Seat.N, Seat.E, Seat.S)  # indexed by board number mod 4
+_VULS = (
+    Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
+    Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE,
+    Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS,
+    Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW,
+)  # fmt: skip  (boards 1..16, Law 2)
+
+
+def board_dealer(number: int) -> Seat:
+    """Dealer of a board: North on 1, 5, 9, 13, then clockwise (Law 2)."""
+    _check_board_number(number)
+    return _DEALERS[number % 4]
+
+
+def board_vulnerability(number: int) -> Vulnerability:
+    """Vulnerability of a board; the cycle of 16 repeats from board 17 (Law 2)."""
+    _check_board_number(number)
+    return _VULS[(number - 1) % 16]
+
+
+def _check_board_number(number: int) -> None:
+    if number < 1:
+        raise RecordError(f"board number {number} is not a positive number")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A set of cards held by one player (13 at the start, fewer during play)."""
+
+    cards: frozenset[Card]
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        return cls(frozenset(cards))
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Hand:
+        """``AKQ.JT9.8765.432`` (spades, hearts, diamonds, clubs); ``-`` is unknown."""
+        text = text.strip()
+        if text == "-":
+            return cls(frozenset())
+        parts = text.split(".")
+        if len(parts) != 4:
+            raise RecordError(f"hand {text!r} must have four suits separated by dots")
+        cards: list[Card] = []
+        for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+            for char in holding.upper().replace("10", "T"):
+                try:
+                    card = Card(suit, Rank.parse(char))
+                except RecordError:
+                    raise RecordError(f"hand {text!r}: {char!r} is not a rank") from None
+                if card in cards:
+                    raise RecordError(f"hand {text!r}: {card} appears twice")
+                cards.append(card)
+        return cls(frozenset(cards))
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return "-"
+        return ".".join(
+            "".join(c.rank.value for c in self.suit_cards(suit))
+            for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        )
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted(self.cards, key=lambda c: c.sort_key))
+
+    def suit_cards(self, suit: Suit) -> list[Card]:
+        """Cards of one suit, highest first."""
+        return sorted((c for c in self.cards if c.suit is suit), key=lambda c: c.sort_key)
+
+    def has_suit(self, suit: Suit) -> bool:
+        return any(c.suit is suit for c in self.cards)
+
+    def without(self, card: Card) -> Hand:
+        return Hand(self.cards - {card})
+
+    def hcp(self) -> int:
+        return sum(max(0, c.rank.value_order - 10) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands. Every known hand has 13 cards and no card is in two hands.
+
+    An unknown hand (``-`` in PBN) is empty; when three hands are known the fourth
+    is filled in, since it can only hold the remaining 13 cards.
+    """
+
+    hands: tuple[Hand, Hand, Hand, Hand]  # N, E, S, W
+
+    @classmethod
+    def from_hands(cls, hands: dict[Seat, Hand]) -> Deal:
+        ordered = [hands.get(seat, Hand(frozenset())) for seat in Seat]
+        return cls._validated(ordered)
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Deal:
+        """``N:hand hand hand hand``: first seat, then the hands clockwise."""
+        text = text.strip()
+        if len(text) < 2 or text[1] != ":":
+            raise RecordError(f"deal {text[:40]!r} must start with the first seat, e.g. 'N:'")
+        first = Seat.parse(text[0])
+        parts = text[2:].split()
+        if len(parts) != 4:
+            raise RecordError(f"deal must list four hands, found {len(parts)}")
+        hands: dict[Seat, Hand] = {}
+        for seat, part in zip(first.rotation(), parts):
+            try:
+                hands[seat] = Hand.from_pbn(part)
+            except RecordError as error:
+                raise RecordError(f"{seat.name_full}'s {error.problem}") from None
+        return cls.from_hands(hands)
+
+    @classmethod
+    def _validated(cls, hands: list[Hand]) -> Deal:
+        seen: dict[Card, Seat] = {}
+        for seat, hand in zip(Seat, hands):
+            if hand.cards and len(hand) != 13:
+                raise RecordError(f"{seat.name_full} has {len(hand)} cards, not 13")
+            for card in hand.cards:
+                if card in seen:
+                    raise RecordError(
+                        f"card {card} is in both {seen[card].name_full} and {seat.name_full}"
+                    )
+                seen[card] = seat
+        unknown = [i for i, hand in enumerate(hands) if not hand.cards]
+        if len(unknown) == 1:
+            hands[unknown[0]] = Hand(frozenset(c for c in ALL_CARDS if c not in seen))
+        return cls((hands[0], hands[1], hands[2], hands[3]))
+
+    def hand(self, seat: Seat) -> Hand:
+        return self.hands[seat.index]
+
+    @property
+    def is_complete(self) -> bool:
+        return all(len(h) == 13 for h in self.hands)
+
+    def holder(self, card: Card) -> Seat | None:
+        for seat, hand in zip(Seat, self.hands):
+            if card in hand:
+                return seat
+        return None
+
+    def to_pbn(self, first: Seat = Seat.N) -> str:
+        return f"{first.value}:" + " ".join(str(self.hand(s)) for s in first.rotation())
+
+    def __str__(self) -> str:
+        return self.to_pbn()

@@ -1,0 +1,68 @@
+"""Record formats: PBN, LIN, JSON and the compact text form, all giving ``Board``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats.lin import parse_lin
+from td_assist.bridge.formats.pbn import parse_pbn
+from td_assist.bridge.formats.text import parse_text
+
+__all__ = ["parse_record", "read_boards", "parse_lin", "parse_pbn", "parse_text"]
+
+
+def detect_format(text: str) -> str:
+    """Guess the format of pasted text: ``json``, ``pbn``, ``lin`` or ``text``."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith(("{", "[{")) or stripped.startswith("[") and '"' not in stripped[:3]:
+        return "json"
+    if stripped.startswith(("[", "%")):
+        return "pbn"
+    head = stripped[:200].lower()
+    if "|" in head and any(f"{key}|" in head for key in ("md", "qx", "pn", "st", "sv", "ah")):
+        return "lin"
+    return "text"
+
+
+def parse_record(text: str, fmt: str | None = None) -> list[Board]:
+    """Boards from text in any supported format (``fmt`` or detected)."""
+    fmt = fmt or detect_format(text)
+    if fmt == "pbn":
+        return parse_pbn(text)
+    if fmt == "lin":
+        return parse_lin(text)
+    if fmt == "json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"not valid JSON: {error.msg}", where=f"JSON line {error.lineno}"
+            ) from None
+        items = data if isinstance(data, list) else [data.get("board", data)] \
+            if isinstance(data, dict) else None
+        if not items:
+            raise RecordError("JSON must be a board object or a list of boards")
+        return [Board.from_json(item) for item in items]
+    if fmt == "text":
+        return parse_text(text)
+    raise RecordError(f"unknown format {fmt!r} (use pbn, lin, json or text)")
+
+
+def read_boards(path: Path) -> list[Board]:
+    """Read a record file; the extension decides the format (.pbn .lin .json .txt)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
+    text = raw.decode("utf-8", errors="replace") if not raw.startswith(b"\xff\xfe") else \
+        raw.decode("utf-16")
+    fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(
+        path.suffix.lower()
+    )
+    try:
+        return parse_record(text, fmt)
+    except RecordError as error:
+        raise error.located(path.name) from None

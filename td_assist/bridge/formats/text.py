@@ -1,0 +1,129 @@
+"""A compact text form for quick entry at the desk, one fact per line.
+
+```
+board 7
+dealer S            (optional: the board number decides it)
+vul All             (optional likewise)
+deal N:AKQ2.KJ5.T92.AQ7 ...
+auction 1S P 2S P 4S P P P
+contract 4S by N    (optional when the auction is complete)
+note 1: weak        (an explanation of call 1 of the auction)
+play HK H2 H5 H3 / SA S4 S7 S9 / ...
+result 10
+```
+
+Several boards are separated by a blank line; ``#`` starts a comment.
+
+>>> board = parse_text("board 1\\ndeal N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -\\nauction 1S P P P")[0]
+>>> str(board.contract_obj), board.declarer_seat
+('1S', <Seat.N: 'N'>)
+"""
+
+from __future__ import annotations
+
+from td_assist.bridge.auction import Contract
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat
+from td_assist.bridge.errors import RecordError
+
+MAX_TEXT_BYTES = 1_000_000
+_KEYS = {"board", "dealer", "vul", "vulnerable", "deal", "auction", "contract", "play",
+         "result", "event", "claim", "note"}
+
+
+def parse_text(text: str) -> list[Board]:
+    if len(text) > MAX_TEXT_BYTES:
+        raise RecordError("the text is larger than 1 MB")
+    boards: list[Board] = []
+    fields: dict[str, object] = {}
+    start = 1
+    for line_no, raw in enumerate(text.splitlines() + [""], start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            if fields:
+                boards.append(_checked(fields, start))
+                fields = {}
+            continue
+        if not fields:
+            start = line_no
+        key, _, value = line.partition(" ")
+        key, value = key.lower().rstrip(":"), value.strip()
+        where = f"line {line_no}"
+        if key not in _KEYS:
+            raise RecordError(
+                f"unknown item {key!r} (use one of: {', '.join(sorted(_KEYS))})", where=where
+            )
+        try:
+            _read_item(fields, key, value, line_no)
+        except RecordError as error:
+            raise error.located(where) from None
+        except ValueError:
+            raise RecordError(f"{key}: {value!r} is not a number", where=where) from None
+    if not boards:
+        raise RecordError("no board found (write at least a deal line)")
+    return boards
+
+
+def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) -> None:
+    if key == "board":
+        fields["number"] = int(value)
+    elif key in ("vul", "vulnerable"):
+        fields["vulnerability"] = value
+    elif key == "auction":
+        fields["auction"] = value.replace("-", " ").split()
+    elif key == "contract":
+        contract_text, _, by = value.partition(" by ")
+        declarer = Seat.parse(by) if by.strip() else None
+        contract = Contract.parse(contract_text, declarer)
+        fields["contract"] = str(contract)
+        if contract.declarer:
+            fields["declarer"] = contract.declarer
+    elif key == "play":
+        groups = [g.split() for g in value.split("/")]
+        for number, group in enumerate(groups[:-1], start=1):
+            if len(group) != 4:
+                raise RecordError(f"trick {number} has {len(group)} cards; a trick has 4")
+        fields["play"] = [card for group in groups for card in group]
+    elif key == "note":
+        number, _, explanation = value.partition(":")
+        if not number.strip().isdigit() or int(number) < 1:
+            raise RecordError("a note is written 'note N: text', N being the call's number")
+        notes = fields.setdefault("auction_notes", {})
+        assert isinstance(notes, dict)
+        notes[int(number) - 1] = explanation.strip()
+    elif key in ("result", "claim"):
+        fields[key] = int(value)
+    else:
+        fields[key] = value
+
+
+def _checked(fields: dict[str, object], line: int) -> Board:
+    try:
+        return Board.checked(**fields)
+    except RecordError as error:
+        raise error.located(f"board starting at line {line}") from None
+
+
+def board_to_text(board: Board) -> str:
+    lines = []
+    if board.number is not None:
+        lines.append(f"board {board.number}")
+    lines += [f"dealer {board.dealer.value}", f"vul {board.vulnerability.value}"]
+    if board.event:
+        lines.insert(0, f"event {board.event}")
+    if board.deal:
+        lines.append(f"deal {board.deal}")
+    if board.auction:
+        lines.append("auction " + " ".join(board.auction))
+    lines += [f"note {i + 1}: {text}" for i, text in sorted(board.auction_notes.items())]
+    if board.contract:
+        by = f" by {board.declarer.value}" if board.declarer else ""
+        lines.append(f"contract {board.contract}{by}")
+    if board.play:
+        tricks = [" ".join(board.play[i : i + 4]) for i in range(0, len(board.play), 4)]
+        lines.append("play " + " / ".join(tricks))
+    if board.result is not None:
+        lines.append(f"result {board.result}")
+    if board.claim is not None:
+        lines.append(f"claim {board.claim}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,218 @@
+"""The play: tricks in order, who won them, what each player held, and revokes.
+
+A revoke in a record is not an error (it is why the TD was called), and neither is
+an unfinished play (rulings happen mid-hand). A card the player does not hold, a
+card played twice or a fourteenth trick is an error, named by trick and seat.
+
+>>> from td_assist.bridge.deal import Deal
+>>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> play = Play.parse(deal, trump=None, leader=Seat.E, cards="HT H4 HA S2")
+>>> play.tricks[0].winner, play.tricks_won_by(Side.EW)
+(<Seat.W: 'W'>, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from td_assist.bridge.cards import Card, Seat, Side, Suit
+from td_assist.bridge.deal import Deal, Hand
+from td_assist.bridge.errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: its number (1-13), who led, and the cards in the order played."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    trump: Suit | None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Who played each card, in order of play."""
+        return self.leader.rotation()[: len(self.cards)]
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.cards) == 4
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for who, card in zip(self.seats, self.cards):
+            if who is seat:
+                return card
+        return None
+
+    @property
+    def winner(self) -> Seat | None:
+        """The highest trump, else the highest card of the suit led; None until complete."""
+        if not self.is_complete:
+            return None
+        led = self.cards[0].suit
+
+        def strength(card: Card) -> int:
+            if self.trump is not None and card.suit is self.trump:
+                return 100 + card.rank.value_order
+            return card.rank.value_order if card.suit is led else 0
+
+        best = max(range(4), key=lambda i: strength(self.cards[i]))
+        return self.seats[best]
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A failure to follow suit while holding a card of the suit led (Law 61A).
+
+    ``held`` is the evidence: the cards of the led suit the player still had.
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    led_suit: Suit
+    held: tuple[Card, ...]
+
+    def evidence(self) -> str:
+        holding = ", ".join(c.pretty for c in self.held)
+        return (
+            f"At trick {self.trick} {self.seat.name_full} played {self.card.pretty} to a "
+            f"{self.led_suit.symbol} lead while still holding {holding}."
+        )
+
+
+class Play:
+    """A (possibly unfinished) play record, validated against the deal.
+
+    ``cards`` are in the order played. Each trick is led by the winner of the one
+    before; the first by ``leader`` (the opening leader).
+    """
+
+    def __init__(
+        self, deal: Deal, trump: Suit | None, leader: Seat, cards: Sequence[Card]
+    ) -> None:
+        self.deal = deal
+        self.trump = trump
+        self.opening_leader = leader
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self._tricks, self._hands_before = self._replay()
+
+    @classmethod
+    def parse(
+        cls, deal: Deal, trump: Suit | None, leader: Seat, cards: str | Iterable[str | Card]
+    ) -> Play:
+        items = cards.split() if isinstance(cards, str) else list(cards)
+        parsed: list[Card] = []
+        for index, item in enumerate(items):
+            try:
+                parsed.append(item if isinstance(item, Card) else Card.parse(item))
+            except RecordError as error:
+                raise error.located(f"Play trick {index // 4 + 1}") from None
+        return cls(deal, trump, leader, parsed)
+
+    def _replay(self) -> tuple[list[Trick], list[dict[Seat, Hand]]]:
+        if not self.deal.is_complete:
+            raise RecordError("the play cannot be checked: the deal does not show all four hands")
+        if len(self.cards) > 52:
+            raise RecordError(f"{len(self.cards)} cards were played: more than 13 tricks")
+        hands = {seat: self.deal.hand(seat) for seat in Seat}
+        played_at: dict[Card, int] = {}
+        tricks: list[Trick] = []
+        hands_before: list[dict[Seat, Hand]] = []
+        leader = self.opening_leader
+        for start in range(0, len(self.cards), 4):
+            number = start // 4 + 1
+            hands_before.append(dict(hands))
+            trick_cards = self.cards[start : start + 4]
+            for seat, card in zip(leader.rotation(), trick_cards):
+                where = f"Play trick {number}"
+                if card in played_at:
+                    raise RecordError(
+                        f"{seat.name_full} played {card}, which was already played "
+                        f"at trick {played_at[card]}",
+                        where=where,
+                    )
+                if card not in hands[seat]:
+                    owner = self.deal.holder(card)
+                    whose = f" ({owner.name_full} holds it)" if owner else ""
+                    raise RecordError(
+                        f"{seat.name_full} played {card} but does not hold it{whose}", where=where
+                    )
+                hands[seat] = hands[seat].without(card)
+                played_at[card] = number
+            trick = Trick(number, leader, tuple(trick_cards), self.trump)
+            tricks.append(trick)
+            if trick.winner is not None:
+                leader = trick.winner
+        return tricks, hands_before
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self._tricks)
+
+    @property
+    def completed_tricks(self) -> list[Trick]:
+        return [t for t in self._tricks if t.is_complete]
+
+    @property
+    def is_finished(self) -> bool:
+        return len(self.cards) == 52
+
+    def next_seat(self) -> Seat | None:
+        """Whose turn it is to play now; None when all 13 tricks are played."""
+        if self.is_finished:
+            return None
+        if not self._tricks or self._tricks[-1].is_complete:
+            last = self._tricks[-1] if self._tricks else None
+            return last.winner if last and last.winner else self.opening_leader
+        last = self._tricks[-1]
+        return last.leader.offset(len(last.cards))
+
+    def holding(self, seat: Seat, before_trick: int) -> Hand:
+        """What ``seat`` held just before trick ``before_trick`` (1-based) began."""
+        if before_trick == len(self._tricks) + 1:
+            played = set(self.cards)
+            return Hand(self.deal.hand(seat).cards - played)
+        if not 1 <= before_trick <= len(self._tricks):
+            raise RecordError(f"there is no trick {before_trick} in this play record")
+        return self._hands_before[before_trick - 1][seat]
+
+    def followed_suit(self, trick: Trick, seat: Seat) -> bool:
+        """True unless ``seat`` discarded or ruffed while holding the suit led."""
+        return self._revoke_at(trick, seat) is None
+
+    def _revoke_at(self, trick: Trick, seat: Seat) -> Revoke | None:
+        led, card = trick.led_suit, trick.card_of(seat)
+        if led is None or card is None or card.suit is led or seat is trick.leader:
+            return None
+        held = tuple(self._hands_before[trick.number - 1][seat].suit_cards(led))
+        if not held:
+            return None
+        return Revoke(trick.number, seat, card, led, held)
+
+    @cached_property
+    def revokes(self) -> list[Revoke]:
+        """Every failure to follow suit in the record, in order of play."""
+        found = []
+        for trick in self._tricks:
+            for seat in trick.seats:
+                revoke = self._revoke_at(trick, seat)
+                if revoke is not None:
+                    found.append(revoke)
+        return found
+
+    def tricks_won_by(self, side: Side, from_trick: int = 1) -> int:
+        return sum(
+            1
+            for t in self._tricks
+            if t.number >= from_trick and t.winner is not None and t.winner.side is side
+        )
+
+    def winners(self) -> list[Seat | None]:
+        return [t.winner for t in self._tricks]
