@@ -100,6 +100,31 @@ def _parse_call(text: str) -> Call:
     raise RecordError(f"unknown call {text!r} (e.g. 1C, 3NT, P, X, XX)")
 
 
+def expand_all_pass(calls: list[str]) -> list[str]:
+    """Replace ``AP`` (all pass, as PBN and quick entry write it) by the passes it means.
+
+    >>> expand_all_pass(["1S", "P", "2S", "AP"])
+    ['1S', 'P', '2S', 'P', 'P', 'P']
+    >>> expand_all_pass(["P", "AP"])
+    ['P', 'P', 'P', 'P']
+    """
+    expanded: list[str] = []
+    for call in calls:
+        if call.strip().upper() != "AP":
+            expanded.append(call)
+            continue
+        if all(c.strip().upper() in {"P", "PASS"} for c in expanded):
+            expanded += ["P"] * max(4 - len(expanded), 0)
+        else:
+            trailing = 0
+            for previous in reversed(expanded):
+                if previous.strip().upper() not in {"P", "PASS"}:
+                    break
+                trailing += 1
+            expanded += ["P"] * max(3 - trailing, 0)
+    return expanded
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The final contract. ``level`` 0 means the board was passed out."""
@@ -293,8 +318,10 @@ class Auction:
         last = self._state().last_bid
         if last is None:
             return Call(CallKind.BID, 1, strain)
-        level = last.level if strain.order > (last.strain.order if last.strain else 0) else (
-            last.level + 1
+        level = (
+            last.level
+            if strain.order > (last.strain.order if last.strain else 0)
+            else (last.level + 1)
         )
         return Call(CallKind.BID, level, strain) if level <= 7 else None
 

@@ -54,7 +54,7 @@ class Seat(enum.StrEnum):
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
-        return Seat(_SEAT_ORDER[(self.index + steps) % 4])
+        return _ROTATIONS[self][steps % 4]
 
     @property
     def lho(self) -> Seat:
@@ -74,11 +74,15 @@ class Seat(enum.StrEnum):
 
     def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the next three in clockwise order."""
-        return (self, self.offset(1), self.offset(2), self.offset(3))
+        return _ROTATIONS[self]
 
 
 _SEAT_ORDER = "NESW"
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
+    Seat(_SEAT_ORDER[i]): tuple(Seat(_SEAT_ORDER[(i + k) % 4]) for k in range(4))  # type: ignore[misc]
+    for i in range(4)
+}
 _SEAT_ALIASES = {k: k for k in _SEAT_NAMES} | {v.upper(): k for k, v in _SEAT_NAMES.items()}
 
 

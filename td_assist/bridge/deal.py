@@ -43,12 +43,25 @@ _VUL_ALIASES = {
     "ALL": "All", "BOTH": "All", "B": "All", "ALLE": "All",
 }  # fmt: skip
 
+_RANKS = {rank.value: rank for rank in Rank}
 _DEALERS = (Seat.W, Seat.N, Seat.E, Seat.S)  # indexed by board number mod 4
 _VULS = (
-    Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
-    Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE,
-    Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS,
-    Vulnerability.ALL, Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW,
+    Vulnerability.NONE,
+    Vulnerability.NS,
+    Vulnerability.EW,
+    Vulnerability.ALL,
+    Vulnerability.NS,
+    Vulnerability.EW,
+    Vulnerability.ALL,
+    Vulnerability.NONE,
+    Vulnerability.EW,
+    Vulnerability.ALL,
+    Vulnerability.NONE,
+    Vulnerability.NS,
+    Vulnerability.ALL,
+    Vulnerability.NONE,
+    Vulnerability.NS,
+    Vulnerability.EW,
 )  # fmt: skip  (boards 1..16, Law 2)
 
 
@@ -91,10 +104,10 @@ class Hand:
         cards: list[Card] = []
         for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
             for char in holding.upper().replace("10", "T"):
-                try:
-                    card = Card(suit, Rank.parse(char))
-                except RecordError:
-                    raise RecordError(f"hand {text!r}: {char!r} is not a rank") from None
+                rank = _RANKS.get(char)
+                if rank is None:
+                    raise RecordError(f"hand {text!r}: {char!r} is not a rank")
+                card = Card(suit, rank)
                 if card in cards:
                     raise RecordError(f"hand {text!r}: {card} appears twice")
                 cards.append(card)
@@ -170,7 +183,7 @@ class Deal:
         for seat, hand in zip(Seat, hands):
             if hand.cards and len(hand) != 13:
                 raise RecordError(f"{seat.name_full} has {len(hand)} cards, not 13")
-            for card in hand.cards:
+            for card in hand:  # sorted, so the message names the highest clash
                 if card in seen:
                     raise RecordError(
                         f"card {card} is in both {seen[card].name_full} and {seat.name_full}"

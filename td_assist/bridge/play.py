@@ -6,7 +6,7 @@ card played twice or a fourteenth trick is an error, named by trick and seat.
 
 >>> from td_assist.bridge.deal import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
->>> play = Play.parse(deal, trump=None, leader=Seat.E, cards="HT H4 HA S2")
+>>> play = Play.parse(deal, trump=None, leader=Seat.E, cards="H7 H4 HA HT")
 >>> play.tricks[0].winner, play.tricks_won_by(Side.EW)
 (<Seat.W: 'W'>, 1)
 """
@@ -94,9 +94,7 @@ class Play:
     before; the first by ``leader`` (the opening leader).
     """
 
-    def __init__(
-        self, deal: Deal, trump: Suit | None, leader: Seat, cards: Sequence[Card]
-    ) -> None:
+    def __init__(self, deal: Deal, trump: Suit | None, leader: Seat, cards: Sequence[Card]) -> None:
         self.deal = deal
         self.trump = trump
         self.opening_leader = leader

@@ -3,7 +3,7 @@
 >>> score(Contract.parse("4S"), tricks=10, vulnerable=False)
 420
 >>> score_ns(Contract.parse("2SX", Seat.E), tricks=7, vulnerability=Vulnerability.NONE)
-300
+100
 >>> imps(750)
 13
 """
@@ -173,9 +173,7 @@ def weighted_matchpoints(
 ) -> float:
     """Weighted matchpoints of one table against the other results on the traveller."""
     total = _check_weights(results)
-    return (
-        sum(matchpoints([r.score_ns, *others], scale)[0] * r.weight for r in results) / total
-    )
+    return sum(matchpoints([r.score_ns, *others], scale)[0] * r.weight for r in results) / total
 
 
 class ArtificialScore(enum.StrEnum):

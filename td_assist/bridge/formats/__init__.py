@@ -11,13 +11,13 @@ from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
 
-__all__ = ["parse_record", "read_boards", "parse_lin", "parse_pbn", "parse_text"]
+__all__ = ["parse_lin", "parse_pbn", "parse_record", "parse_text", "read_boards"]
 
 
 def detect_format(text: str) -> str:
     """Guess the format of pasted text: ``json``, ``pbn``, ``lin`` or ``text``."""
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith(("{", "[{")) or stripped.startswith("[") and '"' not in stripped[:3]:
+    if stripped.startswith(("{", "[{")) or (stripped.startswith("[") and '"' not in stripped[:3]):
         return "json"
     if stripped.startswith(("[", "%")):
         return "pbn"
@@ -41,8 +41,13 @@ def parse_record(text: str, fmt: str | None = None) -> list[Board]:
             raise RecordError(
                 f"not valid JSON: {error.msg}", where=f"JSON line {error.lineno}"
             ) from None
-        items = data if isinstance(data, list) else [data.get("board", data)] \
-            if isinstance(data, dict) else None
+        items = (
+            data
+            if isinstance(data, list)
+            else [data.get("board", data)]
+            if isinstance(data, dict)
+            else None
+        )
         if not items:
             raise RecordError("JSON must be a board object or a list of boards")
         return [Board.from_json(item) for item in items]
@@ -57,11 +62,12 @@ def read_boards(path: Path) -> list[Board]:
         raw = path.read_bytes()
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
-    text = raw.decode("utf-8", errors="replace") if not raw.startswith(b"\xff\xfe") else \
-        raw.decode("utf-16")
-    fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(
-        path.suffix.lower()
+    text = (
+        raw.decode("utf-8", errors="replace")
+        if not raw.startswith(b"\xff\xfe")
+        else raw.decode("utf-16")
     )
+    fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(path.suffix.lower())
     try:
         return parse_record(text, fmt)
     except RecordError as error:

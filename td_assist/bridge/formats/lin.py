@@ -1,6 +1,7 @@
 """LIN (Bridge Base Online) import: md, sv, ah, qx, mb (with alerts), an, pc, mc.
 
->>> lin = "qx|o1|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|mb|1S|mb|p|mb|p|mb|p|"
+>>> lin = ("qx|o1|md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|"
+...        "mb|1S|mb|p|mb|p|mb|p|")
 >>> board = parse_lin(lin)[0]
 >>> board.dealer, str(board.contract_obj), board.declarer_seat
 (<Seat.N: 'N'>, '1S', <Seat.N: 'N'>)
@@ -63,8 +64,11 @@ def parse_lin(text: str) -> list[Board]:
                     current["dealer"] = dealer
             elif key == "sv":
                 code = value.strip().upper()[:1]
-                current["vulnerability"] = Vulnerability(_LIN_VUL[code]) if code in _LIN_VUL \
+                current["vulnerability"] = (
+                    Vulnerability(_LIN_VUL[code])
+                    if code in _LIN_VUL
                     else Vulnerability.parse(value)
+                )
             elif key == "ah":
                 digits = re.sub(r"\D", "", value)
                 if digits:

@@ -9,8 +9,9 @@ Each line of the Play section lists one trick in seat order starting from the se
 in the Play tag (the opening leader), not in order of play; ``-`` is a card not
 played (yet).
 
->>> text = '[Board "1"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\\n[Auction "N"]\\n1NT Pass Pass Pass\\n'
->>> [b.contract_obj.__str__() for b in parse_pbn(text)]
+>>> text = ('[Board "1"]\\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ '
+...         '765.432.AKQJ.T98 432.AKQJ.T98.765"]\\n[Auction "N"]\\n1NT Pass Pass Pass\\n')
+>>> [str(b.contract_obj) for b in parse_pbn(text)]
 ['1NT']
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from td_assist.bridge.auction import Call
+from td_assist.bridge.auction import Call, expand_all_pass
 from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.deal import Deal, Vulnerability
@@ -227,7 +228,7 @@ def _read_auction(
             irregular.append(Irregularity(section="auction", index=len(calls) - 1, code=token))
             continue
         if token.upper() == "AP":
-            calls.extend(["P"] * _passes_to_end(calls))
+            calls[:] = expand_all_pass([*calls, "AP"])
             continue
         try:
             calls.append(str(Call.parse(_clean(token))))
@@ -240,14 +241,6 @@ def _read_auction(
     for index, ref in note_refs.items():
         notes[index] = texts.get(ref, "")
     return calls, notes
-
-
-def _passes_to_end(calls: list[str]) -> int:
-    """How many passes ``AP`` (all pass) stands for after ``calls``."""
-    if all(call == "P" for call in calls):
-        return max(4 - len(calls), 0)
-    trailing = len(calls) - len("".join("x" if c != "P" else " " for c in calls).rstrip())
-    return max(3 - trailing, 0)
 
 
 def _note_texts(game: _Game) -> dict[int, str]:
@@ -356,7 +349,9 @@ def board_to_pbn(board: Board) -> str:
         lines.append(f'[Play "{first.value}"]')
         for trick in play.tricks:
             by_seat = dict(zip(trick.seats, trick.cards))
-            lines.append(" ".join(str(by_seat[s]) if s in by_seat else "-" for s in first.rotation()))
+            lines.append(
+                " ".join(str(by_seat[s]) if s in by_seat else "-" for s in first.rotation())
+            )
         lines.append("*")
     return "\n".join(lines) + "\n"
 

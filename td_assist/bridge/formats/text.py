@@ -14,21 +14,34 @@ result 10
 
 Several boards are separated by a blank line; ``#`` starts a comment.
 
->>> board = parse_text("board 1\\ndeal N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -\\nauction 1S P P P")[0]
+>>> text = "board 1\\ndeal N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -\\nauction 1S AP"
+>>> board = parse_text(text)[0]
 >>> str(board.contract_obj), board.declarer_seat
 ('1S', <Seat.N: 'N'>)
 """
 
 from __future__ import annotations
 
-from td_assist.bridge.auction import Contract
+from td_assist.bridge.auction import Contract, expand_all_pass
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 
 MAX_TEXT_BYTES = 1_000_000
-_KEYS = {"board", "dealer", "vul", "vulnerable", "deal", "auction", "contract", "play",
-         "result", "event", "claim", "note"}
+_KEYS = {
+    "board",
+    "dealer",
+    "vul",
+    "vulnerable",
+    "deal",
+    "auction",
+    "contract",
+    "play",
+    "result",
+    "event",
+    "claim",
+    "note",
+}
 
 
 def parse_text(text: str) -> list[Board]:
@@ -37,7 +50,7 @@ def parse_text(text: str) -> list[Board]:
     boards: list[Board] = []
     fields: dict[str, object] = {}
     start = 1
-    for line_no, raw in enumerate(text.splitlines() + [""], start=1):
+    for line_no, raw in enumerate([*text.splitlines(), ""], start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             if fields:
@@ -70,7 +83,7 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
     elif key in ("vul", "vulnerable"):
         fields["vulnerability"] = value
     elif key == "auction":
-        fields["auction"] = value.replace("-", " ").split()
+        fields["auction"] = expand_all_pass(value.replace("-", " ").split())
     elif key == "contract":
         contract_text, _, by = value.partition(" by ")
         declarer = Seat.parse(by) if by.strip() else None

@@ -1,0 +1,158 @@
+"""The ``td-assist`` command: a thin shell over the library.
+
+Every command prints plain text for a person, or JSON with ``--json`` for programs.
+Bad input prints one line naming the problem and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from td_assist import __version__
+from td_assist.bridge.auction import Contract
+from td_assist.bridge.cards import Seat
+from td_assist.bridge.deal import Vulnerability
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.scoring import score
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """A command was given something it cannot use; the message says what."""
+
+
+class ScoreReport(BaseModel):
+    contract: str
+    declarer: str
+    tricks: int
+    vulnerability: str
+    declarer_vulnerable: bool
+    over_under: int
+    score_declarer: int
+    score_ns: int
+    score_ew: int
+
+
+def score_report(contract_text: str, declarer_text: str, tricks: int, vul_text: str) -> ScoreReport:
+    declarer = Seat.parse(declarer_text)
+    contract = Contract.parse(contract_text, declarer)
+    if contract.is_passed_out:
+        return ScoreReport(
+            contract="Pass",
+            declarer="",
+            tricks=0,
+            vulnerability=vul_text,
+            declarer_vulnerable=False,
+            over_under=0,
+            score_declarer=0,
+            score_ns=0,
+            score_ew=0,
+        )
+    vulnerability = Vulnerability.parse(vul_text)
+    vulnerable = vulnerability.is_vulnerable(declarer)
+    points = score(contract, tricks, vulnerable)
+    ns = points if declarer.side.value == "NS" else -points
+    return ScoreReport(
+        contract=str(contract),
+        declarer=declarer.value,
+        tricks=tricks,
+        vulnerability=vulnerability.value,
+        declarer_vulnerable=vulnerable,
+        over_under=tricks - contract.tricks_needed,
+        score_declarer=points,
+        score_ns=ns,
+        score_ew=-ns,
+    )
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    report = score_report(args.contract, args.declarer, args.tricks, args.vul)
+    if args.json:
+        print(report.model_dump_json(indent=2))
+        return 0
+    if report.contract == "Pass":
+        print("Passed out: NS 0 / EW 0")
+        return 0
+    made = (
+        "made exactly"
+        if report.over_under == 0
+        else f"made with {report.over_under} overtrick{'s' * (report.over_under > 1)}"
+        if report.over_under > 0
+        else f"down {-report.over_under}"
+    )
+    vul = "vulnerable" if report.declarer_vulnerable else "not vulnerable"
+    print(
+        f"{report.contract} by {report.declarer}, {report.tricks} tricks ({made}), declarer {vul}"
+    )
+    print(f"NS {report.score_ns:+d} / EW {report.score_ew:+d}")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from waitress import serve
+
+    from td_assist.web import create_app
+
+    app = create_app()
+    print(f"td-assist {__version__} is running: open http://{args.host}:{args.port}/")
+    print("Stop it with Ctrl+C.")
+    serve(app, host=args.host, port=args.port, threads=8)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="td-assist",
+        description="A rulings assistant for duplicate-bridge tournament directors.",
+    )
+    parser.add_argument("--version", action="version", version=f"td-assist {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.set_defaults(handler=_cmd_serve)
+
+    score_cmd = commands.add_parser(
+        "score",
+        help="the Law 77 score of a result, from North-South's view",
+        description="Example: td-assist score 4SX S 9 --vul NS",
+    )
+    score_cmd.add_argument("contract", help="contract with doubling, e.g. 4S, 3NTX, 6HXX")
+    score_cmd.add_argument("declarer", help="declarer: N, E, S or W")
+    score_cmd.add_argument("tricks", type=_tricks, help="tricks taken by declarer (0-13)")
+    score_cmd.add_argument("--vul", default="None", help="None, NS, EW or All (default None)")
+    score_cmd.add_argument("--json", action="store_true", help="print JSON")
+    score_cmd.set_defaults(handler=_cmd_score)
+
+    return parser
+
+
+def _tricks(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of tricks") from None
+    if not 0 <= value <= 13:
+        raise argparse.ArgumentTypeError(f"{value} tricks is impossible (0 to 13)")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.handler(args))
+    except (RecordError, UsageError) as error:
+        print(f"td-assist: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,64 @@
+"""The Flask app factory. Each area of the site is one blueprint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, render_template
+
+from td_assist import __version__
+from td_assist.paths import content_dir
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'"
+)
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides settings (tests pass ``TESTING`` etc.)."""
+    app = Flask(
+        __name__,
+        static_folder=str(content_dir("static")),
+        static_url_path="/static",
+    )
+    app.config.update(MAX_CONTENT_LENGTH=2_000_000, JSON_SORT_KEYS=False)
+    if config:
+        app.config.update(config)
+
+    from td_assist.web.core import core
+
+    app.register_blueprint(core)
+
+    @app.context_processor
+    def _globals() -> dict[str, Any]:
+        return {"version": __version__}
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    @app.errorhandler(404)
+    def _not_found(_error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Page not found", message="There is no page at this address."
+        ), 404
+
+    @app.errorhandler(413)
+    def _too_large(_error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Too large", message="That upload is larger than 2 MB."
+        ), 413
+
+    @app.errorhandler(500)
+    def _server_error(_error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html",
+            title="Something went wrong",
+            message="The page could not be shown. Nothing was lost; please go back and try again.",
+        ), 500
+
+    return app

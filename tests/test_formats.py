@@ -1,0 +1,189 @@
+import json
+
+import pytest
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat
+from td_assist.bridge.deal import Vulnerability
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats import detect_format, parse_record, read_boards
+from td_assist.bridge.formats.lin import parse_lin
+from td_assist.bridge.formats.pbn import boards_to_pbn, parse_pbn
+from td_assist.bridge.formats.text import board_to_text, parse_text
+
+DEAL = "N:AKQ2.543.432.432 543.AKQ2.765.765 876.876.AKQ8.AKQ JT9.JT9.JT9.JT98"
+
+PBN = """% PBN 2.1
+[Event "Club night"]
+[Board "5"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQ2.543.432.432 543.AKQ2.765.765 876.876.AKQ8.AKQ JT9.JT9.JT9.JT98"]
+[Declarer "N"]
+[Contract "4S"]
+[Result "9"]
+[Auction "N"]
+1S =1= Pass 2C Pass
+4S AP
+[Note "1:five cards"]
+[Play "E"]
+HA H6 H9 H3
+HK D8 HT H4 ; South revokes
+{ a comment
+  over two lines }
+*
+
+[Event "#"]
+[Board "6"]
+[Dealer "E"]
+[Vulnerable "EW"]
+[Deal "E:543.AKQ2.765.765 876.876.AKQ8.AKQ JT9.JT9.JT9.JT98 AKQ2.543.432.432"]
+[Auction "E"]
+AP
+"""
+
+
+def test_pbn_reads_tags_auction_notes_and_play_in_order_of_play():
+    first, second = parse_pbn(PBN)
+    assert (first.number, first.dealer, first.vulnerability) == (5, Seat.N, Vulnerability.NS)
+    assert first.auction == ["1S", "P", "2C", "P", "4S", "P", "P", "P"]
+    assert first.auction_notes == {0: "five cards"}
+    assert str(first.contract_obj) == "4S" and first.declarer_seat is Seat.N
+    assert first.play == ["HA", "H6", "H9", "H3", "HK", "D8", "HT", "H4"]
+    assert first.result == 9
+    assert [(r.trick, r.seat) for r in first.revokes] == [(2, Seat.S)]
+    assert second.event == "Club night"  # '#' inherits the previous value
+    assert second.auction == ["P", "P", "P", "P"] and second.contract_obj.is_passed_out
+    assert second.deal == first.deal  # same deal written from another seat
+
+
+def test_pbn_play_lines_are_in_seat_order_not_order_of_play():
+    # Trick 2 is led by West (who won trick 1) but written from East's column.
+    text = PBN.split("\n\n")[0].replace(
+        "HA H6 H9 H3\nHK D8 HT H4 ; South revokes", "H2 H6 HJ H3\nD5 D8 DJ D2"
+    )
+    board = parse_pbn(text)[0]
+    assert board.play_obj.tricks[0].winner is Seat.W
+    assert board.play == ["H2", "H6", "HJ", "H3", "DJ", "D2", "D5", "D8"]
+
+
+def test_pbn_round_trip():
+    boards = parse_pbn(PBN)
+    again = parse_pbn(boards_to_pbn(boards))
+    assert [b.model_dump() for b in again] == [b.model_dump() for b in boards]
+
+
+def test_pbn_32_board_fixture_round_trips_and_finds_revokes(data_dir):
+    boards = read_boards(data_dir / "32-boards.pbn")
+    assert len(boards) == 32 and all(len(b.play) == 52 for b in boards)
+    assert sum(len(b.revokes) for b in boards) >= 5
+    assert parse_pbn(boards_to_pbn(boards)) == boards
+
+
+def test_pbn_irregularity_markers_are_kept_not_rejected():
+    text = PBN.split("\n\n")[0].replace("HK D8 HT H4 ; South revokes", "HK D8 ^R HT H4")
+    board = parse_pbn(text)[0]
+    assert [(i.section, i.code) for i in board.irregularities] == [("play", "^R")]
+    text = PBN.split("\n\n")[0].replace("1S =1= Pass 2C Pass", "1S =1= Pass 2C ^I Pass")
+    board = parse_pbn(text)[0]
+    assert [(i.section, i.index, i.code) for i in board.irregularities] == [("auction", 2, "^I")]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('[Deal "N:AKQ2', '[Deal "N:AKQJ'), r"PBN line 6: card SJ is in both North and West"),
+        (("4S AP", "4S 3H AP"), r"Auction call 6: 3H is insufficient after 4S"),
+        (("HK D8 HT H4", "HK C8 HT H4"), r"Play trick 2: South played C8 but does not hold it"),
+        (('[Board "5"]', '[Board "five"]'), r"PBN line 3: invalid literal"),
+        (('[Vulnerable "NS"]', '[Vulnerable "Both ways"]'), r"PBN line 5: unknown vulnerability"),
+        (('[Contract "4S"]', '[Contract "3NT"]'), r"recorded contract 3NT does not match"),
+        (('[Event "Club night"]', '[Event "Club night"'), r"PBN line 2: malformed tag"),
+        (("1S =1= Pass", "1S =1= Pas5"), r"PBN line 11: auction call 2: unknown call 'Pas5'"),
+    ],
+)
+def test_pbn_errors_name_the_problem_and_place(change, message):
+    with pytest.raises(RecordError, match=message):
+        parse_pbn(PBN.replace(*change))
+
+
+def test_pbn_unclosed_comment_and_empty_file():
+    with pytest.raises(RecordError, match="never closed"):
+        parse_pbn('[Board "1"]\n{ oops\n')
+    with pytest.raises(RecordError, match="no board found"):
+        parse_pbn("% nothing here\n")
+
+
+LIN = (
+    "pn|Ann,Bob,Cat,Dan|st||md|3S876H876DAKQ8CAKQ,SJT9HJT9DJT9CJT98,SAKQ2H543D432C432,|"
+    "rh||ah|Board 5|sv|n|mb|1S!|an|five cards|mb|p|mb|2C|mb|p|mb|4S|mb|p|mb|p|mb|p|"
+    "pg||pc|HA|pc|H6|pc|H9|pc|H3|pc|HK|pc|D8|pc|HT|pc|H4|pg||mc|9|"
+)
+
+
+def test_lin_gives_the_same_board_as_pbn():
+    lin_board = parse_lin(LIN)[0]
+    pbn_board = parse_pbn(PBN)[0]
+    assert lin_board.deal == pbn_board.deal
+    assert lin_board.auction == pbn_board.auction
+    assert lin_board.auction_notes == pbn_board.auction_notes
+    assert lin_board.play == pbn_board.play
+    assert (lin_board.number, lin_board.dealer, lin_board.vulnerability) == (
+        5,
+        Seat.N,
+        Vulnerability.NS,
+    )
+    assert lin_board.claim == 9 and lin_board.declarer_tricks_played() == 9
+
+
+def test_lin_errors_name_the_item():
+    with pytest.raises(RecordError, match=r"LIN item \d+ \(mb\): unknown call"):
+        parse_lin(LIN.replace("mb|2C|", "mb|2Z|"))
+    with pytest.raises(RecordError, match="Play trick 1: East played HJ"):
+        parse_lin(LIN.replace("pc|HA|", "pc|HJ|"))
+    with pytest.raises(RecordError, match="no board found"):
+        parse_lin("pn|a,b,c,d|")
+
+
+def test_text_form_and_all_formats_agree():
+    pbn_board = parse_pbn(PBN)[0]
+    text = board_to_text(pbn_board)
+    assert "play HA H6 H9 H3 / HK D8 HT H4" in text
+    text_board = parse_text(text)[0]
+    json_board = Board.from_json(json.loads(pbn_board.model_dump_json()))
+    assert text_board.model_dump() == pbn_board.model_dump() == json_board.model_dump()
+
+
+def test_text_form_errors_and_defaults():
+    board = parse_text(f"board 7\ndeal {DEAL}\nauction 1S P P P\n")[0]
+    assert board.dealer is Seat.S and board.vulnerability is Vulnerability.ALL  # Law 2
+    with pytest.raises(RecordError, match="line 2: unknown item 'deel'"):
+        parse_text(f"board 7\ndeel {DEAL}\n")
+    with pytest.raises(RecordError, match="trick 1 has 3 cards"):
+        parse_text(f"board 7\ndeal {DEAL}\nauction 1S P P P\nplay HA H6 H9 / HK\n")
+
+
+def test_detect_format():
+    assert detect_format(PBN) == "pbn"
+    assert detect_format(LIN) == "lin"
+    assert detect_format('{"deal": null}') == "json"
+    assert detect_format("board 1\ndeal -") == "text"
+    assert [b.number for b in parse_record(PBN)] == [5, 6]
+
+
+def test_json_errors_name_the_field():
+    with pytest.raises(RecordError, match=r"field dealer: unknown seat 'Q'"):
+        parse_record('{"dealer": "Q"}', "json")
+    with pytest.raises(RecordError, match=r"JSON line 1: not valid JSON"):
+        parse_record('{"dealer": ', "json")
+    with pytest.raises(RecordError, match=r"field colour"):
+        parse_record('{"colour": "red"}', "json")
+
+
+def test_read_boards_names_the_file(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text('[Board "1"]\n[Deal "N:AKQ"]\n')
+    with pytest.raises(RecordError, match=r"bad.pbn.*PBN line 2"):
+        read_boards(path)
+    with pytest.raises(RecordError, match="cannot read the file"):
+        read_boards(tmp_path / "missing.pbn")

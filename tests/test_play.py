@@ -1,0 +1,82 @@
+import pytest
+
+from td_assist.bridge.cards import Card, Seat, Side, Suit
+from td_assist.bridge.deal import Deal
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.play import Play
+
+# Spades: N AKQ2 E 543 S 876 W JT9; hearts: N 543 E AKQ2 S 876 W JT9;
+# diamonds: N 432 E 765 S AKQ8 W JT9; clubs: N 432 E 765 S AKQ W JT98.
+DEAL = Deal.from_pbn("N:AKQ2.543.432.432 543.AKQ2.765.765 876.876.AKQ8.AKQ JT9.JT9.JT9.JT98")
+HEARTS_THEN_RUFF = "HA H6 H9 H3  HK H7 HT H4  HQ H8 HJ H5  H2 S6 D9 S2"
+
+
+def test_tricks_follow_the_winner_and_trumps_win():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, HEARTS_THEN_RUFF)
+    assert [t.leader for t in play.tricks] == [Seat.E, Seat.E, Seat.E, Seat.E]
+    assert play.winners() == [Seat.E, Seat.E, Seat.E, Seat.S]  # S6 overruffs nothing: N's S2
+    assert play.tricks_won_by(Side.EW) == 3 and play.tricks_won_by(Side.NS) == 1
+    assert play.next_seat() is Seat.S
+    assert play.revokes == []
+
+
+def test_same_cards_in_notrump_the_suit_led_wins():
+    play = Play.parse(DEAL, None, Seat.E, HEARTS_THEN_RUFF)
+    assert play.tricks[3].winner is Seat.E  # H2 is the only heart
+
+
+def test_revoke_found_with_the_card_still_held():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3  HK D8 HT H4")
+    assert len(play.revokes) == 1
+    revoke = play.revokes[0]
+    assert (revoke.trick, revoke.seat, str(revoke.card)) == (2, Seat.S, "D8")
+    assert [str(c) for c in revoke.held] == ["H8", "H7"]
+    assert "South played ♦8 to a ♥ lead while still holding ♥8, ♥7" in revoke.evidence()
+    assert not play.followed_suit(play.tricks[1], Seat.S)
+    assert play.followed_suit(play.tricks[1], Seat.W)
+
+
+def test_discard_when_void_is_not_a_revoke():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, HEARTS_THEN_RUFF)
+    assert play.followed_suit(play.tricks[3], Seat.W)  # W had no hearts left
+
+
+def test_what_each_player_held_at_each_moment():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, HEARTS_THEN_RUFF)
+    assert Card.parse("HA") not in play.holding(Seat.E, before_trick=2)
+    assert Card.parse("HK") in play.holding(Seat.E, before_trick=2)
+    assert len(play.holding(Seat.N, before_trick=5)) == 9
+    with pytest.raises(RecordError, match="no trick 9"):
+        play.holding(Seat.N, before_trick=9)
+
+
+def test_card_not_held_is_named_with_trick_and_seat():
+    with pytest.raises(
+        RecordError,
+        match=r"Play trick 1: East played SA but does not hold it "
+        r"\(North holds it\)",
+    ):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "SA")
+
+
+def test_card_played_twice_is_named():
+    with pytest.raises(
+        RecordError, match="Play trick 2: East played HA, which was already played at trick 1"
+    ):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 HA")
+
+
+def test_wrong_players_turn_shows_as_card_not_held():
+    # After East wins trick 1, East leads again; a South card here is out of turn.
+    with pytest.raises(RecordError, match="Play trick 2: East played DA"):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DA")
+
+
+def test_more_than_thirteen_tricks_is_an_error():
+    with pytest.raises(RecordError, match="more than 13 tricks"):
+        Play.parse(DEAL, None, Seat.E, ["HA"] * 53)
+
+
+def test_unknown_card_is_named_with_its_trick():
+    with pytest.raises(RecordError, match="Play trick 2: unknown card 'H1'"):
+        Play.parse(DEAL, None, Seat.E, "HA H6 H9 H3 H1")
