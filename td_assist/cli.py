@@ -18,6 +18,7 @@ from td_assist.bridge.cards import Seat
 from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import score
+from td_assist.lawbook import commands as lawbook_commands
 
 EXIT_BAD_INPUT = 2
 
@@ -130,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--json", action="store_true", help="print JSON")
     score_cmd.set_defaults(handler=_cmd_score)
 
+    lawbook_commands.register(commands)
     return parser
 
 
@@ -151,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.handler(args))
-    except (RecordError, UsageError) as error:
+    except (RecordError, UsageError, lawbook_commands.CommandError) as error:
         print(f"td-assist: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

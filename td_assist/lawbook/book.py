@@ -1,0 +1,166 @@
+"""The whole lawbook: every law loaded once, sections found by anchor, references checked.
+
+>>> book = get_lawbook()
+>>> book.find("law 64b3").anchor, book.law(64).title
+('64B3', 'Procedure after Establishment of a Revoke')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section, display_anchor
+from td_assist.lawbook.parser import parse_law_file
+from td_assist.lawbook.refs import Reference, find_references, normalise_reference
+from td_assist.paths import content_dir
+
+LAW_NUMBERS = range(1, 94)
+
+
+class UnknownLaw(LookupError):
+    """A law number or section that does not exist; the message says what does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unresolved:
+    source: str  # anchor of the section that contains the reference
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    numeral: str
+    title: str
+    laws: tuple[Law, ...]
+
+
+class Lawbook:
+    def __init__(self, laws: list[Law], named: dict[str, Law], folder: Path) -> None:
+        self.folder = folder
+        self._laws = {law.number: law for law in laws}
+        self.named = named
+        self.sections: dict[str, Section] = {}
+        self._owner: dict[str, Law] = {}
+        for law in [*named.values(), *laws]:
+            for section in law.sections():
+                self.sections[section.anchor] = section
+                self._owner[section.anchor] = law
+
+    @classmethod
+    def load(cls, folder: Path) -> Lawbook:
+        laws = [parse_law_file(path) for path in sorted(folder.glob("law-*.md"))]
+        named = {
+            stem: parse_law_file(folder / f"{stem}.md")
+            for stem in (INTRODUCTION, DEFINITIONS)
+            if (folder / f"{stem}.md").exists()
+        }
+        return cls(laws, named, folder)
+
+    @property
+    def laws(self) -> list[Law]:
+        return [self._laws[n] for n in sorted(self._laws)]
+
+    def law(self, number: int) -> Law:
+        if number not in self._laws:
+            raise UnknownLaw(f"there is no Law {number}: the laws run from 1 to 93")
+        return self._laws[number]
+
+    def law_of(self, section: Section) -> Law:
+        return self._owner[section.anchor]
+
+    def get(self, anchor: str) -> Section | None:
+        return self.sections.get(anchor)
+
+    def find(self, reference: str) -> Section:
+        """A section from a typed reference (``64``, ``law 12c1(c)``, ``def-revoke``)."""
+        text = reference.strip()
+        if text in self.sections:
+            return self.sections[text]
+        anchor = normalise_reference(text)
+        if anchor is None:
+            raise UnknownLaw(
+                f"'{text[:40]}' is not a law number; write it like 64, 64B3 or 12C1(c)"
+            )
+        if anchor in self.sections:
+            return self.sections[anchor]
+        number = re.match(r"\d+", anchor)
+        assert number is not None  # normalise_reference always starts with the number
+        law = self.law(int(number.group(0)))  # raises for Law 94 and the like
+        # Name the nearest existing parent and the sections it does have.
+        parent = law.root
+        for section in law.sections():
+            if anchor.startswith(section.anchor) and len(section.anchor) > len(parent.anchor):
+                parent = section
+        have = ", ".join(child.display.removeprefix("Law ") for child in parent.children)
+        where = display_anchor(parent.anchor)
+        raise UnknownLaw(
+            f"{display_anchor(anchor)} does not exist; {where} has "
+            + (f"these parts: {have}" if have else "no lettered or numbered parts")
+        )
+
+    def references(self) -> list[tuple[Section, Reference]]:
+        return [
+            (section, ref)
+            for section in self.sections.values()
+            for ref in find_references(section.text)
+        ]
+
+    def unresolved_references(self) -> list[Unresolved]:
+        missing = [
+            Unresolved(section.anchor, ref.text)
+            for section, ref in self.references()
+            if ref.anchor not in self.sections
+        ]
+        for law in [*self.laws, *self.named.values()]:
+            missing += [
+                Unresolved(f"{law.anchor} (In practice)", ref.text)
+                for ref in find_references(law.commentary)
+                if ref.anchor not in self.sections
+            ]
+        return missing
+
+    def chapters(self) -> list[Chapter]:
+        """The table of contents, in law order, grouped by chapter."""
+        chapters: list[Chapter] = []
+        for law in [*(self.named[n] for n in (DEFINITIONS,) if n in self.named), *self.laws]:
+            if chapters and chapters[-1].numeral == law.chapter:
+                previous = chapters[-1]
+                chapters[-1] = Chapter(previous.numeral, previous.title, (*previous.laws, law))
+            else:
+                chapters.append(Chapter(law.chapter, law.chapter_title, (law,)))
+        return chapters
+
+    def neighbours(self, number: int) -> tuple[Law | None, Law | None]:
+        return self._laws.get(number - 1), self._laws.get(number + 1)
+
+    def citing(self, number: int) -> list[Section]:
+        """Sections of other laws that refer to Law ``number`` or one of its parts."""
+        prefix = str(number)
+        return [
+            section
+            for section, ref in self.references()
+            if section.law != number
+            and ref.anchor.startswith(prefix)
+            and (len(ref.anchor) == len(prefix) or not ref.anchor[len(prefix)].isdigit())
+        ]
+
+    def content_hash(self) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(self.folder.glob("*.md")) + sorted(self.folder.glob("*.toml")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+        return digest.hexdigest()
+
+
+@cache
+def _load(folder: Path) -> Lawbook:
+    return Lawbook.load(folder)
+
+
+def get_lawbook(folder: Path | None = None) -> Lawbook:
+    """The lawbook from laws/ (or ``folder``), loaded once per process."""
+    return _load((folder or content_dir("laws")).resolve())

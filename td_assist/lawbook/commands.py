@@ -1,0 +1,116 @@
+"""``td-assist law`` and ``td-assist laws import|check``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from td_assist.lawbook.book import UnknownLaw, get_lawbook
+from td_assist.lawbook.model import Section
+from td_assist.lawbook.official import ImportProblem, import_official, load_official
+from td_assist.lawbook.parser import LawFileError
+from td_assist.lawbook.render import law_url, section_text
+
+
+class CommandError(Exception):
+    """Shown to the user as one line; exit status 2."""
+
+
+class SectionJson(BaseModel):
+    anchor: str
+    cite: str
+    label: str
+    heading: str
+    text: str
+    official: str | None = None
+    url: str
+    children: list[SectionJson]
+
+
+def section_json(section: Section, official: dict[str, str] | None) -> SectionJson:
+    return SectionJson(
+        anchor=section.anchor, cite=section.display, label=section.label,
+        heading=section.heading, text=section.text,
+        official=(official or {}).get(section.anchor), url=law_url(section.anchor),
+        children=[section_json(child, official) for child in section.children],
+    )
+
+
+def _cmd_law(args: argparse.Namespace) -> int:
+    reference = " ".join(args.reference)
+    try:
+        book = get_lawbook()
+        section = book.find(reference)
+    except (UnknownLaw, LawFileError) as error:
+        raise CommandError(str(error)) from None
+    official = load_official()
+    texts = official.sections if official else None
+    if args.json:
+        law = book.law_of(section)
+        data = section_json(section, texts).model_dump()
+        data["law"] = {"number": law.number, "title": law.title}
+        if section.depth == 0:
+            data["commentary"] = law.commentary
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    print(section_text(section), end="")
+    if section.depth == 0 and book.law_of(section).commentary:
+        print("\nIn practice (commentary, not the law)\n")
+        print(book.law_of(section).commentary)
+    if texts and section.anchor in texts:
+        print(f"\nOfficial text ({section.display}):\n  {texts[section.anchor]}")
+    return 0
+
+
+def _cmd_laws_import(args: argparse.Namespace) -> int:
+    try:
+        official = import_official(Path(args.file))
+    except ImportProblem as error:
+        raise CommandError(str(error)) from None
+    book = get_lawbook()
+    matched = sum(1 for anchor in official.sections if anchor in book.sections)
+    print(f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
+          f"from {official.source}; {matched} match our anchors.")
+    missing = [a for a in book.sections if a[:1].isdigit() and a not in official.sections]
+    if missing:
+        print(f"{len(missing)} of our sections have no official text, e.g. "
+              + ", ".join(missing[:8]))
+    return 0
+
+
+def _cmd_laws_check(_args: argparse.Namespace) -> int:
+    try:
+        book = get_lawbook()
+    except LawFileError as error:
+        raise CommandError(str(error)) from None
+    numbers = {law.number for law in book.laws}
+    problems = [f"Law {n} is missing" for n in range(1, 94) if n not in numbers]
+    problems += [f"{u.source}: reference '{u.text}' leads nowhere"
+                 for u in book.unresolved_references()]
+    for line in problems:
+        print(line)
+    print(f"{len(book.laws)} laws, {len(book.sections)} sections, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    law = commands.add_parser(
+        "law", help="print a law or subsection, e.g. 64, 64B3, 12c1(c)",
+        description="Examples: td-assist law 64; td-assist law 12C1(c) --json",
+    )
+    law.add_argument("reference", nargs="+", help="law number or anchor")
+    law.add_argument("--json", action="store_true", help="print JSON")
+    law.set_defaults(handler=_cmd_law)
+
+    laws = commands.add_parser("laws", help="manage the lawbook (import the official text, check)")
+    sub = laws.add_subparsers(dest="laws_command", metavar="ACTION", required=True)
+    importer = sub.add_parser(
+        "import", help="import the official 2017 text your club owns (plain text file)"
+    )
+    importer.add_argument("file", help="the official text saved as plain text")
+    importer.set_defaults(handler=_cmd_laws_import)
+    check = sub.add_parser("check", help="check laws/ for format errors and broken references")
+    check.set_defaults(handler=_cmd_laws_check)

@@ -1,0 +1,112 @@
+"""The lawbook as a tree: Law -> Section -> subsection, each with a stable anchor.
+
+Anchors are the law number plus the labels with punctuation removed: ``64``,
+``64A``, ``64A1``, ``12C1c``, ``12C1ei``. ``display_anchor`` gives the printed form.
+
+>>> display_anchor("12C1c"), display_anchor("64A1"), display_anchor("12C1eii")
+('Law 12C1(c)', 'Law 64A1', 'Law 12C1(e)(ii)')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFINITIONS = "definitions"
+INTRODUCTION = "introduction"
+
+
+@dataclass
+class Section:
+    """A lettered or numbered part of a law, or the law itself (depth 0)."""
+
+    anchor: str
+    law: int
+    label: str  # as written: "A", "1", "(a)", "(ii)"; "" for the law itself
+    heading: str
+    text: str
+    depth: int
+    parent: str | None
+    children: list[Section] = field(default_factory=list)
+    line: int = 0
+
+    @property
+    def path_labels(self) -> list[str]:
+        return _split_anchor_labels(self.anchor)
+
+    @property
+    def display(self) -> str:
+        return display_anchor(self.anchor)
+
+    def walk(self) -> Iterator[Section]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass
+class Law:
+    """One law (or the Definitions / Introduction, numbered 0 with a name as anchor)."""
+
+    number: int
+    title: str
+    chapter: str
+    chapter_title: str
+    part: str
+    related: list[int]
+    root: Section
+    commentary: str
+    source: Path
+
+    @property
+    def anchor(self) -> str:
+        return self.root.anchor
+
+    def sections(self) -> Iterator[Section]:
+        """Every section in reading order, the law itself first."""
+        return self.root.walk()
+
+
+_LABEL_PARTS = re.compile(r"[A-Z]|\d+|[a-z]+")
+
+
+def _split_anchor_labels(anchor: str) -> list[str]:
+    match = re.match(r"^(\d+)(.*)$", anchor)
+    if not match:
+        return []
+    rest = match.group(2)
+    labels: list[str] = []
+    depth = 0
+    while rest:
+        if depth == 0 and rest[0].isupper():
+            labels.append(rest[0])
+            rest = rest[1:]
+        elif rest[0].isdigit():
+            digits = re.match(r"\d+", rest)
+            assert digits is not None
+            labels.append(digits.group(0))
+            rest = rest[digits.end() :]
+        elif depth <= 2 and labels and labels[-1].isdigit():
+            labels.append(rest[0])  # (a) after a number is one letter
+            rest = rest[1:]
+        else:
+            labels.append(rest)  # a roman numeral runs to the end
+            rest = ""
+        depth += 1
+    return labels
+
+
+def display_anchor(anchor: str) -> str:
+    """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``."""
+    if not anchor[:1].isdigit():
+        kind, _, term = anchor.partition("-")
+        name = {"def": "Definitions", "intro": "Introduction"}.get(kind, kind.title())
+        return f"{name}: {term.replace('-', ' ').title()}" if term else name
+    number = re.match(r"\d+", anchor)
+    assert number is not None
+    out = f"Law {number.group(0)}"
+    for label in _split_anchor_labels(anchor):
+        out += f"({label})" if label.islower() else label
+    return out

@@ -1,0 +1,184 @@
+"""Import the official 2017 text that a club owns, split into our anchors.
+
+Input is plain text as saved from the WBF PDF: law headings such as
+``LAW 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE``, subsections that start a
+line with ``A.``, ``1.``, ``(a)`` or ``(i)``, and the debris PDFs leave behind:
+running page headers and page numbers, words hyphenated across lines, footnote
+markers. The result is stored in the user's data folder, never in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from td_assist.paths import user_dir
+
+OFFICIAL_FILE = "official-laws-2017.json"
+MAX_IMPORT_BYTES = 5_000_000
+
+_LAW_HEADING = re.compile(r"^\s*LAW\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)?([A-Z][A-Z ,'’()\-–]*)?\s*$")
+_LABEL = re.compile(r"^\s*(?:([A-Z])\.|(\d{1,2})\.|\(([a-z]{1,5})\))\s+(.*)$")
+_FOOTNOTE_MARK = re.compile(r"(?<=[A-Za-z.,;:)])(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)")
+_FOOTNOTE_LINE = re.compile(r"^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)\s+\S")
+_PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?\d{1,3}\s*$", re.IGNORECASE)
+_ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+
+
+class OfficialText(BaseModel):
+    """The imported official wording, by anchor."""
+
+    source: str
+    imported_at: str
+    sections: dict[str, str] = Field(default_factory=dict)
+    titles: dict[int, str] = Field(default_factory=dict)
+
+
+class ImportProblem(ValueError):
+    """The file could not be read as the Laws; the message says why."""
+
+
+def clean_lines(text: str) -> list[str]:
+    """Drop page numbers, running headers and footnotes; mend hyphenated words."""
+    lines = text.replace("\f", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    counts = Counter(line.strip() for line in lines if line.strip())
+    repeated = {
+        line for line, count in counts.items()
+        if count >= 3 and len(line) < 70 and not _LABEL.match(line) and not _LAW_HEADING.match(line)
+    }
+    kept: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or _PAGE_NUMBER.match(stripped) or stripped in repeated:
+            continue
+        if _FOOTNOTE_LINE.match(stripped):
+            continue
+        stripped = _FOOTNOTE_MARK.sub("", stripped)
+        if kept and re.search(r"[a-z]-$", kept[-1]) and stripped[:1].islower():
+            kept[-1] = kept[-1][:-1] + stripped.split(" ", 1)[0]
+            rest = stripped.split(" ", 1)[1] if " " in stripped else ""
+            if rest:
+                kept[-1] += " " + rest
+            continue
+        kept.append(stripped)
+    return kept
+
+
+def split_official(text: str) -> tuple[dict[str, str], dict[int, str]]:
+    """Anchor -> official text, and law number -> title."""
+    sections: dict[str, list[str]] = {}
+    titles: dict[int, str] = {}
+    law: int | None = None
+    stack: list[tuple[str, str]] = []  # (kind, label) from the top level down
+    current: str | None = None
+    for line in clean_lines(text):
+        heading = _LAW_HEADING.match(line)
+        if heading and (law is None or int(heading.group(1)) == law + 1):
+            law = int(heading.group(1))
+            titles[law] = (heading.group(2) or "").strip().title()
+            stack, current = [], str(law)
+            sections[current] = []
+            continue
+        if law is None or current is None:
+            continue
+        label = _LABEL.match(line)
+        placed = _place_label(stack, label) if label else None
+        if placed is not None:
+            stack = placed
+            current = str(law) + "".join(lab for _, lab in stack)
+            sections[current] = [label.group(4)] if label else []
+            continue
+        sections[current].append(line)
+    return {a: " ".join(parts).strip() for a, parts in sections.items()}, titles
+
+
+def _kind(label: re.Match[str]) -> tuple[str, str]:
+    upper, number, lower = label.group(1), label.group(2), label.group(3)
+    if upper:
+        return "upper", upper
+    if number:
+        return "number", number
+    # "(i)" and "(v)" may be letters or roman numerals; _place_label tries both.
+    return ("roman", lower) if lower in _ROMANS else ("lower", lower)
+
+
+def _first(kind: str) -> str:
+    return {"upper": "A", "number": "1", "lower": "a", "roman": "i"}[kind]
+
+
+def _successor(kind: str, label: str) -> str:
+    if kind == "number":
+        return str(int(label) + 1)
+    if kind == "roman":
+        index = _ROMANS.index(label) + 1
+        return _ROMANS[index] if index < len(_ROMANS) else ""
+    return chr(ord(label) + 1)
+
+
+def _place_label(stack: list[tuple[str, str]], label: re.Match[str]) -> list[tuple[str, str]] | None:
+    """Where a label fits: the next sibling at some level, or the first child. Else None.
+
+    A line that merely begins with "1." inside a paragraph fits nowhere and stays text.
+    """
+    kind, raw = _kind(label)
+    candidates = [kind, "lower"] if kind == "roman" else [kind]
+    for depth in range(len(stack), -1, -1):
+        for candidate in candidates:
+            if depth == len(stack):
+                if raw == _first(candidate) and candidate not in {k for k, _ in stack}:
+                    return [*stack, (candidate, raw)]
+            else:
+                sibling_kind, sibling = stack[depth]
+                if sibling_kind == candidate and raw == _successor(candidate, sibling):
+                    return [*stack[:depth], (candidate, raw)]
+    return None
+
+
+def official_path() -> Path:
+    return user_dir() / OFFICIAL_FILE
+
+
+def import_official(path: Path) -> OfficialText:
+    """Read ``path``, split it, store it; raises ImportProblem naming what is wrong."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ImportProblem(f"{path}: cannot read the file ({error.strerror})") from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportProblem(f"{path.name}: larger than 5 MB; is it really the Laws as text?")
+    if raw.startswith(b"%PDF"):
+        raise ImportProblem(
+            f"{path.name} is a PDF; save it as plain text first (in your PDF reader: "
+            "File > Save as text), then import the .txt file"
+        )
+    text = raw.decode("utf-8", errors="replace")
+    sections, titles = split_official(text)
+    if not titles:
+        raise ImportProblem(
+            f"{path.name}: no law headings found (expected lines like 'LAW 64 - PROCEDURE ...')"
+        )
+    official = OfficialText(
+        source=path.name, imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        sections=sections, titles=titles,
+    )
+    target = official_path()
+    temporary = target.with_suffix(".tmp")
+    temporary.write_text(official.model_dump_json(indent=1), encoding="utf-8")
+    temporary.replace(target)  # atomic: a reader sees the old file or the new one
+    return official
+
+
+def load_official() -> OfficialText | None:
+    """The imported official text, or None when the club has not imported it."""
+    path = official_path()
+    if not path.exists():
+        return None
+    try:
+        return OfficialText.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (ValidationError, json.JSONDecodeError, OSError):
+        return None

@@ -1,0 +1,74 @@
+"""Law references in prose and typed queries: find them, and normalise them to anchors.
+
+>>> normalise_reference("Law 12C1(c)"), normalise_reference("l64"), normalise_reference("27 B 1 b")
+('12C1c', '64', '27B1b')
+>>> [ref.anchor for ref in find_references("see Laws 28 to 32 and Law 16D2; also 64C")]
+['28', '32', '16D2']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# One reference: number, then optional letter, number, (a), (i) ...
+_REF = r"(?P<num>\d{1,2})(?P<tail>[A-K](?:\d{1,2}(?:\([a-z]{1,5}\))*)?)?(?![\w(])"
+_ONE = re.compile(_REF)
+# "Law 64B3", "Laws 28 to 32", "Laws 16C, 26B and 72C", "Laws 28-32"
+_RUN = re.compile(
+    r"\bLaws?\s+" + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
+    + r"(?:\s*(?:,|and|or|to|through|-|–)\s*(?:Laws?\s+)?"
+    + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:") + r")*"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A reference found in text: where it is and the anchor it names."""
+
+    start: int
+    end: int
+    text: str
+    anchor: str
+
+
+def anchor_of(number: str, tail: str | None) -> str:
+    return number.lstrip("0") + re.sub(r"[()]", "", tail or "")
+
+
+def find_references(text: str) -> list[Reference]:
+    """Every law reference written with the word Law (the laws/ convention)."""
+    found: list[Reference] = []
+    for run in _RUN.finditer(text):
+        body_start = run.start() + len(re.match(r"Laws?\s+", run.group(0)).group(0))  # type: ignore[union-attr]
+        for one in _ONE.finditer(text, body_start, run.end()):
+            found.append(
+                Reference(one.start(), one.end(), one.group(0), anchor_of(one["num"], one["tail"]))
+            )
+    return found
+
+
+_QUERY = re.compile(
+    r"^\s*(?:laws?|l|§|regel|gesetz)?\s*\.?\s*(\d{1,2})\s*([a-k])?\s*(\d{1,2})?\s*"
+    r"(?:\(?\s*([a-h])\s*\)?)?\s*(?:\(?\s*([ivx]{1,4})\s*\)?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def normalise_reference(text: str) -> str | None:
+    """A typed law number in any usual form -> anchor, or None if it is not one.
+
+    Accepts ``64``, ``L64``, ``law 64b3``, ``Law 12C1(c)``, ``12c1c``, ``27 B 1 b``.
+    """
+    if len(text) > 40:
+        return None
+    match = _QUERY.match(text)
+    if not match:
+        return None
+    number, letter, digit, lower, roman = match.groups()
+    if int(number) < 1:
+        return None
+    if digit and not letter or lower and not digit or roman and not lower:
+        return None
+    anchor = str(int(number)) + (letter or "").upper() + (digit or "")
+    return anchor + (lower or "").lower() + (roman or "").lower()

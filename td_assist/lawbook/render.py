@@ -1,0 +1,112 @@
+"""Render laws as plain text (the command line) and HTML (the web pages).
+
+Every subsection gets an ``id`` equal to its anchor, and every reference in the text
+becomes a link to ``/laws/<number>#<anchor>``. Raw HTML in the Markdown is not
+passed through: the text is content, never markup.
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from collections.abc import Callable
+
+import markdown
+
+from td_assist.lawbook.book import Lawbook
+from td_assist.lawbook.model import Law, Section
+from td_assist.lawbook.refs import find_references
+
+
+def law_url(anchor: str) -> str:
+    """``64B3`` -> ``/laws/64#64B3``; ``def-revoke`` -> ``/laws/definitions#def-revoke``."""
+    if anchor[:1].isdigit():
+        number = "".join(ch for ch in anchor[:2] if ch.isdigit())
+        return f"/laws/{number}" if anchor == number else f"/laws/{number}#{anchor}"
+    page = {"def": "definitions", "intro": "introduction"}.get(anchor.split("-")[0], anchor)
+    return f"/laws/{page}" if page == anchor else f"/laws/{page}#{anchor}"
+
+
+def _markdown() -> markdown.Markdown:
+    md = markdown.Markdown(extensions=["tables", "sane_lists"], output_format="html")
+    md.preprocessors.deregister("html_block")
+    md.inlinePatterns.deregister("html")
+    return md
+
+
+def markdown_to_html(text: str, link: Callable[[str], bool] | None = None) -> str:
+    """Markdown -> HTML with law references linked (only to anchors ``link`` accepts)."""
+    pieces: list[str] = []
+    last = 0
+    for ref in find_references(text):
+        if link is not None and not link(ref.anchor):
+            continue
+        pieces.append(text[last : ref.start])
+        pieces.append(f"[{ref.text}]({law_url(ref.anchor)})")
+        last = ref.end
+    pieces.append(text[last:])
+    md = _markdown()
+    return md.convert("".join(pieces))
+
+
+def _plain(text: str) -> str:
+    """Markdown emphasis and escapes removed, for the terminal."""
+    return text.replace("**", "").replace("\\", "")
+
+
+def section_text(section: Section, width: int = 88) -> str:
+    """A section and everything under it, indented by depth, for the terminal."""
+    lines: list[str] = []
+    for part in section.walk():
+        indent = "  " * max(part.depth - section.depth, 0)
+        if part is not section or part.depth > 0:
+            head = f"{part.label} {part.heading}".strip()
+            lines.append(f"{indent}{head}   [{part.display}]")
+        else:
+            lines.append(f"{part.display}: {part.heading}" if part.law else part.heading)
+        for paragraph in _plain(part.text).split("\n\n"):
+            if paragraph.strip():
+                wrapped = textwrap.fill(
+                    " ".join(paragraph.split()), width=width, initial_indent=indent + "  ",
+                    subsequent_indent=indent + "  ", break_on_hyphens=False,
+                ) if not paragraph.lstrip().startswith(("|", "-")) else textwrap.indent(
+                    paragraph, indent + "  ")
+                lines.append(wrapped)
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def law_html(law: Law, book: Lawbook, official: dict[str, str] | None = None) -> str:
+    """The body of a law page: every section with its anchor, references linked."""
+
+    def exists(anchor: str) -> bool:
+        return anchor in book.sections
+
+    out: list[str] = []
+    for section in law.sections():
+        level = min(section.depth + 1, 6)
+        if section.depth > 0:
+            label = html.escape(f"{section.label} {section.heading}".strip())
+            out.append(
+                f'<section class="law-section depth-{section.depth}" id="{section.anchor}">'
+                f'<h{level}><a class="anchor" href="#{section.anchor}">{label}</a> '
+                f'<span class="cite">{html.escape(section.display)}</span></h{level}>'
+            )
+        else:
+            out.append(f'<section class="law-section depth-0" id="{section.anchor}">')
+        ours = markdown_to_html(section.text, exists) if section.text else ""
+        if official is not None and section.anchor in official:
+            out.append(
+                '<div class="side-by-side"><div class="ours"><h4 class="tag">Our words</h4>'
+                f'{ours}</div><div class="official"><h4 class="tag">Official text</h4>'
+                f"<p>{html.escape(official[section.anchor])}</p></div></div>"
+            )
+        else:
+            out.append(ours)
+        out.append("</section>")
+    if law.commentary:
+        out.append(
+            '<aside class="commentary"><h2>In practice <small>(commentary, not the law)</small>'
+            f"</h2>{markdown_to_html(law.commentary, exists)}</aside>"
+        )
+    return "\n".join(out)
