@@ -4,5 +4,12 @@ from td_assist.lawbook.book import Lawbook, UnknownLaw, get_lawbook
 from td_assist.lawbook.model import Law, Section, display_anchor
 from td_assist.lawbook.parser import LawFileError
 
-__all__ = ["Law", "LawFileError", "Lawbook", "Section", "UnknownLaw", "display_anchor",
-           "get_lawbook"]
+__all__ = [
+    "Law",
+    "LawFileError",
+    "Lawbook",
+    "Section",
+    "UnknownLaw",
+    "display_anchor",
+    "get_lawbook",
+]

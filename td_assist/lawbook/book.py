@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section, display_anchor
-from td_assist.lawbook.parser import parse_law_file
+from td_assist.lawbook.parser import LawFileError, parse_law_file
 from td_assist.lawbook.refs import Reference, find_references, normalise_reference
 from td_assist.paths import content_dir
 
@@ -47,6 +47,13 @@ class Lawbook:
         self._owner: dict[str, Law] = {}
         for law in [*named.values(), *laws]:
             for section in law.sections():
+                if section.anchor in self.sections:
+                    raise LawFileError(
+                        law.source,
+                        section.line,
+                        f"anchor {section.anchor} is already used in "
+                        f"{self._owner[section.anchor].source.name}",
+                    )
                 self.sections[section.anchor] = section
                 self._owner[section.anchor] = law
 

@@ -32,9 +32,13 @@ class SectionJson(BaseModel):
 
 def section_json(section: Section, official: dict[str, str] | None) -> SectionJson:
     return SectionJson(
-        anchor=section.anchor, cite=section.display, label=section.label,
-        heading=section.heading, text=section.text,
-        official=(official or {}).get(section.anchor), url=law_url(section.anchor),
+        anchor=section.anchor,
+        cite=section.display,
+        label=section.label,
+        heading=section.heading,
+        text=section.text,
+        official=(official or {}).get(section.anchor),
+        url=law_url(section.anchor),
         children=[section_json(child, official) for child in section.children],
     )
 
@@ -72,12 +76,15 @@ def _cmd_laws_import(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     book = get_lawbook()
     matched = sum(1 for anchor in official.sections if anchor in book.sections)
-    print(f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
-          f"from {official.source}; {matched} match our anchors.")
+    print(
+        f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
+        f"from {official.source}; {matched} match our anchors."
+    )
     missing = [a for a in book.sections if a[:1].isdigit() and a not in official.sections]
     if missing:
-        print(f"{len(missing)} of our sections have no official text, e.g. "
-              + ", ".join(missing[:8]))
+        print(
+            f"{len(missing)} of our sections have no official text, e.g. " + ", ".join(missing[:8])
+        )
     return 0
 
 
@@ -88,8 +95,9 @@ def _cmd_laws_check(_args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     numbers = {law.number for law in book.laws}
     problems = [f"Law {n} is missing" for n in range(1, 94) if n not in numbers]
-    problems += [f"{u.source}: reference '{u.text}' leads nowhere"
-                 for u in book.unresolved_references()]
+    problems += [
+        f"{u.source}: reference '{u.text}' leads nowhere" for u in book.unresolved_references()
+    ]
     for line in problems:
         print(line)
     print(f"{len(book.laws)} laws, {len(book.sections)} sections, {len(problems)} problems")
@@ -98,7 +106,8 @@ def _cmd_laws_check(_args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     law = commands.add_parser(
-        "law", help="print a law or subsection, e.g. 64, 64B3, 12c1(c)",
+        "law",
+        help="print a law or subsection, e.g. 64, 64B3, 12c1(c)",
         description="Examples: td-assist law 64; td-assist law 12C1(c) --json",
     )
     law.add_argument("reference", nargs="+", help="law number or anchor")

@@ -48,7 +48,8 @@ def clean_lines(text: str) -> list[str]:
     lines = text.replace("\f", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     counts = Counter(line.strip() for line in lines if line.strip())
     repeated = {
-        line for line, count in counts.items()
+        line
+        for line, count in counts.items()
         if count >= 3 and len(line) < 70 and not _LABEL.match(line) and not _LAW_HEADING.match(line)
     }
     kept: list[str] = []
@@ -88,13 +89,41 @@ def split_official(text: str) -> tuple[dict[str, str], dict[int, str]]:
             continue
         label = _LABEL.match(line)
         placed = _place_label(stack, label) if label else None
-        if placed is not None:
+        if placed is not None and label is not None:
             stack = placed
             current = str(law) + "".join(lab for _, lab in stack)
-            sections[current] = [label.group(4)] if label else []
+            rest = label.group(4)
+            sections[current] = [] if _looks_like_heading(rest) else [rest]
             continue
         sections[current].append(line)
     return {a: " ".join(parts).strip() for a, parts in sections.items()}, titles
+
+
+_SMALL_WORDS = {
+    "a",
+    "an",
+    "and",
+    "as",
+    "at",
+    "by",
+    "for",
+    "from",
+    "in",
+    "of",
+    "on",
+    "or",
+    "the",
+    "to",
+    "with",
+}
+
+
+def _looks_like_heading(text: str) -> bool:
+    """``Revoke Becomes Established``: short, title case, no closing punctuation."""
+    words = text.split()
+    if not words or len(words) > 10 or text.rstrip()[-1] in ".,;:":
+        return False
+    return all(w[:1].isupper() or w.lower() in _SMALL_WORDS or not w[:1].isalpha() for w in words)
 
 
 def _kind(label: re.Match[str]) -> tuple[str, str]:
@@ -120,7 +149,9 @@ def _successor(kind: str, label: str) -> str:
     return chr(ord(label) + 1)
 
 
-def _place_label(stack: list[tuple[str, str]], label: re.Match[str]) -> list[tuple[str, str]] | None:
+def _place_label(
+    stack: list[tuple[str, str]], label: re.Match[str]
+) -> list[tuple[str, str]] | None:
     """Where a label fits: the next sibling at some level, or the first child. Else None.
 
     A line that merely begins with "1." inside a paragraph fits nowhere and stays text.
@@ -163,8 +194,10 @@ def import_official(path: Path) -> OfficialText:
             f"{path.name}: no law headings found (expected lines like 'LAW 64 - PROCEDURE ...')"
         )
     official = OfficialText(
-        source=path.name, imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        sections=sections, titles=titles,
+        source=path.name,
+        imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        sections=sections,
+        titles=titles,
     )
     target = official_path()
     temporary = target.with_suffix(".tmp")

@@ -16,8 +16,10 @@ from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section
 
 COMMENTARY_HEADING = "In practice"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
-_LABEL = re.compile(r"^(?:(?P<upper>[A-Z])\.|(?P<number>\d{1,2})\.|\((?P<lower>[a-z]{1,5})\))"
-                    r"(?:\s+(?P<heading>.*))?$")
+_LABEL = re.compile(
+    r"^(?:(?P<upper>[A-Z])\.|(?P<number>\d{1,2})\.|\((?P<lower>[a-z]{1,5})\))"
+    r"(?:\s+(?P<heading>.*))?$"
+)
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
 
 
@@ -49,12 +51,16 @@ def parse_law_text(text: str, path: Path) -> Law:
     named = {DEFINITIONS: "def", INTRODUCTION: "intro"}.get(path.stem)
     if named is None and front.number == 0:
         raise LawFileError(path, 2, "number = 0 is only for definitions.md and introduction.md")
+    if not named and path.stem != f"law-{front.number:02d}":
+        raise LawFileError(path, 2, f"number = {front.number} belongs in law-{front.number:02d}.md")
     root_anchor = path.stem if named else str(front.number)
     title_line = _title_line(lines, body_start, path)
     expected_title = front.title if named else f"Law {front.number}: {front.title}"
     if lines[title_line - 1].lstrip("# ").strip() != expected_title:
         raise LawFileError(
-            path, title_line, f"the title line must read '# {expected_title}' (from the front matter)"
+            path,
+            title_line,
+            f"the title line must read '# {expected_title}' (from the front matter)",
         )
     root = Section(root_anchor, front.number, "", front.title, "", 0, None, line=title_line)
     commentary: list[str] | None = None
@@ -71,7 +77,9 @@ def parse_law_text(text: str, path: Path) -> Law:
         match = _HEADING.match(line)
         if commentary is not None:
             if match:
-                raise LawFileError(path, line_no, f"'## {COMMENTARY_HEADING}' must be the last heading")
+                raise LawFileError(
+                    path, line_no, f"'## {COMMENTARY_HEADING}' must be the last heading"
+                )
             commentary.append(line)
             continue
         if not match:
@@ -100,15 +108,23 @@ def parse_law_text(text: str, path: Path) -> Law:
         current = section
     flush()
     return Law(
-        number=front.number, title=front.title, chapter=front.chapter,
-        chapter_title=front.chapter_title, part=front.part, related=front.related, root=root,
-        commentary="\n".join(commentary or []).strip(), source=path,
+        number=front.number,
+        title=front.title,
+        chapter=front.chapter,
+        chapter_title=front.chapter_title,
+        part=front.part,
+        related=front.related,
+        root=root,
+        commentary="\n".join(commentary or []).strip(),
+        source=path,
     )
 
 
 def _front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]:
     if not lines or lines[0].strip() != "+++":
-        raise LawFileError(path, 1, "the file must start with TOML front matter between '+++' lines")
+        raise LawFileError(
+            path, 1, "the file must start with TOML front matter between '+++' lines"
+        )
     try:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
     except StopIteration:
@@ -137,9 +153,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _named_section(
-    parent: Section, content: str, prefix: str, line_no: int, path: Path
-) -> Section:
+def _named_section(parent: Section, content: str, prefix: str, line_no: int, path: Path) -> Section:
     if parent.depth != 0:
         raise LawFileError(path, line_no, "definitions and introduction use '##' headings only")
     anchor = f"{prefix}-{_slug(content)}"
@@ -162,12 +176,20 @@ def _labelled_section(
     if raw != expected:
         previous = parent.children[-1].label if parent.children else "nothing"
         raise LawFileError(
-            path, line_no, f"label {label_text} follows {previous}; expected {_written(expected, raw)}"
+            path,
+            line_no,
+            f"label {label_text} follows {previous}; expected {_written(expected, raw)}",
         )
     anchor = parent.anchor + raw
     return Section(
-        anchor, parent.law, label_text, (match.group("heading") or "").strip(), "", depth,
-        parent.anchor, line=line_no,
+        anchor,
+        parent.law,
+        label_text,
+        (match.group("heading") or "").strip(),
+        "",
+        depth,
+        parent.anchor,
+        line=line_no,
     )
 
 
@@ -181,7 +203,7 @@ def _sequence_kind(first: str) -> str:
 
 def _expected_next(parent: Section, raw: str) -> str:
     """The label that must come next among ``parent``'s children."""
-    siblings = [child.anchor[len(parent.anchor):] for child in parent.children]
+    siblings = [child.anchor[len(parent.anchor) :] for child in parent.children]
     if not siblings:
         kind = _sequence_kind(raw)
         return {"upper": "A", "number": "1", "roman": "i", "lower": "a"}[kind]

@@ -16,9 +16,11 @@ _REF = r"(?P<num>\d{1,2})(?P<tail>[A-K](?:\d{1,2}(?:\([a-z]{1,5}\))*)?)?(?![\w(]
 _ONE = re.compile(_REF)
 # "Law 64B3", "Laws 28 to 32", "Laws 16C, 26B and 72C", "Laws 28-32"
 _RUN = re.compile(
-    r"\bLaws?\s+" + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
+    r"\bLaws?\s+"
+    + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
     + r"(?:\s*(?:,|and|or|to|through|-|–)\s*(?:Laws?\s+)?"
-    + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:") + r")*"
+    + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
+    + r")*"
 )
 
 
@@ -40,10 +42,16 @@ def find_references(text: str) -> list[Reference]:
     """Every law reference written with the word Law (the laws/ convention)."""
     found: list[Reference] = []
     for run in _RUN.finditer(text):
-        body_start = run.start() + len(re.match(r"Laws?\s+", run.group(0)).group(0))  # type: ignore[union-attr]
-        for one in _ONE.finditer(text, body_start, run.end()):
+        prefix = re.match(r"Laws?\s+", run.group(0))
+        assert prefix is not None
+        for one in _ONE.finditer(text, run.start() + prefix.end(), run.end()):
+            # Link "Law 64C" whole when the word Law stands right before the number.
+            before = re.search(r"Laws?\s+$", text[max(0, one.start() - 6) : one.start()])
+            start = one.start() - len(before.group(0)) if before else one.start()
             found.append(
-                Reference(one.start(), one.end(), one.group(0), anchor_of(one["num"], one["tail"]))
+                Reference(
+                    start, one.end(), text[start : one.end()], anchor_of(one["num"], one["tail"])
+                )
             )
     return found
 
@@ -68,7 +76,7 @@ def normalise_reference(text: str) -> str | None:
     number, letter, digit, lower, roman = match.groups()
     if int(number) < 1:
         return None
-    if digit and not letter or lower and not digit or roman and not lower:
+    if (digit and not letter) or (lower and not digit) or (roman and not lower):
         return None
     anchor = str(int(number)) + (letter or "").upper() + (digit or "")
     return anchor + (lower or "").lower() + (roman or "").lower()

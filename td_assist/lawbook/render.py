@@ -66,11 +66,17 @@ def section_text(section: Section, width: int = 88) -> str:
             lines.append(f"{part.display}: {part.heading}" if part.law else part.heading)
         for paragraph in _plain(part.text).split("\n\n"):
             if paragraph.strip():
-                wrapped = textwrap.fill(
-                    " ".join(paragraph.split()), width=width, initial_indent=indent + "  ",
-                    subsequent_indent=indent + "  ", break_on_hyphens=False,
-                ) if not paragraph.lstrip().startswith(("|", "-")) else textwrap.indent(
-                    paragraph, indent + "  ")
+                wrapped = (
+                    textwrap.fill(
+                        " ".join(paragraph.split()),
+                        width=width,
+                        initial_indent=indent + "  ",
+                        subsequent_indent=indent + "  ",
+                        break_on_hyphens=False,
+                    )
+                    if not paragraph.lstrip().startswith(("|", "-"))
+                    else textwrap.indent(paragraph, indent + "  ")
+                )
                 lines.append(wrapped)
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

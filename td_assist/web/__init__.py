@@ -27,8 +27,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
 
     from td_assist.web.core import core
+    from td_assist.web.laws import laws
 
     app.register_blueprint(core)
+    app.register_blueprint(laws)
 
     @app.context_processor
     def _globals() -> dict[str, Any]:

@@ -1,0 +1,41 @@
+"""The law pages: table of contents and one page per law, with the official text beside."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from td_assist.lawbook import get_lawbook
+from td_assist.lawbook.official import load_official
+from td_assist.lawbook.render import law_html
+
+laws = Blueprint("laws", __name__, url_prefix="/laws")
+
+
+@laws.get("/")
+def contents() -> ResponseReturnValue:
+    book = get_lawbook()
+    return render_template("laws_contents.html", chapters=book.chapters(), book=book)
+
+
+@laws.get("/<page>")
+def law_page(page: str) -> ResponseReturnValue:
+    book = get_lawbook()
+    if page.isdigit() and 1 <= int(page) <= 93 and len(page) <= 2:
+        law = book.law(int(page))
+    elif page in book.named:
+        law = book.named[page]
+    else:
+        abort(404)
+    official = load_official()
+    previous, following = book.neighbours(law.number) if law.number else (None, None)
+    return render_template(
+        "law.html",
+        law=law,
+        body=Markup(law_html(law, book, official.sections if official else None)),
+        previous=previous,
+        following=following,
+        chapters=book.chapters(),
+        cited_by=book.citing(law.number) if law.number else [],
+    )

@@ -1,0 +1,91 @@
+"""The importer for the official text, tested on a synthetic file written for the test.
+
+The file imitates what saving a PDF as text produces: running page headers, page
+numbers, words hyphenated across lines and footnote markers. Its sentences are
+invented placeholders, not the official wording.
+"""
+
+import json
+
+import pytest
+
+from td_assist.cli import main
+from td_assist.lawbook.official import ImportProblem, import_official, load_official, split_official
+
+SYNTHETIC = """THE SYNTHETIC LAWBOOK 2017
+LAW 63 - ESTABLISHMENT OF A REVOKE
+A. Revoke Becomes Established
+Placeholder words for the first part of sec-
+tion A.
+1. Placeholder one, with a foot-
+note marker here*.
+2. Placeholder two.
+3. Placeholder three¹
+which runs on to a second line.
+* A footnote line that must disappear.
+41
+\f
+THE SYNTHETIC LAWBOOK 2017
+4. Placeholder four.
+B. No Rectification
+Placeholder for B.
+LAW 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE
+A. Automatic Trick Adjustment
+1. Alpha.
+2. Beta, which mentions
+1. a stray number at a line start.
+B. Another
+1. One.
+(a) Sub a.
+(b) Sub b.
+(i) Roman one after (b).
+(ii) Roman two.
+2. Two.
+C. Third
+42
+THE SYNTHETIC LAWBOOK 2017
+"""
+
+
+def test_split_cleans_pdf_debris_and_finds_our_anchors():
+    sections, titles = split_official(SYNTHETIC)
+    assert titles == {
+        63: "Establishment Of A Revoke",
+        64: "Procedure After Establishment Of A Revoke",
+    }
+    assert sections["63A"] == "Placeholder words for the first part of section A."
+    assert sections["63A1"] == "Placeholder one, with a footnote marker here."
+    assert sections["63A3"] == "Placeholder three which runs on to a second line."
+    assert sections["63A4"] == "Placeholder four."
+    assert "SYNTHETIC" not in " ".join(sections.values())
+    assert "footnote line" not in " ".join(sections.values())
+    assert sections["64A2"] == "Beta, which mentions 1. a stray number at a line start."
+    assert sections["64B1a"] == "Sub a." and sections["64B1bi"] == "Roman one after (b)."
+    assert sections["64B1bii"] == "Roman two." and sections["64B2"] == "Two."
+    assert "64C" in sections
+
+
+def test_import_stores_in_user_folder_and_law_command_shows_both(tmp_path, capsys):
+    source = tmp_path / "official.txt"
+    source.write_text(SYNTHETIC, encoding="utf-8")
+    assert main(["laws", "import", str(source)]) == 0
+    assert "Imported" in capsys.readouterr().out
+    assert load_official().sections["64B2"] == "Two."
+    assert main(["law", "64A1"]) == 0
+    out = capsys.readouterr().out
+    assert "Official text (Law 64A1):" in out and "Alpha." in out
+    assert main(["law", "64A1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["official"] == "Alpha."
+
+
+def test_import_refuses_a_pdf_and_text_without_laws(tmp_path):
+    pdf = tmp_path / "laws.pdf"
+    pdf.write_bytes(b"%PDF-1.7 binary")
+    with pytest.raises(ImportProblem, match="save it as plain text"):
+        import_official(pdf)
+    empty = tmp_path / "notes.txt"
+    empty.write_text("shopping list\n", encoding="utf-8")
+    with pytest.raises(ImportProblem, match="no law headings found"):
+        import_official(empty)
+    with pytest.raises(ImportProblem, match="cannot read"):
+        import_official(tmp_path / "missing.txt")
