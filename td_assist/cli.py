@@ -7,6 +7,8 @@ Bad input prints one line naming the problem and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import html
+import re
 import sys
 from collections.abc import Sequence
 
@@ -106,6 +108,72 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+class SearchHitJson(BaseModel):
+    anchor: str
+    cite: str
+    law: int
+    title: str
+    heading: str
+    snippet: str
+    score: float
+    url: str
+
+
+class SearchJson(BaseModel):
+    query: str
+    jumped: bool
+    suggestion: str | None
+    expanded: list[str]
+    note: str | None
+    hits: list[SearchHitJson]
+
+
+def search_json(query: str, limit: int = 10) -> SearchJson:
+    from td_assist.lawbook.render import law_url
+    from td_assist.search import get_search
+
+    results = get_search().search(query, limit=limit)
+    return SearchJson(
+        query=results.query,
+        jumped=results.jumped,
+        suggestion=results.suggestion,
+        expanded=results.expanded,
+        note=results.note,
+        hits=[
+            SearchHitJson(
+                anchor=h.anchor,
+                cite=h.display,
+                law=h.law,
+                title=h.title,
+                heading=h.heading,
+                snippet=h.snippet,
+                score=h.score,
+                url=law_url(h.anchor),
+            )
+            for h in results.hits
+        ],
+    )
+
+
+def _cmd_search(args: argparse.Namespace) -> int:
+    report = search_json(" ".join(args.query), limit=args.limit)
+    if args.json:
+        print(report.model_dump_json(indent=2))
+        return 0
+    if report.note:
+        print(report.note)
+    if report.suggestion:
+        print(f"Did you mean: {report.suggestion}")
+    if not report.hits:
+        print("No law section matches. Try other words, or a law number such as 64B3.")
+    for number, hit in enumerate(report.hits, start=1):
+        heading = f" {hit.heading}" if hit.heading else ""
+        print(f"{number:2}. {hit.cite}{heading}  ({hit.title})")
+        snippet = re.sub(r"<mark>(.*?)</mark>", r"*\1*", hit.snippet)
+        print(f"    {html.unescape(re.sub(r'<[^>]+>', '', snippet))}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="td-assist",
@@ -130,6 +198,14 @@ def build_parser() -> argparse.ArgumentParser:
     score_cmd.add_argument("--vul", default="None", help="None, NS, EW or All (default None)")
     score_cmd.add_argument("--json", action="store_true", help="print JSON")
     score_cmd.set_defaults(handler=_cmd_score)
+
+    search = commands.add_parser(
+        "search", help='find the law section for a TD\'s words, e.g. "dummy revoked"'
+    )
+    search.add_argument("query", nargs="+", help="words or a law number")
+    search.add_argument("--limit", type=int, default=10, help="how many results (default 10)")
+    search.add_argument("--json", action="store_true", help="print JSON")
+    search.set_defaults(handler=_cmd_search)
 
     lawbook_commands.register(commands)
     return parser

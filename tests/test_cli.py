@@ -60,7 +60,8 @@ def test_serve_answers_healthz():
         port = probe.getsockname()[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "td_assist", "serve", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 20

@@ -41,6 +41,7 @@ class Chapter:
 class Lawbook:
     def __init__(self, laws: list[Law], named: dict[str, Law], folder: Path) -> None:
         self.folder = folder
+        self._content_hash = ""
         self._laws = {law.number: law for law in laws}
         self.named = named
         self.sections: dict[str, Section] = {}
@@ -59,13 +60,19 @@ class Lawbook:
 
     @classmethod
     def load(cls, folder: Path) -> Lawbook:
+        digest = hashlib.sha256()
+        for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.toml")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
         laws = [parse_law_file(path) for path in sorted(folder.glob("law-*.md"))]
         named = {
             stem: parse_law_file(folder / f"{stem}.md")
             for stem in (INTRODUCTION, DEFINITIONS)
             if (folder / f"{stem}.md").exists()
         }
-        return cls(laws, named, folder)
+        book = cls(laws, named, folder)
+        book._content_hash = digest.hexdigest()
+        return book
 
     @property
     def laws(self) -> list[Law]:
@@ -156,18 +163,25 @@ class Lawbook:
         ]
 
     def content_hash(self) -> str:
-        digest = hashlib.sha256()
-        for path in sorted(self.folder.glob("*.md")) + sorted(self.folder.glob("*.toml")):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-        return digest.hexdigest()
+        """Hash of the files this lawbook was loaded from (fixed at load time)."""
+        return self._content_hash
+
+
+def folder_signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and modification times: cheap to read, changes when a file does."""
+    return tuple(
+        (p.name, p.stat().st_mtime_ns, p.stat().st_size)
+        for p in sorted(folder.iterdir())
+        if p.suffix in {".md", ".toml"}
+    )
 
 
 @cache
-def _load(folder: Path) -> Lawbook:
+def _load(folder: Path, _signature: tuple[tuple[str, int, int], ...]) -> Lawbook:
     return Lawbook.load(folder)
 
 
 def get_lawbook(folder: Path | None = None) -> Lawbook:
-    """The lawbook from laws/ (or ``folder``), loaded once per process."""
-    return _load((folder or content_dir("laws")).resolve())
+    """The lawbook from laws/ (or ``folder``); loaded once, again when a file changes."""
+    folder = (folder or content_dir("laws")).resolve()
+    return _load(folder, folder_signature(folder))

@@ -26,11 +26,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
 
+    from td_assist.web.api import api
     from td_assist.web.core import core
     from td_assist.web.laws import laws
 
     app.register_blueprint(core)
     app.register_blueprint(laws)
+    app.register_blueprint(api)
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
