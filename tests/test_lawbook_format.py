@@ -79,6 +79,7 @@ def test_tree_anchors_and_commentary():
     section = next(s for s in law.sections() if s.anchor == "64A2aii")
     assert section.parent == "64A2a" and section.text == "Roman two." and section.label == "(ii)"
     assert law.commentary.startswith("Commentary") and "In practice" not in law.root.text
+    assert next(s for s in law.sections() if s.anchor == "64B1").text == "Text."
     assert display_anchor("64A2aii") == "Law 64A2(a)(ii)"
 
 

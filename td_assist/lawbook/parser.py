@@ -106,7 +106,8 @@ def parse_law_text(text: str, path: Path) -> Law:
         parent.children.append(section)
         stack.append(section)
         current = section
-    flush()
+    if commentary is None:  # else the last section was saved when the commentary began
+        flush()
     return Law(
         number=front.number,
         title=front.title,
