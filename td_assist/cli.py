@@ -21,6 +21,7 @@ from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import score
 from td_assist.lawbook import commands as lawbook_commands
+from td_assist.rulings import commands as rulings_commands
 
 EXIT_BAD_INPUT = 2
 
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.set_defaults(handler=_cmd_search)
 
     lawbook_commands.register(commands)
+    rulings_commands.register(commands)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""The ruling engine: decision trees (rulings/*.toml) walked over a board record."""

@@ -1,0 +1,173 @@
+"""``td-assist rule WIZARD FILE``: a ruling from a record file and the TD's answers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from td_assist.bridge.board import Board, record_error_from
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats import read_boards
+from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
+from td_assist.rulings.tree import FactNode, NumberNode, OutcomeNode, QuestionNode
+from td_assist.rulings.wizards import WIZARDS, get_tree, rule
+
+_BY = {"record": "record", "td": "TD", "assumed": "assumed"}
+
+
+def read_request(path: Path, board_number: int | None) -> RulingRequest:
+    """A ruling request from a .json request file or a .pbn/.lin/.txt record."""
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise RecordError(f"cannot read the file ({error.strerror})", where=path.name) from None
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"not valid JSON: {error.msg}", where=f"{path.name} line {error.lineno}"
+            ) from None
+        return parse_request(data, where=path.name)
+    boards = read_boards(path)
+    return RulingRequest(board=pick_board(boards, board_number))
+
+
+def parse_request(data: object, where: str = "request") -> RulingRequest:
+    if not isinstance(data, dict):
+        raise RecordError(
+            "the request must be a JSON object with board, irregularity, answers", where=where
+        )
+    try:
+        request = RulingRequest.model_validate(data)
+    except ValidationError as error:
+        raise record_error_from(error).located(where) from None
+    if request.board is not None:
+        request.board.validate_record()
+        request = request.model_copy(update={"board": request.board.normalized()})
+    return request
+
+
+def pick_board(boards: list[Board], number: int | None) -> Board:
+    if number is not None:
+        for board in boards:
+            if board.number == number:
+                return board
+        raise RecordError(f"there is no board {number} in the file")
+    with_revoke = [b for b in boards if b.revokes]
+    return (with_revoke or boards)[0]
+
+
+def parse_answers(pairs: list[str]) -> dict[str, str]:
+    answers: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise RecordError(f"--answer must look like NAME=VALUE, not '{pair}'")
+        answers[name.strip()] = value.strip()
+    return answers
+
+
+def print_ruling(ruling: Ruling, board: Board | None) -> None:
+    if board is not None and board.number is not None:
+        print(
+            f"Board {board.number}, {board.contract_obj or 'no contract'}"
+            + (f" by {board.declarer_seat.name_full}" if board.declarer_seat else "")
+        )
+    print(f"{WIZARDS[ruling.wizard]}\n")
+    group = ""
+    for step in ruling.path:
+        if step.group and step.group != group:
+            group = step.group
+            print(f"  {group}")
+        print(f"  [{_BY[step.answered_by]}] {step.question}")
+        print(f"      -> {step.answer_label}")
+        for line in step.evidence:
+            print(f"         {line}")
+        if step.note:
+            print(f"         {step.note}")
+    if ruling.status == "needs_answer" and ruling.pending is not None:
+        pending = ruling.pending
+        print(f"\nThe TD must answer: {pending.prompt}")
+        for choice in pending.choices:
+            print(f"  --answer {pending.node}={choice['value']}   ({choice['label']})")
+        if pending.kind == "number":
+            print(f"  --answer {pending.node}=N   ({pending.minimum} to {pending.maximum})")
+        return
+    print(f"\nRuling: {ruling.title}\n")
+    print(ruling.text)
+    for option in ruling.options:
+        print(f"  - {option.side}: {option.text}")
+    print("\nLaws: " + ", ".join(display_anchor(a) for a in ruling.laws))
+
+
+def list_questions(wizard: str) -> None:
+    tree = get_tree(wizard)
+    print(f"Answers the {wizard} wizard accepts (--answer NAME=VALUE):\n")
+    for name, node in tree.nodes.items():
+        if isinstance(node, QuestionNode | FactNode):
+            source = "record or TD" if isinstance(node, FactNode) else "TD"
+            print(f"{name}  ({source})  {node.prompt}")
+            for choice in node.choices:
+                mark = (
+                    "  (usual case)"
+                    if isinstance(node, QuestionNode) and node.default == choice.value
+                    else ""
+                )
+                print(f"    {choice.value}: {choice.label}{mark}")
+        elif isinstance(node, NumberNode):
+            print(f"{name}  (TD)  {node.prompt}  [{node.minimum}-{node.maximum}]")
+    for name, number in tree.inputs.items():
+        print(f"{name}  (TD, optional)  {number.prompt}  [{number.minimum}-{number.maximum}]")
+    if any(isinstance(n, OutcomeNode) for n in tree.nodes.values()):
+        print(
+            "declarer_tricks  (TD)  Declarer's tricks as played, when the record "
+            "does not show them  [0-13]"
+        )
+    if wizard == "revoke":
+        print(
+            "\nWith several revokes, prefix a name with the revoke's number to answer for "
+            "that revoke only: 2.attention=after_round"
+        )
+
+
+def _cmd_rule(args: argparse.Namespace) -> int:
+    if args.list_questions:
+        list_questions(args.wizard)
+        return 0
+    if not args.file:
+        raise RecordError("name a record file (.pbn, .lin, .json or .txt)")
+    request = read_request(Path(args.file), args.board)
+    answers = request.answers | parse_answers(args.answer)
+    irregularity: Irregularity | None = request.irregularity
+    ruling = rule(args.wizard, request.board, irregularity, answers)
+    if args.json:
+        print(ruling.model_dump_json(indent=2))
+    else:
+        print_ruling(ruling, request.board)
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    command = commands.add_parser(
+        "rule",
+        help="rule on an irregularity from a record file (revoke)",
+        description="Example: td-assist rule revoke board.pbn --answer attention=after_round",
+    )
+    command.add_argument("wizard", choices=sorted(WIZARDS), help="which wizard")
+    command.add_argument("file", nargs="?", help="a .pbn, .lin, .txt record or a .json request")
+    command.add_argument("--board", type=int, help="board number, when the file has several")
+    command.add_argument(
+        "--answer",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a TD answer (repeatable); see --list-questions",
+    )
+    command.add_argument(
+        "--list-questions", action="store_true", help="list the answers this wizard accepts"
+    )
+    command.add_argument("--json", action="store_true", help="print JSON")
+    command.set_defaults(handler=_cmd_rule)

@@ -1,0 +1,53 @@
+"""Functions that answer tree questions from the board record.
+
+Each takes the walk's ``Context`` and returns a ``FactResult``: the choice value it
+established and the evidence in words ("Established: West played to trick 7"), or
+``value=None`` when the record cannot tell, so that the TD is asked instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from td_assist.bridge.board import Board
+from td_assist.rulings.model import Irregularity
+
+
+@dataclass
+class Context:
+    board: Board | None
+    report: Irregularity | None
+    answers: dict[str, str]
+    focus: Any = None  # what one walk is about, e.g. the Revoke being ruled on
+    values: dict[str, Any] = field(default_factory=dict)  # filled in for the ruling text
+
+
+@dataclass(frozen=True)
+class FactResult:
+    value: str | None
+    evidence: list[str]
+
+    @classmethod
+    def unknown(cls, why: str) -> FactResult:
+        return cls(None, [why])
+
+
+Fact = Callable[[Context], FactResult]
+FACTS: dict[str, Fact] = {}
+
+
+def fact(name: str) -> Callable[[Fact], Fact]:
+    def register(function: Fact) -> Fact:
+        FACTS[name] = function
+        return function
+
+    return register
+
+
+def load_all() -> dict[str, Fact]:
+    """Import every fact module (each registers its functions) and return the registry."""
+    from td_assist.rulings.facts import revoke  # noqa: F401
+
+    return FACTS

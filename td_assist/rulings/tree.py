@@ -1,0 +1,215 @@
+"""The schema of a decision tree (rulings/*.toml) and its validation.
+
+A tree is data a TD can read: questions with the laws they rest on, facts the board
+record can settle (named functions in ``td_assist.rulings.facts``), numbers the TD
+enters, and outcomes with the ruling text and the computation that adjusts the score.
+Loading checks everything a walk relies on and names the file, node and reason.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from td_assist.paths import content_dir
+
+
+class TreeError(ValueError):
+    """A decision tree is broken: ``revoke.toml, node 'established': no such law 63Z``."""
+
+    def __init__(self, path: Path, node: str | None, reason: str) -> None:
+        where = f"{path.name}, node '{node}'" if node else path.name
+        super().__init__(f"{where}: {reason}")
+        self.path, self.node, self.reason = path, node, reason
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Choice(_Strict):
+    value: str = Field(pattern=r"^[a-z0-9_]+$")
+    label: str
+    next: str
+
+
+class _Asking(_Strict):
+    prompt: str
+    laws: list[str] = Field(default_factory=list)
+    help: str = ""
+
+
+class QuestionNode(_Asking):
+    """A judgment the TD makes; ``default`` is the common case a batch ruling assumes."""
+
+    kind: Literal["question"]
+    choices: list[Choice] = Field(min_length=2)
+    default: str | None = None
+    default_note: str = ""
+
+
+class FactNode(_Asking):
+    """A question the record can settle; the TD is asked when it cannot."""
+
+    kind: Literal["fact"]
+    fact: str
+    choices: list[Choice] = Field(min_length=2)
+
+
+class NumberInput(_Asking):
+    """A number the TD enters (e.g. tricks); ``optional`` ones may be skipped."""
+
+    minimum: int = 0
+    maximum: int = 13
+    optional: bool = False
+    skip_label: str = "Skip"
+
+
+class NumberNode(NumberInput):
+    kind: Literal["number"]
+    next: str
+
+
+class OptionText(_Strict):
+    side: str  # who holds the option: "non-offending side", "declarer", "offender" ...
+    text: str
+
+
+class OutcomeNode(_Strict):
+    kind: Literal["outcome"]
+    title: str
+    text: str  # a template; {placeholders} are filled from the facts
+    laws: list[str] = Field(min_length=1)
+    options: list[OptionText] = Field(default_factory=list)
+    compute: str
+    transfer: Literal["none", "64A1", "64A2"] = "none"
+    asks: list[str] = Field(default_factory=list)  # names in the tree's [inputs]
+
+
+Node = Annotated[QuestionNode | FactNode | NumberNode | OutcomeNode, Field(discriminator="kind")]
+
+
+class Tree(_Strict):
+    id: str
+    title: str
+    summary: str = ""
+    laws: list[str] = Field(default_factory=list)
+    start: str
+    nodes: dict[str, Node]
+    inputs: dict[str, NumberInput] = Field(default_factory=dict)
+
+    def choices_of(self, node_id: str) -> list[Choice]:
+        node = self.nodes[node_id]
+        return list(node.choices) if isinstance(node, QuestionNode | FactNode) else []
+
+    def outcomes(self) -> list[str]:
+        return [n for n, node in self.nodes.items() if isinstance(node, OutcomeNode)]
+
+    def successors(self, node_id: str) -> list[str]:
+        node = self.nodes[node_id]
+        if isinstance(node, QuestionNode | FactNode):
+            return [c.next for c in node.choices]
+        if isinstance(node, NumberNode):
+            return [node.next]
+        return []
+
+    def all_laws(self) -> set[str]:
+        found = set(self.laws)
+        for node in self.nodes.values():
+            found.update(node.laws)
+        return found
+
+
+def load_tree(
+    path: Path,
+    law_exists: Callable[[str], bool],
+    facts: Iterable[str],
+    computations: Iterable[str],
+) -> Tree:
+    """Read and validate one tree file; raises TreeError naming file, node and reason."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TreeError(path, None, f"cannot read the file ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise TreeError(path, None, f"not valid TOML: {error}") from None
+    try:
+        tree = Tree.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = [str(p) for p in first["loc"]]
+        node = loc[1] if len(loc) > 1 and loc[0] == "nodes" else None
+        field = ".".join(loc[2:] if node else loc)
+        raise TreeError(path, node, f"{field}: {first['msg']}") from None
+    _check(tree, path, law_exists, set(facts), set(computations))
+    return tree
+
+
+def _check(
+    tree: Tree,
+    path: Path,
+    law_exists: Callable[[str], bool],
+    facts: set[str],
+    computations: set[str],
+) -> None:
+    if tree.start not in tree.nodes:
+        raise TreeError(path, None, f"start node '{tree.start}' does not exist")
+    for anchor in tree.laws:
+        if not law_exists(anchor):
+            raise TreeError(path, None, f"law anchor '{anchor}' does not exist in the lawbook")
+    for node_id, node in tree.nodes.items():
+        for anchor in node.laws:
+            if not law_exists(anchor):
+                raise TreeError(
+                    path, node_id, f"law anchor '{anchor}' does not exist in the lawbook"
+                )
+        for target in tree.successors(node_id):
+            if target not in tree.nodes:
+                raise TreeError(path, node_id, f"leads to '{target}', which is not a node")
+        choices = tree.choices_of(node_id)
+        values = [c.value for c in choices]
+        if len(values) != len(set(values)):
+            raise TreeError(path, node_id, "two choices have the same value")
+        if isinstance(node, QuestionNode) and node.default and node.default not in values:
+            raise TreeError(path, node_id, f"default '{node.default}' is not one of the choices")
+        if isinstance(node, FactNode) and node.fact not in facts:
+            raise TreeError(path, node_id, f"fact '{node.fact}' is not a known fact function")
+        if isinstance(node, OutcomeNode) and node.compute not in computations:
+            raise TreeError(path, node_id, f"computation '{node.compute}' does not exist")
+        if isinstance(node, OutcomeNode):
+            for name in node.asks:
+                if name not in tree.inputs:
+                    raise TreeError(path, node_id, f"asks for input '{name}', not in [inputs]")
+    for name, number in tree.inputs.items():
+        for anchor in number.laws:
+            if not law_exists(anchor):
+                raise TreeError(path, f"inputs.{name}", f"law anchor '{anchor}' does not exist")
+    _check_reachable_and_acyclic(tree, path)
+
+
+def _check_reachable_and_acyclic(tree: Tree, path: Path) -> None:
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+
+    def visit(node_id: str, trail: list[str]) -> None:
+        if state.get(node_id) == 1:
+            cycle = " -> ".join([*trail[trail.index(node_id) :], node_id])
+            raise TreeError(path, node_id, f"the tree loops: {cycle}")
+        if state.get(node_id) == 2:
+            return
+        state[node_id] = 1
+        for target in tree.successors(node_id):
+            visit(target, [*trail, node_id])
+        state[node_id] = 2
+
+    visit(tree.start, [])
+    unreachable = [n for n in tree.nodes if n not in state]
+    if unreachable:
+        raise TreeError(path, unreachable[0], "no path from the start reaches this node")
+
+
+def tree_path(wizard: str) -> Path:
+    return content_dir("rulings") / f"{wizard}.toml"
