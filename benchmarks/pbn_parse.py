@@ -12,12 +12,16 @@ import sys
 import time
 from pathlib import Path
 
+from td_assist.bridge.deal import _deal_from_pbn
 from td_assist.bridge.formats.pbn import parse_pbn
+from td_assist.bridge.play import _parsed_play
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "32-boards.pbn"
 
 
 def run_once(text: str) -> tuple[float, int, int]:
+    _deal_from_pbn.cache_clear()  # each run parses the file afresh
+    _parsed_play.cache_clear()
     start = time.perf_counter()
     boards = parse_pbn(text)
     revokes = sum(len(board.revokes) for board in boards)

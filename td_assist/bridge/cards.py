@@ -173,7 +173,7 @@ class Rank(enum.StrEnum):
     @property
     def value_order(self) -> int:
         """2 for the two up to 14 for the ace."""
-        return _RANK_ORDER.index(self.value) + 2
+        return _RANK_VALUES[self.value]
 
     @property
     def is_honour(self) -> bool:
@@ -191,6 +191,7 @@ class Rank(enum.StrEnum):
 
 
 _RANK_ORDER = "23456789TJQKA"
+_RANK_VALUES = {char: index + 2 for index, char in enumerate(_RANK_ORDER)}
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -224,10 +225,15 @@ class Card:
     @property
     def sort_key(self) -> tuple[int, int]:
         """Suits in the order S H D C, high cards first within each."""
-        return (_SUIT_DISPLAY.index(self.suit.value), -self.rank.value_order)
+        return _sort_key(self)
 
 
 _SUIT_DISPLAY = "SHDC"
+
+
+@cache
+def _sort_key(card: Card) -> tuple[int, int]:
+    return (_SUIT_DISPLAY.index(card.suit.value), -card.rank.value_order)
 
 
 @cache

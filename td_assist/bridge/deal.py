@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
@@ -101,7 +102,7 @@ class Hand:
         parts = text.split(".")
         if len(parts) != 4:
             raise RecordError(f"hand {text!r} must have four suits separated by dots")
-        cards: list[Card] = []
+        cards: set[Card] = set()
         for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
             for char in holding.upper().replace("10", "T"):
                 rank = _RANKS.get(char)
@@ -110,7 +111,7 @@ class Hand:
                 card = Card(suit, rank)
                 if card in cards:
                     raise RecordError(f"hand {text!r}: {card} appears twice")
-                cards.append(card)
+                cards.add(card)
         return cls(frozenset(cards))
 
     def __str__(self) -> str:
@@ -144,7 +145,7 @@ class Hand:
         return sum(max(0, c.rank.value_order - 10) for c in self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Deal:
     """The four hands. Every known hand has 13 cards and no card is in two hands.
 
@@ -162,7 +163,10 @@ class Deal:
     @classmethod
     def from_pbn(cls, text: str) -> Deal:
         """``N:hand hand hand hand``: first seat, then the hands clockwise."""
-        text = text.strip()
+        return _deal_from_pbn(text.strip())
+
+    @classmethod
+    def _from_pbn(cls, text: str) -> Deal:
         if len(text) < 2 or text[1] != ":":
             raise RecordError(f"deal {text[:40]!r} must start with the first seat, e.g. 'N:'")
         first = Seat.parse(text[0])
@@ -208,7 +212,19 @@ class Deal:
         return None
 
     def to_pbn(self, first: Seat = Seat.N) -> str:
+        if first is Seat.N:
+            return self._pbn_from_north
         return f"{first.value}:" + " ".join(str(self.hand(s)) for s in first.rotation())
+
+    @cached_property
+    def _pbn_from_north(self) -> str:
+        return "N:" + " ".join(str(self.hand(s)) for s in Seat)
 
     def __str__(self) -> str:
         return self.to_pbn()
+
+
+@lru_cache(maxsize=512)
+def _deal_from_pbn(text: str) -> Deal:
+    """Deals are immutable, and a record mentions the same deal string many times."""
+    return Deal._from_pbn(text)

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from td_assist.bridge.cards import Card, Seat, Side, Suit
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Trick:
     """One trick: its number (1-13), who led, and the cards in the order played."""
 
@@ -31,7 +31,7 @@ class Trick:
     cards: tuple[Card, ...]
     trump: Suit | None
 
-    @property
+    @cached_property
     def seats(self) -> tuple[Seat, ...]:
         """Who played each card, in order of play."""
         return self.leader.rotation()[: len(self.cards)]
@@ -50,19 +50,21 @@ class Trick:
                 return card
         return None
 
-    @property
+    @cached_property
     def winner(self) -> Seat | None:
         """The highest trump, else the highest card of the suit led; None until complete."""
         if not self.is_complete:
             return None
         led = self.cards[0].suit
 
-        def strength(card: Card) -> int:
-            if self.trump is not None and card.suit is self.trump:
-                return 100 + card.rank.value_order
-            return card.rank.value_order if card.suit is led else 0
-
-        best = max(range(4), key=lambda i: strength(self.cards[i]))
+        best, best_strength = 0, -1
+        for index, card in enumerate(self.cards):
+            if card.suit is self.trump:
+                strength = 100 + card.rank.value_order
+            else:
+                strength = card.rank.value_order if card.suit is led else 0
+            if strength > best_strength:
+                best, best_strength = index, strength
         return self.seats[best]
 
 
@@ -106,6 +108,12 @@ class Play:
         cls, deal: Deal, trump: Suit | None, leader: Seat, cards: str | Iterable[str | Card]
     ) -> Play:
         items = cards.split() if isinstance(cards, str) else list(cards)
+        if all(isinstance(item, str) for item in items):
+            return _parsed_play(deal, trump, leader, tuple(items))  # type: ignore[arg-type]
+        return cls._parse(deal, trump, leader, items)
+
+    @classmethod
+    def _parse(cls, deal: Deal, trump: Suit | None, leader: Seat, items: list[str | Card]) -> Play:
         parsed: list[Card] = []
         for index, item in enumerate(items):
             try:
@@ -214,3 +222,12 @@ class Play:
 
     def winners(self) -> list[Seat | None]:
         return [t.winner for t in self._tricks]
+
+
+@lru_cache(maxsize=256)
+def _parsed_play(deal: Deal, trump: Suit | None, leader: Seat, cards: tuple[str, ...]) -> Play:
+    """A record's play is checked several times while a board is built; once is enough.
+
+    Play objects are never changed after construction, so sharing them is safe.
+    """
+    return Play._parse(deal, trump, leader, list(cards))

@@ -45,7 +45,10 @@ def parse_request(data: object, where: str = "request") -> RulingRequest:
     except ValidationError as error:
         raise record_error_from(error).located(where) from None
     if request.board is not None:
-        request.board.validate_record()
+        try:
+            request.board.validate_record()
+        except RecordError as error:
+            raise error.located(f"{where}, board") from None
         request = request.model_copy(update={"board": request.board.normalized()})
     return request
 

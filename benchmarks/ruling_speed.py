@@ -1,0 +1,66 @@
+"""A complete revoke ruling from a PBN file, in-process (issue 5 target: under 20 ms).
+
+Times reading the file, parsing and validating the board, walking the revoke tree
+over the record and computing the adjustment and scores. The tree and the lawbook
+are loaded once per process, as in the running app; that one-off load is shown
+separately.
+
+    python benchmarks/ruling_speed.py [FILE] [BOARD]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from td_assist.bridge.deal import _deal_from_pbn
+from td_assist.bridge.formats import read_boards
+from td_assist.bridge.formats.pbn import board_to_pbn
+from td_assist.bridge.play import _parsed_play
+from td_assist.rulings.commands import pick_board
+from td_assist.rulings.wizards import get_tree, rule
+
+DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "32-boards.pbn"
+
+
+def clear_record_caches() -> None:
+    """Forget parsed deals and plays, so every run reads its record afresh."""
+    _deal_from_pbn.cache_clear()
+    _parsed_play.cache_clear()
+
+
+def one_ruling(path: Path, board_number: int | None) -> float:
+    clear_record_caches()
+    start = time.perf_counter()
+    board = pick_board(read_boards(path), board_number)
+    ruling = rule("revoke", board, None, {})
+    assert ruling.status == "complete"
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    number = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    start = time.perf_counter()
+    get_tree("revoke")
+    print(f"one-off load of lawbook and revoke tree: {(time.perf_counter() - start) * 1000:.0f} ms")
+    with tempfile.TemporaryDirectory() as folder:
+        single = Path(folder) / "board.pbn"
+        single.write_text(board_to_pbn(pick_board(read_boards(path), number)), encoding="utf-8")
+        for label, file, board in (("one-board PBN", single, None), (path.name, path, number)):
+            runs = [one_ruling(file, board) for _ in range(40)]
+            print(
+                f"{label:>14}: median {statistics.median(runs):.1f} ms, "
+                f"p95 {sorted(runs)[int(len(runs) * 0.95) - 1]:.1f} ms, max {max(runs):.1f} ms "
+                f"({len(runs)} rulings, record caches cleared before each)"
+            )
+            if file is single:
+                met = statistics.median(runs) < 20
+    print(f"target < 20 ms for a ruling from a PBN file: {'met' if met else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""The case library: worked rulings that train directors and test the engine.
+
+A case is a small TOML file under ``rulings/cases/<wizard>/``: the record, the TD's
+answers, the expected ruling and adjustment, and an explanation for trainees. The
+expected numbers are worked out by hand from the Laws, never copied from the
+engine's output; the test suite runs every case and compares.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from td_assist.bridge.auction import expand_all_pass
+from td_assist.bridge.board import Board, record_error_from
+from td_assist.bridge.errors import RecordError
+from td_assist.paths import content_dir
+from td_assist.rulings.model import Irregularity, Ruling
+from td_assist.rulings.wizards import rule
+
+
+class CaseBoard(BaseModel):
+    """The record in the compact form a person types: strings, not lists."""
+
+    model_config = ConfigDict(extra="forbid")
+    number: int | None = None
+    dealer: str | None = None
+    vulnerability: str | None = None
+    deal: str
+    auction: str = ""
+    contract: str | None = None
+    declarer: str | None = None
+    play: str = ""
+    claim: int | None = None
+    result: int | None = None
+
+    def to_board(self) -> Board:
+        fields: dict[str, Any] = {
+            key: value
+            for key, value in self.model_dump().items()
+            if value is not None and key not in {"auction", "play"}
+        }
+        fields["auction"] = expand_all_pass(self.auction.split())
+        fields["play"] = self.play.replace("/", " ").split()
+        return Board.checked(**fields)
+
+
+class ExpectedRevoke(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    offender: str
+    trick: int
+    established: bool
+    transferred: int
+
+
+class Expected(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    status: str = "complete"
+    outcome: str | None = None
+    pending: str | None = None  # the node the TD must answer, for needs_answer cases
+    tricks_transferred: int | None = None
+    declarer_tricks_played: int | None = None
+    declarer_tricks_final: int | None = None
+    score_ns_played: int | None = None
+    score_ns_final: int | None = None
+    laws: list[str] = Field(default_factory=list)  # must all be among the ruling's laws
+    revokes: list[ExpectedRevoke] | None = None
+    path: dict[str, str] = Field(default_factory=dict)  # node -> answer, as a check
+
+
+class Case(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = ""
+    title: str
+    wizard: str
+    explanation: str
+    laws: list[str] = Field(min_length=1)
+    board: CaseBoard | None = None
+    irregularity: Irregularity | None = None
+    answers: dict[str, str] = Field(default_factory=dict)
+    expected: Expected
+
+    def run(self) -> Ruling:
+        board = self.board.to_board() if self.board else None
+        return rule(self.wizard, board, self.irregularity, self.answers)
+
+    def mismatches(self, ruling: Ruling) -> list[str]:
+        """What differs between the ruling and the expected one (empty when it agrees)."""
+        exp, problems = self.expected, []
+        if ruling.status != exp.status:
+            problems.append(f"status {ruling.status}, expected {exp.status}")
+        if exp.outcome is not None and ruling.outcome != exp.outcome:
+            problems.append(f"outcome {ruling.outcome}, expected {exp.outcome}")
+        if exp.pending is not None and (
+            ruling.pending is None or ruling.pending.node != exp.pending
+        ):
+            got = ruling.pending.node if ruling.pending else None
+            problems.append(f"asks {got}, expected {exp.pending}")
+        adjustment = ruling.adjustment
+        for name in (
+            "tricks_transferred",
+            "declarer_tricks_played",
+            "declarer_tricks_final",
+            "score_ns_played",
+            "score_ns_final",
+        ):
+            want = getattr(exp, name)
+            got = getattr(adjustment, name) if adjustment else None
+            if want is not None and got != want:
+                problems.append(f"{name} {got}, expected {want}")
+        missing = [a for a in exp.laws if a not in ruling.laws]
+        if missing:
+            problems.append(f"laws {ruling.laws} lack {missing}")
+        if exp.revokes is not None:
+            got_lines = [
+                (r.offender.value, r.trick, r.established, r.transferred)
+                for r in (adjustment.revokes if adjustment else [])
+            ]
+            want_lines = [(r.offender, r.trick, r.established, r.transferred) for r in exp.revokes]
+            if got_lines != want_lines:
+                problems.append(f"revokes {got_lines}, expected {want_lines}")
+        answered = {step.node: step.answer for step in ruling.path}
+        for node, answer in exp.path.items():
+            if answered.get(node) != answer:
+                problems.append(f"path {node}={answered.get(node)}, expected {answer}")
+        return problems
+
+
+def load_case(path: Path) -> Case:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        case = Case.model_validate(data)
+    except tomllib.TOMLDecodeError as error:
+        raise RecordError(f"not valid TOML: {error}", where=path.name) from None
+    except ValidationError as error:
+        raise record_error_from(error).located(path.name) from None
+    return case.model_copy(update={"id": f"{path.parent.name}/{path.stem}"})
+
+
+def case_files(wizard: str | None = None) -> list[Path]:
+    base = content_dir("rulings") / "cases"
+    folders = [base / wizard] if wizard else sorted(p for p in base.iterdir() if p.is_dir())
+    return sorted(path for folder in folders if folder.is_dir() for path in folder.glob("*.toml"))
+
+
+def load_cases(wizard: str | None = None) -> list[Case]:
+    return [load_case(path) for path in case_files(wizard)]
