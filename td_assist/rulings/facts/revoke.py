@@ -160,8 +160,8 @@ def second_revoke_same_suit(ctx: Context) -> FactResult:
         return FactResult(
             "yes",
             [
-                f"{r.seat.name_full} already revoked in {r.led_suit.symbol} at trick {first.trick}; "
-                f"this is a later revoke in the same suit (Law 64B2)."
+                f"{r.seat.name_full} already revoked in {r.led_suit.symbol} at trick "
+                f"{first.trick}; this is a later revoke in the same suit (Law 64B2)."
             ],
         )
     return FactResult(
