@@ -18,6 +18,8 @@ and two processes building at once each produce a whole one; the rename decides.
 from __future__ import annotations
 
 import hashlib
+import html
+import math
 import re
 import shutil
 import tempfile
@@ -29,10 +31,10 @@ from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
-from whoosh import highlight, index, scoring
+from whoosh import index
 from whoosh.analysis import CharsetFilter, StemmingAnalyzer
-from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-from whoosh.query import Or, Phrase, Query, Term
+from whoosh.fields import ID, NUMERIC, TEXT, Schema
+from whoosh.reading import IndexReader
 from whoosh.support.charset import accent_map
 
 from td_assist.lawbook import Lawbook, Section, get_lawbook
@@ -43,23 +45,19 @@ from td_assist.paths import cache_dir
 MAX_QUERY_CHARS = 200
 MAX_WORDS = 12
 PER_LAW = 3
-INDEX_VERSION = "3"  # bump when the schema or the documents change
+INDEX_VERSION = "4"  # bump when the schema or the documents change
 
 _ANALYZER = StemmingAnalyzer(minsize=1, stoplist=None) | CharsetFilter(accent_map)
-_BOOSTS = {"heading": 3.0, "title": 1.5, "body": 1.0, "extra": 0.5}
 
 
 def _schema() -> Schema:
+    # One searched field: the heading counts three times, the law's title twice, then
+    # the text, the headings above, the "In practice" notes and any official text.
+    # A single field keeps each query small, which is what makes whoosh fast here.
     return Schema(
         anchor=ID(stored=True, unique=True),
         law=NUMERIC(stored=True),
-        title=TEXT(analyzer=_ANALYZER, stored=True),
-        heading=TEXT(analyzer=_ANALYZER, stored=True),
-        body=TEXT(analyzer=_ANALYZER, stored=True, spelling=True),
-        # headings above the section, the "In practice" notes, the official text
-        extra=TEXT(analyzer=_ANALYZER),
-        display=STORED,
-        depth=STORED,
+        content=TEXT(analyzer=_ANALYZER),
     )
 
 
@@ -125,67 +123,230 @@ def _words(text: str) -> list[str]:
     return [w for w in re.findall(r"\w+", text) if not w.isdigit() or len(w) <= 2][:MAX_WORDS]
 
 
+@dataclass(frozen=True)
+class _Phrase:
+    words: tuple[str, ...]
+    entry: SynonymEntry
+
+
+class Speller:
+    """Spelling suggestions by edit distance (up to 2) against the lawbook's own words
+    and the synonym table, using an index of deletions so a lookup takes microseconds.
+    """
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        self.deletes: dict[str, set[str]] = {}
+        for word in counts:
+            if len(word) >= 4:
+                for variant in _deletions(word, 2):
+                    self.deletes.setdefault(variant, set()).add(word)
+
+    def known(self, word: str) -> bool:
+        return word in self.counts
+
+    def candidates(self, word: str) -> list[str]:
+        """Known words within two edits, nearest first, then the most frequent."""
+        if len(word) < 4 or word in self.counts:
+            return []
+        found: set[str] = set()
+        for variant in _deletions(word, 2) | {word}:
+            found |= self.deletes.get(variant, set())
+        scored = sorted((_distance(word, c), -self.counts[c], c) for c in found)
+        return [c for distance, _, c in scored if distance <= 2]
+
+    def suggest(self, word: str) -> str | None:
+        found = self.candidates(word)
+        return found[0] if found else None
+
+
+def _deletions(word: str, depth: int) -> set[str]:
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    found.discard(word)
+    return found
+
+
+def _distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count as one edit)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            cost = 0 if ca == cb else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                value = min(value, previous2[j - 2] + 1)
+            current.append(value)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+_STOP = frozenset(
+    "a an and are as at be but by for from has have he her his i if in is it its me my "
+    "of on or our she so that the their them then there they this to was we were what "
+    "when which who will with you your am do does did can could should would".split()  # noqa: SIM905
+)
+
+
+@dataclass(frozen=True)
+class _TermQ:
+    term: str
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class _PhraseQ:
+    terms: tuple[str, ...]
+    slop: int = 0
+    boost: float = 1.0
+
+
+class _Scorer:
+    """BM25 over the index's postings, kept in memory after first use.
+
+    Whoosh stores and reads the index; scoring a few hundred sections this way takes
+    about a millisecond, where whoosh's general matcher machinery took ten.
+    """
+
+    K1, B = 1.2, 0.5
+
+    def __init__(self, reader: IndexReader) -> None:
+        self.reader = reader
+        self.count = reader.doc_count_all()
+        self.lengths = [reader.doc_field_length(d, "content", 0) or 1 for d in range(self.count)]
+        self.average = sum(self.lengths) / max(self.count, 1)
+        self.anchors = {docnum: fields["anchor"] for docnum, fields in reader.iter_docs()}
+        self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
+
+    def postings(self, term: str) -> dict[int, tuple[int, ...]]:
+        if term not in self._postings:
+            found: dict[int, tuple[int, ...]] = {}
+            if ("content", term) in self.reader:
+                matcher = self.reader.postings("content", term)
+                found = {doc: tuple(positions) for doc, positions in matcher.items_as("positions")}
+            self._postings[term] = found
+        return self._postings[term]
+
+    def idf(self, term: str) -> float:
+        df = len(self.postings(term))
+        return math.log(1 + (self.count - df + 0.5) / (df + 0.5))
+
+    def _weight(self, tf: int, doc: int) -> float:
+        norm = 1 - self.B + self.B * self.lengths[doc] / self.average
+        return tf * (self.K1 + 1) / (tf + self.K1 * norm)
+
+    def score(self, queries: list[_TermQ | _PhraseQ]) -> dict[str, float]:
+        totals: dict[int, float] = {}
+        for query in queries:
+            if isinstance(query, _TermQ):
+                idf = self.idf(query.term) * query.boost
+                for doc, positions in self.postings(query.term).items():
+                    totals[doc] = totals.get(doc, 0.0) + idf * self._weight(len(positions), doc)
+                continue
+            lists = [self.postings(t) for t in query.terms]
+            if not all(lists):
+                continue
+            idf = sum(self.idf(t) for t in query.terms) * query.boost
+            for doc in set(lists[0]).intersection(*lists[1:]):
+                count = _phrase_count([lst[doc] for lst in lists], query.slop)
+                if count:
+                    totals[doc] = totals.get(doc, 0.0) + idf * self._weight(count, doc)
+        return {self.anchors[doc]: value for doc, value in totals.items()}
+
+
+def _phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
+    """How often the words occur in order, each within ``slop`` extra words of the last."""
+    count = 0
+    following = [set(p) for p in positions[1:]]
+    for start in positions[0]:
+        at = start
+        for allowed in following:
+            nxt = next((at + gap for gap in range(1, slop + 2) if at + gap in allowed), None)
+            if nxt is None:
+                break
+            at = nxt
+        else:
+            count += 1
+    return count
+
+
 class SearchEngine:
     def __init__(self, folder: Path, book: Lawbook, synonyms: list[SynonymEntry]) -> None:
         self.book = book
         self.synonyms = synonyms
         self.ix = index.open_dir(str(folder))
-        self.searcher = self.ix.searcher(weighting=scoring.BM25F(B=0.6, K1=1.2))
-        self._vocabulary = {
-            w.decode() if isinstance(w, bytes) else w for w in self.searcher.lexicon("body")
-        }
+        self.searcher = self.ix.searcher()
+        self.scorer = _Scorer(self.searcher.reader())
+        self._phrases: dict[str, list[_Phrase]] = {}
+        for entry in synonyms:
+            for phrase in entry.say:
+                words = tuple(re.findall(r"\w+", fold(phrase)))
+                if words:
+                    self._phrases.setdefault(words[0], []).append(_Phrase(words, entry))
+        counts: dict[str, int] = {}
+        for section in book.sections.values():
+            for word in re.findall(r"[^\W\d_]+", fold(section.text + " " + section.heading)):
+                counts[word] = counts.get(word, 0) + 1
+        for entry in synonyms:
+            for phrase in entry.say:
+                for word in re.findall(r"[^\W\d_]+", fold(phrase)):
+                    counts[word] = counts.get(word, 0) + 1
+        self.speller = Speller(counts)
 
     # --- query building ----------------------------------------------------------
 
-    def _expansions(self, folded: str) -> list[SynonymEntry]:
-        found = []
-        for entry in self.synonyms:
-            for phrase in entry.say:
-                if re.search(rf"(?<!\w){re.escape(fold(phrase))}(?!\w)", folded):
-                    found.append(entry)
+    def _expansions(self, words: list[str]) -> list[tuple[SynonymEntry, int]]:
+        """Synonym entries whose phrases occur in the query, with the phrase length."""
+        found: dict[int, tuple[SynonymEntry, int]] = {}
+        for start, word in enumerate(words):
+            for phrase in self._phrases.get(word, ()):
+                size = len(phrase.words)
+                if tuple(words[start : start + size]) == phrase.words:
+                    key = id(phrase.entry)
+                    if key not in found or found[key][1] < size:
+                        found[key] = (phrase.entry, size)
+        return sorted(found.values(), key=lambda item: -item[1])
+
+    def _correct(self, words: list[str]) -> list[str]:
+        """Each unknown word -> its nearest known word, preferring one that completes a
+        phrase of the synonym table (``fould board`` -> ``fouled board``)."""
+        corrected = list(words)
+        for position, word in enumerate(words):
+            options = self.speller.candidates(word)
+            if not options:
+                continue
+            corrected[position] = options[0]
+            for option in options[:8]:
+                trial = [*corrected[:position], option, *corrected[position + 1 :]]
+                if any(size > 1 for _, size in self._expansions(trial)):
+                    corrected[position] = option
                     break
-        return found
+        return corrected
 
     def _terms(self, text: str) -> list[str]:
         return [t.text for t in _ANALYZER(text)]
 
-    def _text_query(self, words: list[str], boost: float = 1.0) -> Query | None:
-        clauses: list[Query] = []
-        for word in words:
-            terms = self._terms(word)
-            for term in terms:
-                clauses.append(Or([Term(f, term, boost=b * boost) for f, b in _BOOSTS.items()]))
-        return Or(clauses) if clauses else None
-
-    def _phrase_query(self, phrase: str, boost: float) -> Query | None:
-        terms = self._terms(phrase)
-        if len(terms) < 2:
-            return self._text_query([phrase], boost)
-        return Or(
-            [
-                Phrase(f, terms, boost=b * boost)
-                for f, b in _BOOSTS.items()
-                if f in ("heading", "body", "extra")
-            ]
-        )
-
-    def build_query(self, words: list[str], entries: list[SynonymEntry]) -> Query | None:
-        parts: list[Query] = []
-        base = self._text_query(words)
-        if base is not None:
-            parts.append(base)
-        if len(words) >= 2:
-            phrase = self._phrase_query(" ".join(words), 2.0)
-            if phrase is not None:
-                parts.append(phrase)
-        for entry in entries:
+    def build_query(
+        self, words: list[str], entries: list[tuple[SynonymEntry, int]]
+    ) -> list[_TermQ | _PhraseQ]:
+        content = [w for w in words if w not in _STOP] or words
+        terms = list(dict.fromkeys(t for w in content for t in self._terms(w)))
+        parts: list[_TermQ | _PhraseQ] = [_TermQ(t) for t in terms]
+        if len(terms) >= 2:
+            parts.append(_PhraseQ(tuple(terms), slop=1, boost=2.0))
+        for entry, size in entries:
             for meaning in entry.means:
-                expanded = self._phrase_query(meaning, 2.5)
-                if expanded is not None:
-                    parts.append(expanded)
-            for anchor in entry.anchors:
-                parts.append(Term("anchor", anchor, boost=12.0))
-        return Or(parts) if parts else None
+                meant = self._terms(meaning)
+                if len(meant) >= 2:
+                    parts.append(_PhraseQ(tuple(meant), boost=1.5 + 0.5 * size))
+                elif meant:
+                    parts.append(_TermQ(meant[0], boost=1.5 + 0.5 * size))
+        return parts
 
     # --- searching ------------------------------------------------------------------
 
@@ -203,60 +364,56 @@ class SearchEngine:
                 return results
             results.note = f"{text} is not a section of the Laws"
             return results
-        folded = fold(text)
-        entries = self._expansions(folded)
-        results.expanded = [m for e in entries for m in e.means]
-        words = _words(folded)
+        words = _words(fold(text))
         corrected = self._correct(words)
-        query = self.build_query(words, entries)
-        hits = self._run(query, text, limit) if query is not None else []
         if corrected != words:
             results.suggestion = " ".join(corrected)
-            if len(hits) < 3 or not entries:
-                entries2 = self._expansions(" ".join(corrected))
-                retry = self.build_query(corrected, entries2)
-                better = self._run(retry, results.suggestion, limit) if retry else []
-                if better and (not hits or better[0].score > hits[0].score):
-                    hits = better
-                    results.expanded = [m for e in entries2 for m in e.means]
-        results.hits = hits
+        entries = self._expansions(corrected)
+        results.expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
+        query = self.build_query(corrected, entries)
+        results.hits = self._run(query, corrected, entries, limit) if query else []
         return results
 
-    def _correct(self, words: list[str]) -> list[str]:
-        corrector = self.searcher.corrector("body")
-        out = []
-        for word in words:
-            if not 4 <= len(word) <= 20 or word.isdigit() or self._known(word):
-                out.append(word)
-                continue
-            suggestions = corrector.suggest(word, limit=1, maxdist=2)
-            out.append(suggestions[0] if suggestions else word)
-        return out
-
-    def _known(self, word: str) -> bool:
-        if word in self._vocabulary:
-            return True
-        if any(fold(p) == word or word in fold(p).split() for e in self.synonyms for p in e.say):
-            return True
-        return any(term in self._vocabulary for term in self._terms(word))
-
-    def _run(self, query: Query, text: str, limit: int) -> list[Hit]:
-        found = self.searcher.search(query, limit=limit * 6, terms=True)
-        found.fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
-        found.formatter = highlight.HtmlFormatter(tagname="mark", classname="", between=" … ")
+    def _run(
+        self,
+        query: list[_TermQ | _PhraseQ],
+        words: list[str],
+        entries: list[tuple[SynonymEntry, int]],
+        limit: int,
+    ) -> list[Hit]:
+        text_scores = self.scorer.score(query)
+        top = max(text_scores.values(), default=1.0)
+        scores = dict(text_scores)
+        # What the synonym table says answers the query is the strongest evidence: its
+        # anchors rise, more for longer (more specific) phrases and earlier anchors. The
+        # best-matching subsection inside such an anchor rises a little further, so a
+        # hit opens at the part of the law that answers, not at its top.
+        for rank_entry, (entry, size) in enumerate(entries):
+            for position, anchor in enumerate(entry.anchors):
+                if anchor not in self.book.sections:
+                    continue
+                bonus = top * (0.8 + 0.3 * size) / (1 + 0.5 * position + 0.3 * rank_entry)
+                scores[anchor] = scores.get(anchor, 0.0) + bonus
+                inside = {a: v for a, v in text_scores.items() if _is_inside(a, anchor)}
+                if inside:
+                    best = max(inside.values())
+                    own = text_scores.get(anchor, 0.0)
+                    for sub, value in inside.items():
+                        if value >= own:
+                            scores[sub] = scores.get(sub, 0.0) + bonus * 1.05 * value / best
+        ranked = sorted(scores.items(), key=lambda item: -item[1])
+        stems = {t for w in words if w not in _STOP for t in self._terms(w)}
         hits: list[Hit] = []
         per_law: dict[int, int] = {}
-        for result in found:
-            law = int(result["law"])
+        for anchor, score in ranked:
+            section = self.book.get(anchor)
+            if section is None:
+                continue
+            law = self.book.law_of(section).number
             if per_law.get(law, 0) >= PER_LAW:
                 continue
             per_law[law] = per_law.get(law, 0) + 1
-            section = self.book.get(result["anchor"])
-            if section is None:
-                continue
-            marked = result.highlights("body", top=2)
-            snippet = re.sub(r"<mark[^>]*>", "<mark>", marked) if marked else None
-            hits.append(self._hit_for(section, float(result.score), snippet))
+            hits.append(self._hit_for(section, score, highlight_snippet(section, stems)))
             if len(hits) >= limit:
                 break
         return hits
@@ -269,9 +426,51 @@ class SearchEngine:
             title=law.title,
             heading=section.heading,
             display=section.display,
-            snippet=snippet or _escape(_plain_text(_first_text(section))[:200]),
+            snippet=snippet or html.escape(_plain_text(_first_text(section))[:200]),
             score=round(score, 3),
         )
+
+
+def _is_inside(anchor: str, outer: str) -> bool:
+    """``64B3`` is inside ``64B`` and ``64``; ``640`` is not inside ``64``."""
+    if anchor == outer or not anchor.startswith(outer) or not outer[:1].isdigit():
+        return False
+    return not (outer[-1].isdigit() and anchor[len(outer)].isdigit())
+
+
+def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
+    """The part of the section's text with most query words, words marked with <mark>."""
+    text = " ".join(_plain_text(_first_text(section)).split())
+    if not text:
+        return ""
+    tokens = list(re.finditer(r"\w+", text))
+    hits = [m for m in tokens if _ANALYZER_ONE(m.group(0)) in stems]
+    if hits:
+        centre = hits[0].start()
+        start = max(0, centre - width // 3)
+    else:
+        start = 0
+    end = min(len(text), start + width)
+    window = text[start:end]
+    out, last = [], 0
+    for match in re.finditer(r"\w+", window):
+        if _ANALYZER_ONE(match.group(0)) in stems:
+            out.append(html.escape(window[last : match.start()]))
+            out.append(f"<mark>{html.escape(match.group(0))}</mark>")
+            last = match.end()
+    out.append(html.escape(window[last:]))
+    prefix = "… " if start > 0 else ""
+    suffix = " …" if end < len(text) else ""
+    return prefix + "".join(out) + suffix
+
+
+@cache
+def _analyzer_one(word: str) -> str:
+    tokens = [t.text for t in _ANALYZER(word)]
+    return tokens[0] if tokens else ""
+
+
+_ANALYZER_ONE = _analyzer_one
 
 
 def _plain_text(markdown_text: str) -> str:
@@ -284,12 +483,6 @@ def _first_text(section: Section) -> str:
         if part.text:
             return part.text
     return ""
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)
 
 
 # --- building ------------------------------------------------------------------------
@@ -305,22 +498,22 @@ def _documents(book: Lawbook, official: dict[str, str]) -> list[dict[str, object
                 above = book.sections[parent]
                 trail.append(above.heading)
                 parent = above.parent
+            own = section.text if section.depth else ""  # a law's root: its title and notes
+            parts = (
+                [section.heading] * 3
+                + [law.title] * 2
+                + [
+                    _plain_text(own),
+                    *trail,
+                    law.commentary if section.depth == 0 else "",
+                    official.get(section.anchor, ""),
+                ]
+            )
             documents.append(
                 {
                     "anchor": section.anchor,
                     "law": law.number,
-                    "title": law.title,
-                    "heading": section.heading,
-                    "body": _plain_text(section.text or _first_text(section)),
-                    "extra": " ".join(
-                        [
-                            *trail,
-                            law.commentary if section.depth == 0 else "",
-                            official.get(section.anchor, ""),
-                        ]
-                    ),
-                    "display": section.display,
-                    "depth": section.depth,
+                    "content": " ".join(p for p in parts if p),
                 }
             )
     return documents
