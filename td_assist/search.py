@@ -186,11 +186,12 @@ def _distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-_STOP = frozenset(
-    "a an and are as at be but by for from has have he her his i if in is it its me my "
-    "of on or our she so that the their them then there they this to was we were what "
-    "when which who will with you your am do does did can could should would".split()  # noqa: SIM905
-)
+_STOP_WORDS = """
+a an and are as at be but by for from has have he her his i if in is it its me my of on
+or our she so that the their them then there they this to was we were what when which
+who will with you your am do does did can could should would
+"""
+_STOP = frozenset(_STOP_WORDS.split())
 
 
 @dataclass(frozen=True)
