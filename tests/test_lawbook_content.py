@@ -85,7 +85,10 @@ def test_table_of_contents_has_the_chapters_in_order(book):
     chapters = book.chapters()
     assert chapters[0].title == "Definitions"
     assert [c.title for c in chapters[1:4]] == [
-        "Preliminaries", "Preparation and Progression", "General Laws Governing Irregularities"]
+        "Preliminaries",
+        "Preparation and Progression",
+        "General Laws Governing Irregularities",
+    ]
     numbers = [law.number for c in chapters for law in c.laws if law.number]
     assert numbers == list(range(1, 94))
 
@@ -93,30 +96,59 @@ def test_table_of_contents_has_the_chapters_in_order(book):
 def test_law_64_prints_complete(capsys):
     assert main(["law", "64"]) == 0
     out = capsys.readouterr().out
-    for anchor in ["64A1", "64A2", *(f"64B{i}" for i in range(1, 9)), "64C1", "64C2(a)",
-                   "64C2(b)"]:
+    for anchor in ["64A1", "64A2", *(f"64B{i}" for i in range(1, 9)), "64C1", "64C2(a)", "64C2(b)"]:
         assert f"[Law {anchor}]" in out
     assert "In practice (commentary, not the law)" in out
 
 
 # (anchor, patterns that must all appear, what the 2017 Law says)
 FACTS = [
-    ("61A", [r"fails to follow suit", r"requir"], "a revoke includes failing to play a required card"),
-    ("62A", [r"must correct", r"before it (becomes|is) established"], "unestablished revoke corrected"),
-    ("62B1", [r"major penalty card", r"defender"], "a defender's corrected revoke card: major penalty card"),
+    (
+        "61A",
+        [r"fails to follow suit", r"requir"],
+        "a revoke includes failing to play a required card",
+    ),
+    (
+        "62A",
+        [r"must correct", r"before it (becomes|is) established"],
+        "unestablished revoke corrected",
+    ),
+    (
+        "62B1",
+        [r"major penalty card", r"defender"],
+        "a defender's corrected revoke card: major penalty card",
+    ),
     ("62B2", [r"declarer", r"dummy", r"43B2\(b\)"], "declarer's card replaced, subject to 43B2(b)"),
-    ("62C1", [r"non-offending side", r"take back"], "non-offenders may withdraw cards played after"),
-    ("62D1", [r"twelfth trick", r"must be corrected", r"even if (it is )?established"], "62D trick 12"),
-    ("63A1", [r"leads or plays to the following trick"], "established by playing to the next trick"),
+    (
+        "62C1",
+        [r"non-offending side", r"take back"],
+        "non-offenders may withdraw cards played after",
+    ),
+    (
+        "62D1",
+        [r"twelfth trick", r"must be corrected", r"even if (it is )?established"],
+        "62D trick 12",
+    ),
+    (
+        "63A1",
+        [r"leads or plays to the following trick"],
+        "established by playing to the next trick",
+    ),
     ("63A2", [r"names", r"designates"], "or naming/designating a card for it"),
     ("63A3", [r"claims or concedes"], "or claiming or conceding"),
     ("63A4", [r"[Aa]greement to an opponent's claim"], "or agreeing to the opponents' claim"),
     ("63B", [r"can no longer be corrected", r"62D"], "established revoke not corrected"),
     ("64A", [r"won (in|by) dummy (is not|does not count as)"], "dummy's trick is not declarer's"),
-    ("64A1", [r"won the revoke trick himself", r"one more trick", r"after the revoke trick"],
-     "two tricks only when the offender won it and the side won a later trick"),
-    ("64A2", [r"did not win the revoke trick", r"one trick", r"revoke trick or any later trick"],
-     "otherwise one trick"),
+    (
+        "64A1",
+        [r"won the revoke trick himself", r"one more trick", r"after the revoke trick"],
+        "two tricks only when the offender won it and the side won a later trick",
+    ),
+    (
+        "64A2",
+        [r"did not win the revoke trick", r"one trick", r"revoke trick or any later trick"],
+        "otherwise one trick",
+    ),
     ("64B1", [r"neither the revoke trick nor any later trick"], "64B1"),
     ("64B2", [r"same player", r"same suit"], "64B2 second revoke same suit"),
     ("64B3", [r"penalty card", r"dummy"], "64B3 penalty card or dummy's card"),
@@ -128,9 +160,16 @@ FACTS = [
     ("12C1c", [r"weighted", r"legally"], "weighted scores of legal outcomes"),
     ("12C2a", [r"60%", r"50%", r"40%"], "artificial scores 60/50/40"),
     ("12C2b", [r"3 IMPs"], "plus/minus 3 IMPs"),
-    ("16B1a", [r"demonstrably suggest", r"logical alternative", r"must not"],
-     "may not choose the suggested LA (no 'opposite action')"),
-    ("16B1b", [r"significant proportion", r"serious consideration", r"some might"], "LA definition"),
+    (
+        "16B1a",
+        [r"demonstrably suggest", r"logical alternative", r"must not"],
+        "may not choose the suggested LA (no 'opposite action')",
+    ),
+    (
+        "16B1b",
+        [r"significant proportion", r"serious consideration", r"some might"],
+        "LA definition",
+    ),
     ("23A", [r"comparable call", r"three tests"], "23A comparable call"),
     ("25A1", [r"partner has not yet called"], "unintended call until partner calls"),
     ("26B", [r"forbid", r"one suit"], "26B declarer may forbid one suit"),
@@ -144,8 +183,11 @@ FACTS = [
     ("41A", [r"face down", r"left of the presumed declarer"], "opening lead face down by LHO"),
     ("47A", [r"taken back"], "47 retraction"),
     ("49", [r"penalty card"], "exposed defender's card is a penalty card"),
-    ("50B", [r"minor penalty card", r"below honour rank", r"major penalty card", r"deliberate"],
-     "major/minor distinction"),
+    (
+        "50B",
+        [r"minor penalty card", r"below honour rank", r"major penalty card", r"deliberate"],
+        "major/minor distinction",
+    ),
     ("50C", [r"honour"], "minor penalty card: may play an honour instead"),
     ("50D1a", [r"first legal opportunity"], "major penalty card played at first opportunity"),
     ("50D2a", [r"require", r"forbid"], "declarer's lead options when partner is on lead"),
