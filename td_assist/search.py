@@ -40,6 +40,7 @@ from whoosh.support.charset import accent_map
 from td_assist.lawbook import Lawbook, Section, get_lawbook
 from td_assist.lawbook.official import load_official, official_path
 from td_assist.lawbook.refs import normalise_reference
+from td_assist.lawbook.render import law_url
 from td_assist.paths import cache_dir
 
 MAX_QUERY_CHARS = 200
@@ -96,6 +97,10 @@ class Hit:
     display: str
     snippet: str  # HTML with <mark> around matched words
     score: float
+
+    @property
+    def url(self) -> str:
+        return law_url(self.anchor)
 
     @property
     def plain_snippet(self) -> str:

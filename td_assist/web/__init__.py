@@ -26,13 +26,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
 
+    from td_assist.store import open_store
+    from td_assist.web import security
     from td_assist.web.api import api
+    from td_assist.web.boards import boards
     from td_assist.web.core import core
     from td_assist.web.laws import laws
+    from td_assist.web.wizard import wizard
 
-    app.register_blueprint(core)
-    app.register_blueprint(laws)
-    app.register_blueprint(api)
+    app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
+    security.install(app)
+    for blueprint in (core, laws, api, boards, wizard):
+        app.register_blueprint(blueprint)
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
@@ -50,6 +58,25 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return render_template(
             "error.html", title="Page not found", message="There is no page at this address."
         ), 404
+
+    @app.errorhandler(400)
+    def _bad_request(error: Exception) -> tuple[str, int]:
+        message = getattr(error, "description", "") or "The request could not be understood."
+        return render_template("error.html", title="That did not work", message=message), 400
+
+    @app.errorhandler(405)
+    def _not_allowed(_error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html",
+            title="Not here",
+            message="That address does not accept this kind of request.",
+        ), 405
+
+    @app.errorhandler(415)
+    def _unsupported(error: Exception) -> tuple[str, int]:
+        return render_template(
+            "error.html", title="Send JSON", message=getattr(error, "description", "")
+        ), 415
 
     @app.errorhandler(413)
     def _too_large(_error: Exception) -> tuple[str, int]:

@@ -1,15 +1,17 @@
-"""Home page and health check."""
+"""Home page, search page and health check."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template
+from flask import Blueprint, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from td_assist import __version__
+from td_assist.rulings.wizards import WIZARDS
+from td_assist.search import get_search
 
 core = Blueprint("core", __name__)
 
-WIZARDS = (
+WIZARD_BUTTONS = (
     ("revoke", "Revoke", "Laws 61-64"),
     ("lead-out-of-turn", "Lead out of turn", "Laws 53-56"),
     ("penalty-cards", "Penalty card", "Laws 49-52"),
@@ -20,7 +22,19 @@ WIZARDS = (
 
 @core.get("/")
 def home() -> ResponseReturnValue:
-    return render_template("home.html", wizards=WIZARDS)
+    wizards = [(slug, name, laws, slug in WIZARDS) for slug, name, laws in WIZARD_BUTTONS]
+    return render_template("home.html", wizards=wizards)
+
+
+@core.get("/search")
+def search_page() -> ResponseReturnValue:
+    query = request.args.get("q", "")[:1000]
+    results = get_search().search(query) if query.strip() else None
+    if results is not None and results.jumped and not request.args.get("partial"):
+        return redirect(results.hits[0].url)  # a law number goes straight to its section
+    if request.args.get("partial"):
+        return render_template("_results.html", results=results)
+    return render_template("search.html", query=query, results=results)
 
 
 @core.get("/healthz")

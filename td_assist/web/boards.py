@@ -1,0 +1,82 @@
+"""Board entry: paste or upload a record, or enter it by tapping; view a board."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats import parse_record
+from td_assist.rulings.commands import pick_board
+from td_assist.store import Store
+from td_assist.web import views
+
+boards = Blueprint("boards", __name__)
+MAX_PASTE = 1_000_000
+
+
+def store() -> Store:
+    return current_app.extensions["td_store"]
+
+
+def load_board(board_id: str) -> Board:
+    data = store().board(board_id[:40])
+    if data is None:
+        abort(404)
+    return Board.model_validate(data)
+
+
+@boards.get("/boards/new")
+def new() -> ResponseReturnValue:
+    return render_template("board_new.html", error=None, text="")
+
+
+@boards.post("/boards")
+def create() -> ResponseReturnValue:
+    upload = request.files.get("file")
+    text = request.form.get("text", "")[:MAX_PASTE]
+    name = "pasted text"
+    if upload is not None and upload.filename:
+        name = upload.filename[:80]
+        text = upload.read(MAX_PASTE + 1).decode("utf-8", errors="replace")
+        if len(text) > MAX_PASTE:
+            return render_template(
+                "board_new.html", error="The file is larger than 1 MB.", text=""
+            ), 400
+    fmt = (
+        {"pbn": "pbn", "lin": "lin", "json": "json", "txt": "text"}.get(
+            name.rsplit(".", 1)[-1].lower()
+        )
+        if upload is not None and upload.filename
+        else None
+    )
+    number_text = request.form.get("board_number", "").strip()
+    try:
+        found = parse_record(text, fmt)
+        number = int(number_text) if number_text.isdigit() else None
+        board = pick_board(found, number)
+    except RecordError as error:
+        return render_template("board_new.html", error=f"{name}: {error}", text=text[:20000]), 400
+    board_id = store().save_board(json.loads(board.model_dump_json()), source=name)
+    return redirect(url_for("boards.show", board_id=board_id), code=303)
+
+
+@boards.get("/boards/<board_id>")
+def show(board_id: str) -> ResponseReturnValue:
+    board = load_board(board_id)
+    return render_template(
+        "board.html",
+        board=board,
+        board_id=board_id,
+        hands=views.hands(board),
+        auction=views.auction_rows(board),
+        tricks=views.tricks(board),
+    )
+
+
+@boards.get("/boards/tap")
+def tap() -> ResponseReturnValue:
+    return render_template("board_tap.html")

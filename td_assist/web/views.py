@@ -1,0 +1,96 @@
+"""Shapes the pages need from a board: hands by suit, the auction by rounds, the tricks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat, Suit
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+
+
+@dataclass
+class HandView:
+    seat: Seat
+    role: str
+    suits: list[tuple[str, str, str]]  # (symbol, css class, ranks)
+    dealer: bool
+    vulnerable: bool
+
+
+@dataclass
+class TrickView:
+    number: int
+    leader: Seat
+    cards: dict[str, tuple[str, str]]  # seat letter -> (pretty card, css class)
+    winner: Seat | None
+    revoke_seats: set[str] = field(default_factory=set)
+
+
+def hands(board: Board) -> list[HandView]:
+    deal = board.deal_obj
+    if deal is None:
+        return []
+    declarer = board.declarer_seat
+    views = []
+    for seat in Seat:
+        role = ""
+        if declarer is not None:
+            role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else ""
+        hand = deal.hand(seat)
+        suits = [
+            (
+                suit.symbol,
+                SUIT_CLASS[suit],
+                " ".join(
+                    "10" if c.rank.value == "T" else c.rank.value for c in hand.suit_cards(suit)
+                )
+                or "—",
+            )
+            for suit in SUITS
+        ]
+        views.append(
+            HandView(
+                seat, role, suits, seat is board.dealer, board.vulnerability.is_vulnerable(seat)
+            )
+        )
+    return views
+
+
+def call_text(call: str) -> str:
+    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
+    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
+    if call in named:
+        return named[call]
+    level, strain = call[0], call[1:]
+    return level + ("NT" if strain == "NT" else Suit(strain).symbol)
+
+
+def auction_rows(board: Board) -> list[list[str]]:
+    """The auction in rows of four, columns W N E S, blanks before the dealer."""
+    order = [Seat.W, Seat.N, Seat.E, Seat.S]
+    cells = [""] * order.index(board.dealer) + [call_text(c) for c in board.auction]
+    return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
+
+
+def tricks(board: Board) -> list[TrickView]:
+    play = board.play_obj
+    if play is None:
+        return []
+    revokes: dict[int, set[str]] = {}
+    for revoke in play.revokes:
+        revokes.setdefault(revoke.trick, set()).add(revoke.seat.value)
+    views = []
+    for trick in play.tricks:
+        cards = {
+            seat.value: (card.pretty, SUIT_CLASS[card.suit])
+            for seat, card in zip(trick.seats, trick.cards)
+        }
+        views.append(
+            TrickView(
+                trick.number, trick.leader, cards, trick.winner, revokes.get(trick.number, set())
+            )
+        )
+    return views
