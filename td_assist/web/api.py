@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
-from flask.typing import ResponseReturnValue
+import json
 
+from flask import Blueprint, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from pydantic import ValidationError
+
+from td_assist.bridge.board import record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import search_json
 from td_assist.rulings.commands import parse_request
 from td_assist.rulings.wizards import WIZARDS, rule
+from td_assist.web.entry import EntryState, describe, to_board
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -42,3 +47,36 @@ def ruling(wizard: str) -> ResponseReturnValue:
     except RecordError as error:
         return jsonify(error=str(error)), 400
     return jsonify(result.model_dump(mode="json"))
+
+
+def _entry_state() -> EntryState | tuple[ResponseReturnValue, int]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        return jsonify(error="the body must be a JSON object"), 400
+    try:
+        return EntryState.model_validate(data)
+    except ValidationError as error:
+        return jsonify(error=str(record_error_from(error))), 400
+
+
+@api.post("/boards/check")
+def check_board() -> ResponseReturnValue:
+    state = _entry_state()
+    if not isinstance(state, EntryState):
+        return state
+    return jsonify(describe(state))
+
+
+@api.post("/boards")
+def save_board() -> ResponseReturnValue:
+    state = _entry_state()
+    if not isinstance(state, EntryState):
+        return state
+    try:
+        board = to_board(state)
+    except RecordError as error:
+        return jsonify(error=str(error)), 400
+    board_id = current_app.extensions["td_store"].save_board(
+        json.loads(board.model_dump_json()), source="tapped"
+    )
+    return jsonify(id=board_id, url=url_for("boards.show", board_id=board_id)), 201
