@@ -97,15 +97,42 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def lan_addresses() -> list[str]:
+    """This machine's addresses on the local network, for the URL to type on a tablet."""
+    import socket
+
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    except OSError:
+        pass
+    return found
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
+    import secrets
+
     from waitress import serve
 
     from td_assist.web import create_app
 
-    app = create_app()
-    print(f"td-assist {__version__} is running: open http://{args.host}:{args.port}/")
+    config: dict[str, object] = {}
+    host = args.host
+    if args.lan:
+        host = "0.0.0.0"
+        config["LAN_PIN"] = f"{secrets.randbelow(1_000_000):06d}"
+    app = create_app(config)
+    print(f"td-assist {__version__} is running: open http://127.0.0.1:{args.port}/ on this laptop")
+    if args.lan:
+        addresses = lan_addresses() or ["<this laptop's address>"]
+        for address in addresses:
+            print(f"On a tablet or phone on the club network, type: http://{address}:{args.port}/")
+        print(f"PIN for tablets and phones: {config['LAN_PIN']}")
     print("Stop it with Ctrl+C.")
-    serve(app, host=args.host, port=args.port, threads=8)
+    serve(app, host=host, port=args.port, threads=8)
     return 0
 
 
@@ -186,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.add_argument(
+        "--lan", action="store_true",
+        help="serve tablets and phones on the club network; they need the PIN shown",
+    )
     serve.set_defaults(handler=_cmd_serve)
 
     score_cmd = commands.add_parser(

@@ -168,6 +168,8 @@ def test_detect_format():
     assert detect_format(LIN) == "lin"
     assert detect_format('{"deal": null}') == "json"
     assert detect_format("board 1\ndeal -") == "text"
+    assert detect_format('[Board "1"]\n[Deal "N:AKQ"]') == "pbn"
+    assert detect_format('[{"deal": null}]') == "json"
     assert [b.number for b in parse_record(PBN)] == [5, 6]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from td_assist.bridge.board import Board
@@ -17,10 +18,10 @@ __all__ = ["parse_lin", "parse_pbn", "parse_record", "parse_text", "read_boards"
 def detect_format(text: str) -> str:
     """Guess the format of pasted text: ``json``, ``pbn``, ``lin`` or ``text``."""
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith(("{", "[{")) or (stripped.startswith("[") and '"' not in stripped[:3]):
+    if re.match(r"\[\s*[A-Za-z]", stripped) or stripped.startswith("%"):
+        return "pbn"  # a tag such as [Event "..."] or a PBN escape line
+    if stripped.startswith(("{", "[")):
         return "json"
-    if stripped.startswith(("[", "%")):
-        return "pbn"
     head = stripped[:200].lower()
     if "|" in head and any(f"{key}|" in head for key in ("md", "qx", "pn", "st", "sv", "ah")):
         return "lin"
