@@ -18,3 +18,9 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
 @pytest.fixture
 def data_dir() -> Path:
     return DATA
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    shots = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+    if shots.exists() and any(shots.iterdir()):
+        terminalreporter.write_line(f"browser screenshots: {shots}")
