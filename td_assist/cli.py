@@ -214,7 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     serve.add_argument(
-        "--lan", action="store_true",
+        "--lan",
+        action="store_true",
         help="serve tablets and phones on the club network; they need the PIN shown",
     )
     serve.set_defaults(handler=_cmd_serve)

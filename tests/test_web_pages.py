@@ -163,3 +163,19 @@ def test_pages_are_light(client):
     shared = sum(len(client.get(a).data) for a in assets)
     for path in paths:
         assert len(client.get(path).data) + shared < 150_000, path
+
+
+def test_law_page_lists_the_rulings_that_use_it_and_the_tree_page_shows_them(client):
+    page = client.get("/laws/63").get_data(as_text=True)
+    assert "Rulings that use this law" in page and 'href="/wizards/revoke#established"' in page
+    tree = client.get("/wizards/revoke").get_data(as_text=True)
+    assert 'id="established"' in tree and "Two tricks transferred" in tree
+    assert "Rulings that use this law" not in client.get("/laws/2").get_data(as_text=True)
+
+
+def test_law_page_has_anchors_links_and_neighbours(client):
+    page = client.get("/laws/64").get_data(as_text=True)
+    for anchor in ("64A1", "64B3", "64C2a"):
+        assert f'id="{anchor}"' in page
+    assert 'href="/laws/64#64C"' in page  # a cross-reference became a link
+    assert 'href="/laws/63"' in page and 'href="/laws/65"' in page

@@ -38,6 +38,21 @@ def get_tree(wizard: str) -> Tree:
     )
 
 
+def nodes_citing(number: int) -> list[tuple[str, str, str, str]]:
+    """(wizard, node, prompt or title, anchor) for tree nodes that cite Law ``number``."""
+    found = []
+    for wizard in WIZARDS:
+        tree = get_tree(wizard)
+        for node_id, node in tree.nodes.items():
+            text = node.title if isinstance(node, OutcomeNode) else node.prompt
+            for anchor in node.laws:
+                digits = "".join(ch for ch in anchor[:2] if ch.isdigit())
+                if digits == str(number):
+                    found.append((wizard, node_id, text, anchor))
+                    break
+    return found
+
+
 def _answers_for(answers: dict[str, str], number: int) -> dict[str, str]:
     shared = {k: v for k, v in answers.items() if "." not in k}
     prefix = f"{number}."

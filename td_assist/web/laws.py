@@ -9,6 +9,7 @@ from markupsafe import Markup
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
+from td_assist.rulings.wizards import nodes_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")
 
@@ -38,4 +39,5 @@ def law_page(page: str) -> ResponseReturnValue:
         following=following,
         chapters=book.chapters(),
         cited_by=book.citing(law.number) if law.number else [],
+        used_by=nodes_citing(law.number) if law.number else [],
     )

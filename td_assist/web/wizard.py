@@ -17,7 +17,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import WIZARDS, rule
+from td_assist.rulings.wizards import WIZARDS, get_tree, rule
 from td_assist.web import views
 from td_assist.web.boards import load_board, store
 
@@ -133,3 +133,11 @@ def saved(ruling_id: str) -> ResponseReturnValue:
         saved=record,
         **summary(board, ruling),
     )
+
+
+@wizard.get("/wizards/<wizard_name>")
+def tree_page(wizard_name: str) -> ResponseReturnValue:
+    """The whole decision tree on one page, for a TD to read and review."""
+    if wizard_name not in WIZARDS:
+        abort(404)
+    return render_template("tree.html", tree=get_tree(wizard_name), law_links=law_links)
