@@ -42,6 +42,7 @@ class Lawbook:
     def __init__(self, laws: list[Law], named: dict[str, Law], folder: Path) -> None:
         self.folder = folder
         self._content_hash = ""
+        self._citing: dict[int, list[Section]] = {}
         self._laws = {law.number: law for law in laws}
         self.named = named
         self.sections: dict[str, Section] = {}
@@ -153,6 +154,11 @@ class Lawbook:
 
     def citing(self, number: int) -> list[Section]:
         """Sections of other laws that refer to Law ``number`` or one of its parts."""
+        if number not in self._citing:
+            self._citing[number] = self._find_citing(number)
+        return self._citing[number]
+
+    def _find_citing(self, number: int) -> list[Section]:
         prefix = str(number)
         return [
             section

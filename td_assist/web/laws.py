@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, abort, render_template
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from td_assist.lawbook import get_lawbook
+from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
 from td_assist.rulings.wizards import nodes_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")
+
+
+@lru_cache(maxsize=128)
+def _law_body(book: Lawbook, key: int | str, official_stamp: str) -> Markup:
+    """Rendered once per law for a given lawbook and official text: Markdown is slow."""
+    law = book.law(key) if isinstance(key, int) else book.named[key]
+    official = load_official() if official_stamp else None
+    return Markup(law_html(law, book, official.sections if official else None))
 
 
 @laws.get("/")
@@ -30,11 +40,12 @@ def law_page(page: str) -> ResponseReturnValue:
     else:
         abort(404)
     official = load_official()
+    body = _law_body(book, law.number or law.anchor, official.imported_at if official else "")
     previous, following = book.neighbours(law.number) if law.number else (None, None)
     return render_template(
         "law.html",
         law=law,
-        body=Markup(law_html(law, book, official.sections if official else None)),
+        body=body,
         previous=previous,
         following=following,
         chapters=book.chapters(),
