@@ -19,7 +19,6 @@ from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.play import Revoke
 from td_assist.bridge.scoring import score_ns
 from td_assist.rulings.facts import Context
-from td_assist.rulings.facts.revoke import offending_tricks_from
 from td_assist.rulings.model import Adjustment, RevokeLine
 
 
@@ -57,23 +56,71 @@ def declarer_tricks_as_played(board: Board | None, answers: dict[str, str]) -> i
     return board.declarer_tricks_played() if board is not None else None
 
 
+def trick_sides(ctx: Context) -> list[Side] | None:
+    """The side that won each of the 13 tricks, in order, when the record settles it.
+
+    With a claim after the last complete trick, the claimed tricks come after the
+    played ones (their order does not matter: every revoke trick was played before).
+    """
+    board = ctx.board
+    play = board.play_obj if board is not None else None
+    if board is None or play is None or board.declarer_seat is None:
+        return None
+    if play.tricks and not play.tricks[-1].is_complete:
+        return None
+    sides = [t.winner.side for t in play.tricks if t.winner is not None]
+    if play.is_finished:
+        return sides
+    if board.claim is None:
+        return None
+    declarer_side = board.declarer_seat.side
+    more = board.claim - sides.count(declarer_side)
+    rest = 13 - len(sides)
+    if not 0 <= more <= rest:
+        return None
+    return sides + [declarer_side] * more + [declarer_side.other] * (rest - more)
+
+
+def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[int]:
+    """Tricks each revoke transfers, revoke by revoke in order of play.
+
+    Each revoke can only take tricks its side won from its own revoke trick on, and no
+    trick moves twice. An earlier revoke takes the earliest such tricks, which leaves
+    the most for a later revoke (Law 64A applies to each revoke separately).
+    """
+    sides = trick_sides(ctx)
+    used: set[int] = set()
+    counts: list[int] = []
+    for decision in decisions:
+        wanted = transferred_tricks(decision, ctx)
+        revoke = decision.revoke
+        if not wanted or sides is None or revoke is None:
+            counts.append(wanted)
+            continue
+        side, start = revoke.seat.side, revoke.trick - 1
+        taken: list[int] = []
+        if decision.transfer_rule == "64A1" and sides[start] is side and start not in used:
+            taken.append(start)  # the revoke trick itself, won by the offender
+        for index in range(start, 13):
+            if len(taken) >= wanted:
+                break
+            if sides[index] is side and index not in used and index not in taken:
+                taken.append(index)
+        used.update(taken)
+        counts.append(len(taken))
+    return counts
+
+
 def revoke_adjustment(
     ctx: Context, decisions: list[RevokeDecision], equity_declarer_tricks: int | None
 ) -> Adjustment:
     board = ctx.board
     declarer = board.declarer_seat if board else None
     lines: list[RevokeLine] = []
-    total = 0
     laws: list[str] = []
-    for decision in decisions:
-        count = transferred_tricks(decision, ctx)
-        if count and decision.revoke is not None:
-            # Law 64A counts only tricks the offending side won from the revoke trick on,
-            # and an earlier transfer has already used some of them.
-            available = offending_tricks_from(ctx, decision.revoke, after=False)
-            if available is not None:
-                count = max(0, min(count, available - total))
-        total += count
+    counts = allocate_transfers(ctx, decisions)
+    total = sum(counts)
+    for decision, count in zip(decisions, counts, strict=True):
         laws += [a for a in decision.laws if a not in laws]
         if decision.offender is not None and decision.trick is not None:
             lines.append(
@@ -98,17 +145,32 @@ def revoke_adjustment(
     )
     played = declarer_tricks_as_played(board, ctx.answers)
     offender_side = first.offender.side if first and first.offender else None
+    adjustment.declarer_tricks_played = played
     if played is None or declarer is None or offender_side is None:
-        if played is None and total:
+        if total and played is None:
             adjustment.note = (
                 "Declarer's tricks are not in the record: answer declarer_tricks=N to get "
                 "the final tricks and scores."
             )
-        adjustment.declarer_tricks_played = played
+        elif total and offender_side is None:
+            adjustment.note = (
+                "The record does not show who revoked: give the offender "
+                "(irregularity offender) to apply the transfer."
+            )
         return _with_scores(adjustment, board)
     sign = -1 if offender_side is declarer.side else 1  # tricks move to the non-offenders
     final = played + sign * total
-    if equity_declarer_tricks is not None:
+    both_sides = any(d.outcome == "no_transfer_both_sides" for d in decisions)
+    if equity_declarer_tricks is not None and both_sides:
+        # Law 64C2(b): the result likely had neither revoke happened, whoever it favours.
+        laws.append("64C2b")
+        final = equity_declarer_tricks
+        adjustment.equity_applied = True
+        adjustment.note = (
+            f"Law 64C2(b): both sides revoked; the Director assigns the result "
+            f"likely without either revoke ({final} tricks for declarer)."
+        )
+    elif equity_declarer_tricks is not None:
         laws.append("64C1")
         better_for_non_offenders = (
             equity_declarer_tricks < final
@@ -127,7 +189,6 @@ def revoke_adjustment(
                 "Law 64C1 considered: the automatic transfer already gives the "
                 "non-offending side at least the result expected without the revoke."
             )
-    adjustment.declarer_tricks_played = played
     adjustment.declarer_tricks_final = max(0, min(13, final))
     return _with_scores(adjustment, board)
 

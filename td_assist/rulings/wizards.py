@@ -108,7 +108,7 @@ def rule_revoke(
         assert isinstance(node, OutcomeNode)
         if "equity" in result.numbers and result.numbers["equity"] is not None:
             equity = result.numbers["equity"]
-        decisions.append(_decision(result, node, focus))
+        decisions.append(_decision(result, node, focus, report))
         texts.append(fill(node.text, _values(board, focus, result)))
         for option in node.options:
             line = OptionLine(
@@ -140,11 +140,14 @@ def rule_revoke(
     )
 
 
-def _decision(result: Walk, node: OutcomeNode, focus: Revoke | None) -> RevokeDecision:
+def _decision(
+    result: Walk, node: OutcomeNode, focus: Revoke | None, report: Irregularity | None
+) -> RevokeDecision:
     answered = {step.node: step.answer for step in result.steps}
+    reported = report if isinstance(report, RevokeReport) else None
     return RevokeDecision(
-        offender=focus.seat if focus else None,
-        trick=focus.trick if focus else None,
+        offender=focus.seat if focus else reported.offender if reported else None,
+        trick=focus.trick if focus else reported.trick if reported else None,
         established=answered.get("established") == "yes",
         outcome=result.outcome or "",
         transfer_rule=node.transfer,
