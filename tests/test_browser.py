@@ -222,3 +222,81 @@ def test_touch_targets_are_at_least_44_px(server, browser):
     for element in browser.find_elements(By.CSS_SELECTOR, "button, .button, .wizard, .top-nav a"):
         if element.is_displayed():
             assert element.size["height"] >= 44, element.text
+
+
+TAP_BOARD = {  # case 01: North plays 4S; West ruffs at trick 5 holding diamonds
+    "N": "SA SK SQ S2 H5 H4 H3 D4 D3 D2 C4 C3 C2",
+    "E": "S5 S4 S3 HA HK HQ H2 D7 D6 D5 C7 C6 C5",
+    "S": "S8 S7 S6 H8 H7 H6 DA DK DQ D8 CA CK CQ",
+}
+TAP_AUCTION = ["1S", "P", "4S", "P", "P", "P"]
+TAP_PLAY_TEXT = "HA H6 H9 H3 HK H7 HT H4 D5 DA D9 D2 CA C8 C2 C5 DK S9 D3 D6 CJ"
+TAP_PLAY = TAP_PLAY_TEXT.split()
+
+
+def test_tap_a_board_in_and_rule_the_revoke(server, browser):
+    """From the home page to a finished two-trick ruling by tapping; counts the taps."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    taps = 0
+
+    def settle() -> None:
+        WebDriverWait(browser, 10).until(
+            lambda d: "tap-waiting" not in d.find_element(By.ID, "tap-entry").get_attribute("class")
+        )
+
+    def tap(css: str) -> None:
+        nonlocal taps
+        element = wait_for(browser, css)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        taps += 1
+
+    started = time.perf_counter()
+    browser.get(server + "/")
+    tap("a[href='/boards/new']")
+    tap("a[href='/boards/tap']")
+    number = wait_for(browser, "#tap-number")
+    number.clear()
+    number.send_keys("1")
+    taps += 1
+    settle()
+    for seat, cards in TAP_BOARD.items():
+        tap(f'#tap-seats button[data-seat="{seat}"]')
+        for card in cards.split():
+            tap(f'#tap-grid button[data-card="{card}"]')
+            settle()
+    tap("#tap-fill-last")
+    settle()
+    tap("#tap-tab-auction")
+    for call in TAP_AUCTION:
+        tap(f'#tap-bidding-box button[data-call="{call}"]')
+        settle()
+    tap("#tap-tab-play")
+    for card in TAP_PLAY:
+        tap(f'#tap-holding button[data-card="{card}"]')
+        settle()
+    assert "tap-revoke-trick" in browser.find_element(By.ID, "tap-tricks").get_attribute(
+        "innerHTML"
+    )
+    shot(browser, "tap-play")
+    tap("#tap-save")
+    wait_for(browser, ".hands")
+    tap("a.button.big")  # Revoke
+    answers = [".button.answer.usual", 'a[href$="won_any%3Ayes"]', 'a[href$="later_trick%3Ayes"]']
+    for css in answers:
+        tap(css)
+    tap('a[href$="equity%3Askip"]')
+    tap('a[href$="declarer_tricks%3A9"]')
+    title = wait_for(browser, ".ruling-title")
+    elapsed = time.perf_counter() - started
+    assert title.text == "Two tricks transferred"
+    assert browser.find_element(By.CSS_SELECTOR, "[data-final-score]").text == "+450"
+    shot(browser, "tap-ruling")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"tap-flow-{browser.size_name}.txt").write_text(
+        f"home page to finished revoke ruling by tapping: {taps} taps, "
+        f"{elapsed:.1f} s of browser time\n",
+        encoding="utf-8",
+    )

@@ -19,6 +19,7 @@ from td_assist.rulings.facts import Context, load_all
 from td_assist.rulings.model import (
     Irregularity,
     OptionLine,
+    PendingQuestion,
     RevokeReport,
     Ruling,
     Step,
@@ -119,6 +120,29 @@ def rule_revoke(
     assert first_walk is not None and first_walk.outcome is not None
     base_ctx = Context(board, report, answers)
     adjustment = revoke_adjustment(base_ctx, decisions, equity)
+    if (
+        mode == "step"
+        and adjustment.declarer_tricks_played is None
+        and board is not None
+        and board.contract_obj is not None
+        and not board.contract_obj.is_passed_out
+    ):
+        # The record stops before the end and has no claim or result: ask for the result
+        # at the table, which the score needs.
+        return Ruling(
+            wizard="revoke",
+            status="needs_answer",
+            path=path,
+            pending=PendingQuestion(
+                node="declarer_tricks",
+                kind="number",
+                laws=["79A1"],
+                minimum=0,
+                maximum=13,
+                prompt="How many tricks did declarer take at the table (before any adjustment)?",
+                help="The record does not show the end of the play, a claim or a result.",
+            ),
+        )
     first_node = tree.nodes[first_walk.outcome]
     assert isinstance(first_node, OutcomeNode)
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
