@@ -36,7 +36,7 @@ class RevokeDecision:
     revoke: Revoke | None
 
 
-def transferred_tricks(decision: RevokeDecision, ctx: Context) -> int:
+def transferred_tricks(decision: RevokeDecision) -> int:
     """Tricks this revoke transfers, before the cap across several revokes."""
     if decision.transfer_rule == "64A2":
         return 1
@@ -92,7 +92,7 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
     used: set[int] = set()
     counts: list[int] = []
     for decision in decisions:
-        wanted = transferred_tricks(decision, ctx)
+        wanted = transferred_tricks(decision)
         revoke = decision.revoke
         if not wanted or sides is None or revoke is None:
             counts.append(wanted)
