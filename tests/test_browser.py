@@ -300,3 +300,36 @@ def test_tap_a_board_in_and_rule_the_revoke(server, browser):
         f"{elapsed:.1f} s of browser time\n",
         encoding="utf-8",
     )
+
+
+@pytest.mark.parametrize(
+    "size", [(844, 390), (1024, 768)], ids=["phone-landscape", "tablet-landscape"]
+)
+def test_landscape_pages_fit_the_screen(server, size):
+    from selenium.webdriver.common.by import By
+
+    driver = _browser(size)
+    driver.size_name = "landscape-" + str(size[0])
+    try:
+        driver.get(server + "/boards/new")
+        driver.find_element(By.ID, "text").send_keys(CASE_TEXT)
+        driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+        wait_for(driver, ".hands")
+        board = driver.current_url
+        pages = [
+            "/",
+            "/search?q=revoke",
+            "/laws/64",
+            "/boards/tap",
+            board,
+            board.replace("/boards/", "/rule/revoke/"),
+            board.replace("/boards/", "/rule/revoke/") + "?a=attention:in_time&a=equity:skip",
+        ]
+        for page in pages:
+            driver.get(page if page.startswith("http") else server + page)
+            wait_for(driver, "main")
+            width = driver.execute_script("return document.documentElement.scrollWidth")
+            assert width <= size[0], f"{page} scrolls sideways ({width} > {size[0]})"
+        shot(driver, "ruling-summary")
+    finally:
+        driver.quit()
