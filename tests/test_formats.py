@@ -189,3 +189,12 @@ def test_read_boards_names_the_file(tmp_path):
         read_boards(path)
     with pytest.raises(RecordError, match="cannot read the file"):
         read_boards(tmp_path / "missing.pbn")
+
+
+def test_pbn_only_one_board_keeps_inheritance(data_dir):
+    assert [b.number for b in parse_pbn(PBN, only=6)] == [6]
+    assert parse_pbn(PBN, only=6)[0].event == "Club night"  # '#' from board 5
+    assert parse_pbn(PBN, only=6) == [parse_pbn(PBN)[1]]
+    with pytest.raises(RecordError, match="there is no board 9"):
+        parse_pbn(PBN, only=9)
+    assert read_boards(data_dir / "32-boards.pbn", only=17)[0].number == 17

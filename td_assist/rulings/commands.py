@@ -31,7 +31,7 @@ def read_request(path: Path, board_number: int | None) -> RulingRequest:
                 f"not valid JSON: {error.msg}", where=f"{path.name} line {error.lineno}"
             ) from None
         return parse_request(data, where=path.name)
-    boards = read_boards(path)
+    boards = read_boards(path, only=board_number)
     return RulingRequest(board=pick_board(boards, board_number))
 
 

@@ -55,9 +55,8 @@ def create() -> ResponseReturnValue:
     )
     number_text = request.form.get("board_number", "").strip()
     try:
-        found = parse_record(text, fmt)
-        number = int(number_text) if number_text.isdigit() else None
-        board = pick_board(found, number)
+        number = int(number_text) if number_text.isdigit() and len(number_text) < 6 else None
+        board = pick_board(parse_record(text, fmt, only=number), number)
     except RecordError as error:
         return render_template("board_new.html", error=f"{name}: {error}", text=text[:20000]), 400
     board_id = store().save_board(json.loads(board.model_dump_json()), source=name)

@@ -28,11 +28,14 @@ def detect_format(text: str) -> str:
     return "text"
 
 
-def parse_record(text: str, fmt: str | None = None) -> list[Board]:
-    """Boards from text in any supported format (``fmt`` or detected)."""
+def parse_record(text: str, fmt: str | None = None, only: int | None = None) -> list[Board]:
+    """Boards from text in any supported format (``fmt`` or detected).
+
+    ``only`` (a board number) lets PBN skip validating the other boards of a session.
+    """
     fmt = fmt or detect_format(text)
     if fmt == "pbn":
-        return parse_pbn(text)
+        return parse_pbn(text, only)
     if fmt == "lin":
         return parse_lin(text)
     if fmt == "json":
@@ -57,7 +60,7 @@ def parse_record(text: str, fmt: str | None = None) -> list[Board]:
     raise RecordError(f"unknown format {fmt!r} (use pbn, lin, json or text)")
 
 
-def read_boards(path: Path) -> list[Board]:
+def read_boards(path: Path, only: int | None = None) -> list[Board]:
     """Read a record file; the extension decides the format (.pbn .lin .json .txt)."""
     try:
         raw = path.read_bytes()
@@ -70,6 +73,6 @@ def read_boards(path: Path) -> list[Board]:
     )
     fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(path.suffix.lower())
     try:
-        return parse_record(text, fmt)
+        return parse_record(text, fmt, only)
     except RecordError as error:
         raise error.located(path.name) from None

@@ -113,17 +113,30 @@ def _split_games(text: str) -> list[_Game]:
     return games
 
 
-def parse_pbn(text: str) -> list[Board]:
-    """Every board in a PBN file, in file order."""
+def parse_pbn(text: str, only: int | None = None) -> list[Board]:
+    """Every board in a PBN file, in file order; with ``only``, just that board number.
+
+    ``only`` lets a ruling on one board of a session file skip validating the others.
+    """
     if len(text) > MAX_PBN_BYTES:
         raise RecordError(f"the file is larger than {MAX_PBN_BYTES // 1_000_000} MB")
     boards: list[Board] = []
     previous: dict[str, str] = {}
     for game in _split_games(text):
+        if only is not None:
+            number_tag = game.get("Board")
+            number = number_tag.value.strip() if number_tag else ""
+            number = previous.get("Board", "") if number == "#" else number
+            if number != str(only):
+                for tag in game.tags:  # keep '#' inheritance right for later boards
+                    _value(game, tag.name, previous)
+                continue
         board = _build_board(game, previous)
         if board is not None:
             boards.append(board)
     if not boards:
+        if only is not None:
+            raise RecordError(f"there is no board {only} in the file")
         raise RecordError("no board found (a PBN board needs at least a Deal or Board tag)")
     return boards
 
