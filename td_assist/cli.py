@@ -136,55 +136,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-class SearchHitJson(BaseModel):
-    anchor: str
-    cite: str
-    law: int
-    title: str
-    heading: str
-    snippet: str
-    score: float
-    url: str
-
-
-class SearchJson(BaseModel):
-    query: str
-    jumped: bool
-    suggestion: str | None
-    expanded: list[str]
-    note: str | None
-    hits: list[SearchHitJson]
-
-
-def search_json(query: str, limit: int = 10) -> SearchJson:
-    from td_assist.lawbook.render import law_url
-    from td_assist.search import get_search
-
-    results = get_search().search(query, limit=limit)
-    return SearchJson(
-        query=results.query,
-        jumped=results.jumped,
-        suggestion=results.suggestion,
-        expanded=results.expanded,
-        note=results.note,
-        hits=[
-            SearchHitJson(
-                anchor=h.anchor,
-                cite=h.display,
-                law=h.law,
-                title=h.title,
-                heading=h.heading,
-                snippet=h.snippet,
-                score=h.score,
-                url=law_url(h.anchor),
-            )
-            for h in results.hits
-        ],
-    )
-
-
 def _cmd_search(args: argparse.Namespace) -> int:
-    report = search_json(" ".join(args.query), limit=args.limit)
+    from td_assist.search import search_report
+
+    report = search_report(" ".join(args.query), limit=args.limit)
     if args.json:
         print(report.model_dump_json(indent=2))
         return 0

@@ -595,3 +595,50 @@ def get_search() -> SearchEngine:
     synonyms = book.folder / "synonyms.toml"
     key = _hash_for(book, synonyms, _stamp(official_path()))
     return _engine(book.folder, synonyms, key)
+
+
+# --- the answer the command line and the API give -------------------------------------
+
+
+class SearchHitJson(BaseModel):
+    anchor: str
+    cite: str
+    law: int
+    title: str
+    heading: str
+    snippet: str
+    score: float
+    url: str
+
+
+class SearchJson(BaseModel):
+    query: str
+    jumped: bool
+    suggestion: str | None
+    expanded: list[str]
+    note: str | None
+    hits: list[SearchHitJson]
+
+
+def search_report(query: str, limit: int = 10) -> SearchJson:
+    results = get_search().search(query, limit=limit)
+    return SearchJson(
+        query=results.query,
+        jumped=results.jumped,
+        suggestion=results.suggestion,
+        expanded=results.expanded,
+        note=results.note,
+        hits=[
+            SearchHitJson(
+                anchor=h.anchor,
+                cite=h.display,
+                law=h.law,
+                title=h.title,
+                heading=h.heading,
+                snippet=h.snippet,
+                score=h.score,
+                url=law_url(h.anchor),
+            )
+            for h in results.hits
+        ],
+    )

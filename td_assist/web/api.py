@@ -10,9 +10,9 @@ from pydantic import ValidationError
 
 from td_assist.bridge.board import record_error_from
 from td_assist.bridge.errors import RecordError
-from td_assist.cli import search_json
 from td_assist.rulings.commands import parse_request
 from td_assist.rulings.wizards import WIZARDS, rule
+from td_assist.search import search_report
 from td_assist.web.entry import EntryState, describe, to_board
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -25,7 +25,7 @@ def search() -> ResponseReturnValue:
         limit = max(1, min(int(request.args.get("limit", "10")), 50))
     except ValueError:
         return jsonify(error="limit must be a whole number from 1 to 50"), 400
-    return jsonify(search_json(query, limit=limit).model_dump())
+    return jsonify(search_report(query, limit=limit).model_dump())
 
 
 @api.post("/rulings/<wizard>")
