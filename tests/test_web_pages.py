@@ -55,6 +55,8 @@ def test_paste_a_board_walk_the_wizard_and_record_the_ruling(client):
     )
     assert saved.status_code == 303
     permalink = client.get(saved.headers["Location"]).get_data(as_text=True)
+    log = client.get("/rulings").get_data(as_text=True)
+    assert saved.headers["Location"] in log and "One trick transferred" in log
     assert "Recorded" in permalink and "table 3" in permalink
     assert "One trick transferred" in permalink
 

@@ -141,3 +141,9 @@ def tree_page(wizard_name: str) -> ResponseReturnValue:
     if wizard_name not in WIZARDS:
         abort(404)
     return render_template("tree.html", tree=get_tree(wizard_name), law_links=law_links)
+
+
+@wizard.get("/rulings")
+def log() -> ResponseReturnValue:
+    """The ruling log: the most recent recorded rulings, newest first."""
+    return render_template("log.html", rulings=store().recent_rulings(100))
