@@ -177,3 +177,11 @@ def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
         ).status_code
         == 400
     )
+
+
+def test_a_reported_revoke_the_record_places_elsewhere_is_pointed_out():
+    from td_assist.rulings.model import RevokeReport
+
+    ruling = rule("revoke", board(), RevokeReport(offender="E"), {})
+    assert ruling.outcome == "none"
+    assert "West at trick 5" in ruling.path[0].evidence[0]

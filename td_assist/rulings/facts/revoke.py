@@ -63,6 +63,15 @@ def revoke_in_record(ctx: Context) -> FactResult:
     if ctx.focus is not None:
         r: Revoke = ctx.focus
         return FactResult("yes", [f"The record shows it: {r.evidence()}"])
+    if play.revokes:  # the TD reported a revoke the record places elsewhere
+        others = "; ".join(f"{o.seat.name_full} at trick {o.trick}" for o in play.revokes)
+        return FactResult(
+            "no",
+            [
+                f"The record shows no revoke by the player or at the trick reported; it shows "
+                f"one by {others}. Correct the report, or answer 'yes' if the record is wrong."
+            ],
+        )
     return FactResult(
         "no",
         [
