@@ -210,7 +210,17 @@ def _tricks(text: str) -> int:
     return value
 
 
+def _safe_output() -> None:
+    """Never crash on a suit symbol: a Windows console or a redirected file may use an
+    old code page, so characters it lacks are replaced instead of raising."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _safe_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
