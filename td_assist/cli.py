@@ -7,6 +7,7 @@ Bad input prints one line naming the problem and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import codecs
 import html
 import re
 import sys
@@ -210,13 +211,23 @@ def _tricks(text: str) -> int:
     return value
 
 
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "–": "-", "—": "-", "→": "->", "’": "'"}
+
+
+def _plain_characters(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeEncodeError)
+    text = error.object[error.start : error.end]
+    return "".join(_PLAIN.get(ch, "?") for ch in text), error.end
+
+
 def _safe_output() -> None:
     """Never crash on a suit symbol: a Windows console or a redirected file may use an
-    old code page, so characters it lacks are replaced instead of raising."""
+    old code page, so characters it lacks become letters (♠ -> S) instead of raising."""
+    codecs.register_error("td_assist_plain", _plain_characters)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="replace")
+            reconfigure(errors="td_assist_plain")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
