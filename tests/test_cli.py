@@ -77,3 +77,15 @@ def test_serve_answers_healthz():
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_output_on_an_old_code_page_uses_letters_for_suits():
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING="cp1252")
+    result = subprocess.run(
+        [sys.executable, "-m", "td_assist", "rule", "revoke", "tests/data/32-boards.pbn",
+         "--board", "4"], capture_output=True, env=env, check=False,
+    )
+    assert result.returncode == 0
+    assert b"West played CK to a H lead" in result.stdout
