@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -84,8 +85,19 @@ def test_output_on_an_old_code_page_uses_letters_for_suits():
 
     env = dict(os.environ, PYTHONIOENCODING="cp1252")
     result = subprocess.run(
-        [sys.executable, "-m", "td_assist", "rule", "revoke", "tests/data/32-boards.pbn",
-         "--board", "4"], capture_output=True, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "td_assist",
+            "rule",
+            "revoke",
+            str(Path(__file__).parent / "data" / "32-boards.pbn"),
+            "--board",
+            "4",
+        ],
+        capture_output=True,
+        env=env,
+        check=False,
     )
     assert result.returncode == 0
     assert b"West played CK to a H lead" in result.stdout
