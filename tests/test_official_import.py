@@ -89,3 +89,16 @@ def test_import_refuses_a_pdf_and_text_without_laws(tmp_path):
         import_official(empty)
     with pytest.raises(ImportProblem, match="cannot read"):
         import_official(tmp_path / "missing.txt")
+
+
+def test_law_page_shows_the_official_text_beside_ours(tmp_path):
+    from td_assist.web import create_app
+
+    source = tmp_path / "official.txt"
+    source.write_text(SYNTHETIC, encoding="utf-8")
+    import_official(source)
+    client = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "l.sqlite3"), "SECRET_KEY": "t"}
+    ).test_client()
+    page = client.get("/laws/64").get_data(as_text=True)
+    assert "Official text" in page and "Our words" in page and "Alpha." in page
