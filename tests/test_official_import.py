@@ -65,7 +65,8 @@ def test_split_cleans_pdf_debris_and_finds_our_anchors():
     assert "64C" in sections
 
 
-def test_import_stores_in_user_folder_and_law_command_shows_both(tmp_path, capsys):
+def test_import_stores_in_user_folder_and_law_command_shows_both(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path / "home"))  # keep it from other tests
     source = tmp_path / "official.txt"
     source.write_text(SYNTHETIC, encoding="utf-8")
     assert main(["laws", "import", str(source)]) == 0
@@ -91,7 +92,8 @@ def test_import_refuses_a_pdf_and_text_without_laws(tmp_path):
         import_official(tmp_path / "missing.txt")
 
 
-def test_law_page_shows_the_official_text_beside_ours(tmp_path):
+def test_law_page_shows_the_official_text_beside_ours(tmp_path, monkeypatch):
+    monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path / "home"))  # keep it from other tests
     from td_assist.web import create_app
 
     source = tmp_path / "official.txt"
