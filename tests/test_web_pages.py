@@ -181,3 +181,22 @@ def test_law_page_has_anchors_links_and_neighbours(client):
         assert f'id="{anchor}"' in page
     assert 'href="/laws/64#64C"' in page  # a cross-reference became a link
     assert 'href="/laws/63"' in page and 'href="/laws/65"' in page
+
+
+def test_lan_pin_guessing_is_slowed_down(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "STORE_PATH": str(tmp_path / "p.sqlite3"),
+            "SECRET_KEY": "t",
+            "LAN_PIN": "123456",
+        }
+    )
+    tablet = app.test_client()
+    tablet.environ_base["REMOTE_ADDR"] = "192.168.1.30"
+    codes = [tablet.post("/pin", data={"pin": f"{n:06d}"}).status_code for n in range(6)]
+    assert codes == [401] * 5 + [429]
+    assert tablet.post("/pin", data={"pin": "123456"}).status_code == 429  # locked for now
+    other = app.test_client()
+    other.environ_base["REMOTE_ADDR"] = "192.168.1.31"
+    assert other.post("/pin", data={"pin": "123456"}).status_code == 302

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
+import threading
+import time
 
 from flask import Flask, abort, render_template, request, session
 from flask.typing import ResponseReturnValue
@@ -12,6 +14,8 @@ from flask.typing import ResponseReturnValue
 from td_assist.paths import user_dir
 
 CSRF_FIELD = "csrf_token"
+PIN_TRIES = 5  # wrong PINs allowed from one address ...
+PIN_LOCK_SECONDS = 60  # ... before it must wait this long
 
 
 def secret_key() -> bytes:
@@ -35,8 +39,31 @@ def _is_loopback(address: str | None) -> bool:
         return False
 
 
+class PinAttempts:
+    """Wrong PINs per address, so six digits cannot be guessed by trying them all."""
+
+    def __init__(self) -> None:
+        self._failures: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def locked(self, address: str) -> bool:
+        with self._lock:
+            recent = [
+                t
+                for t in self._failures.get(address, [])
+                if time.monotonic() - t < PIN_LOCK_SECONDS
+            ]
+            self._failures[address] = recent
+            return len(recent) >= PIN_TRIES
+
+    def failed(self, address: str) -> None:
+        with self._lock:
+            self._failures.setdefault(address, []).append(time.monotonic())
+
+
 def install(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
+    attempts = PinAttempts()
 
     @app.before_request
     def _guard() -> ResponseReturnValue | None:
@@ -45,6 +72,9 @@ def install(app: Flask) -> None:
             if request.endpoint == "static":
                 return None
             if request.path == "/pin" and request.method == "POST":
+                address = request.remote_addr or "?"
+                if attempts.locked(address):
+                    return render_template("pin.html", wrong=True, locked=True, next="/"), 429
                 typed = request.form.get("pin", "")[:20]
                 if hmac.compare_digest(typed.encode(), str(pin).encode()):
                     session["pin_ok"] = True
@@ -54,6 +84,7 @@ def install(app: Flask) -> None:
                         if request.form.get("next", "/").startswith("/")
                         else "/"
                     )
+                attempts.failed(address)
                 return render_template("pin.html", wrong=True, next="/"), 401
             return render_template("pin.html", wrong=False, next=request.full_path[:200]), 401
         # The JSON API reads only bodies sent as application/json, which a cross-site
