@@ -90,12 +90,15 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
     """
     sides = trick_sides(ctx)
     used: set[int] = set()
-    counts: list[int] = []
-    for decision in decisions:
+    counts: list[int] = [0] * len(decisions)
+    # In order of play, whatever order the wizard ruled them in (a reported revoke first).
+    order = sorted(range(len(decisions)), key=lambda i: decisions[i].trick or 0)
+    for position in order:
+        decision = decisions[position]
         wanted = transferred_tricks(decision)
         revoke = decision.revoke
         if not wanted or sides is None or revoke is None:
-            counts.append(wanted)
+            counts[position] = wanted
             continue
         side, start = revoke.seat.side, revoke.trick - 1
         taken: list[int] = []
@@ -107,7 +110,7 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
             if sides[index] is side and index not in used and index not in taken:
                 taken.append(index)
         used.update(taken)
-        counts.append(len(taken))
+        counts[position] = len(taken)
     return counts
 
 
