@@ -42,6 +42,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (core, laws, api, boards, wizard):
         app.register_blueprint(blueprint)
 
+    from td_assist.web.views import contract_text
+
+    app.jinja_env.filters["contract"] = contract_text
+
     @app.context_processor
     def _globals() -> dict[str, Any]:
         return {"version": __version__}

@@ -68,6 +68,15 @@ def call_text(call: str) -> str:
     return level + ("NT" if strain == "NT" else Suit(strain).symbol)
 
 
+def contract_text(contract: object) -> str:
+    """``4SX`` -> ``4♠X``; ``3NT`` stays; ``Pass`` stays."""
+    text = str(contract)
+    if not text[:1].isdigit():
+        return text
+    strain = text[1:3] if text[1:3] == "NT" else text[1]
+    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain):]
+
+
 def auction_rows(board: Board) -> list[list[str]]:
     """The auction in rows of four, columns W N E S, blanks before the dealer."""
     order = [Seat.W, Seat.N, Seat.E, Seat.S]
