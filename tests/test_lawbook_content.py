@@ -204,7 +204,7 @@ FACTS = [
     ("50C", [r"honour"], "minor penalty card: may play an honour instead"),
     ("50D1a", [r"first legal opportunity"], "major penalty card played at first opportunity"),
     ("50D2a", [r"require", r"forbid"], "declarer's lead options when partner is on lead"),
-    ("50E2", [r"unauthorised"], "information unauthorised for partner"),
+    ("50E2", [r"unauthorised", r"picked up"], "once picked up, its information is UI for partner"),
     ("51A", [r"declarer chooses"], "51"),
     ("53A", [r"accept"], "lead out of turn may be accepted"),
     ("54A", [r"face up", r"becomes dummy"], "54A declarer may spread and become dummy"),
