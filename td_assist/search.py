@@ -102,10 +102,6 @@ class Hit:
     def url(self) -> str:
         return law_url(self.anchor)
 
-    @property
-    def plain_snippet(self) -> str:
-        return re.sub(r"</?mark>", "*", re.sub(r"<(?!/?mark>)[^>]+>", "", self.snippet))
-
 
 @dataclass
 class Results:

@@ -18,8 +18,6 @@ from td_assist.lawbook.parser import LawFileError, parse_law_file
 from td_assist.lawbook.refs import Reference, find_references, normalise_reference
 from td_assist.paths import content_dir
 
-LAW_NUMBERS = range(1, 94)
-
 
 class UnknownLaw(LookupError):
     """A law number or section that does not exist; the message says what does."""

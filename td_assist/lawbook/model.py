@@ -33,10 +33,6 @@ class Section:
     line: int = 0
 
     @property
-    def path_labels(self) -> list[str]:
-        return _split_anchor_labels(self.anchor)
-
-    @property
     def display(self) -> str:
         return display_anchor(self.anchor)
 

@@ -179,7 +179,7 @@ def _labelled_section(
         raise LawFileError(
             path,
             line_no,
-            f"label {label_text} follows {previous}; expected {_written(expected, raw)}",
+            f"label {label_text} follows {previous}; expected {_written(expected)}",
         )
     anchor = parent.anchor + raw
     return Section(
@@ -220,9 +220,6 @@ def _expected_next(parent: Section, raw: str) -> str:
     return chr(ord(last) + 1)
 
 
-def _written(label: str, like: str) -> str:
-    if label.isupper():
-        return f"{label}."
-    if label.isdigit():
-        return f"{label}."
-    return f"({label})"
+def _written(label: str) -> str:
+    """A label as the file writes it: ``A.``, ``3.``, ``(b)``."""
+    return f"{label}." if label.isupper() or label.isdigit() else f"({label})"

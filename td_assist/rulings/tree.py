@@ -117,12 +117,6 @@ class Tree(_Strict):
             return [node.next]
         return []
 
-    def all_laws(self) -> set[str]:
-        found = set(self.laws)
-        for node in self.nodes.values():
-            found.update(node.laws)
-        return found
-
 
 def load_tree(
     path: Path,

@@ -74,7 +74,7 @@ def contract_text(contract: object) -> str:
     if not text[:1].isdigit():
         return text
     strain = text[1:3] if text[1:3] == "NT" else text[1]
-    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain):]
+    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain) :]
 
 
 def auction_rows(board: Board) -> list[list[str]]:
