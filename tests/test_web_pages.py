@@ -127,15 +127,20 @@ def test_an_edited_address_with_a_wrong_answer_is_a_friendly_400(client):
     assert response.status_code == 400 and "not an answer" in response.get_data(as_text=True)
 
 
-def test_lan_pin_guards_other_machines_but_not_this_one(tmp_path):
-    app = create_app(
+def lan_app(tmp_path):
+    """The app as `serve --lan` builds it, with a known PIN."""
+    return create_app(
         {
             "TESTING": True,
-            "STORE_PATH": str(tmp_path / "l.sqlite3"),
+            "STORE_PATH": str(tmp_path / "lan.sqlite3"),
             "SECRET_KEY": "t",
             "LAN_PIN": "123456",
         }
     )
+
+
+def test_lan_pin_guards_other_machines_but_not_this_one(tmp_path):
+    app = lan_app(tmp_path)
     local = app.test_client()
     assert local.get("/").status_code == 200
     tablet = app.test_client()
@@ -184,14 +189,7 @@ def test_law_page_has_anchors_links_and_neighbours(client):
 
 
 def test_lan_pin_guessing_is_slowed_down(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "STORE_PATH": str(tmp_path / "p.sqlite3"),
-            "SECRET_KEY": "t",
-            "LAN_PIN": "123456",
-        }
-    )
+    app = lan_app(tmp_path)
     tablet = app.test_client()
     tablet.environ_base["REMOTE_ADDR"] = "192.168.1.30"
     codes = [tablet.post("/pin", data={"pin": f"{n:06d}"}).status_code for n in range(6)]
