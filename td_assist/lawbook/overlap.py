@@ -104,7 +104,9 @@ def find_overlaps(
         raise ValueError(f"--min-words must be at least {MIN_WORDS_FLOOR} (got {min_words})")
     by_law: dict[str, dict[str, list[str]]] = {}
     for anchor, text in official.sections.items():
-        by_law.setdefault(_law_of(anchor), {})[anchor] = normalise(text)
+        words = normalise(text)
+        if words:  # a law heading with no text imported compares with nothing
+            by_law.setdefault(_law_of(anchor), {})[anchor] = words
     runs: list[SharedRun] = []
     laws: set[str] = set()
     sections = 0
