@@ -306,6 +306,19 @@ FIXES_2017 = [
         "the card not been exposed",
     ),
     (
+        "61B3",
+        [r"ask each other, unless the Regulating Authority forbids it"],
+        [],
+        "61B3: defenders may ask each other unless the Regulating Authority forbids it",
+    ),
+    (
+        "23C",
+        [r"Law 12B1", r"probably have had without the irregularity"],
+        [],
+        "23C: damage as in 12B1; the adjustment restores the probable outcome had the "
+        "irregularity not occurred",
+    ),
+    (
         "75B2",
         [r"no later than the facing of the opening lead", r"allowed but not required", r"20F4"],
         [],
