@@ -164,11 +164,11 @@ def test_cli_rule_json_and_errors(tmp_path, capsys):
 
 def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
     data = json.loads(board().model_dump_json())
-    data["play"][4] = "SA"  # East, trick 2, does not hold the ace of spades
+    data["play"][5] = "SA"  # South, trick 2, does not hold the ace of spades
     client = create_app({"TESTING": True}).test_client()
     response = client.post("/api/rulings/revoke", json={"board": data})
     assert response.status_code == 400
-    assert "Play trick 2: East played SA but does not hold it" in response.get_json()["error"]
+    assert "Play trick 2: South played SA but does not hold it" in response.get_json()["error"]
     assert client.post("/api/rulings/revoke", data="x").status_code == 400
     assert (
         client.post(
