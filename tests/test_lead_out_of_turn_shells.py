@@ -130,3 +130,18 @@ def test_tablet_walk_and_home_tile(client):
     )
     law = client.get("/laws/54").get_data(as_text=True)
     assert "Lead out of turn wizard" in law
+
+
+def test_after_declarer_spreads_later_rulings_use_the_new_declarer(tmp_path):
+    path = tmp_path / "spread.pbn"
+    path.write_text(pbn("^N", "C8 C2 ^L C7 CA\nH2 H3 HQ H6"), encoding="utf-8")
+    board = read_boards(path)[0]
+    ruling = rule(
+        "penalty-card",
+        board,
+        None,
+        {"offender": "S", "trick": "2", "cards": "H8", "declarer_faced": "card"},
+    )
+    role = next(step for step in ruling.path if step.node == "role")
+    assert role.answer == "declaring_side"
+    assert "South (dummy)" in role.evidence[0] and "North is declarer" in role.evidence[0]

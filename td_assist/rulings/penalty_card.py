@@ -137,7 +137,7 @@ class Situation:
 
     @property
     def declarer(self) -> Seat | None:
-        return self.board.declarer_seat if self.board is not None else None
+        return playing_declarer(self.board)
 
     @property
     def play(self) -> Play | None:
@@ -224,8 +224,19 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     return normal
 
 
+def playing_declarer(board: Board | None) -> Seat | None:
+    """Who plays the hand: the auction's declarer, or his partner when the record marks
+    that he spread his hand after an opening lead out of turn (Law 54A)."""
+    if board is None:
+        return None
+    for mark in board.irregularities:
+        if mark.section == "declarer" and mark.code == "^" and mark.text:
+            return Seat.parse(mark.text)
+    return board.declarer_seat
+
+
 def _role_label(board: Board | None, seat: Seat) -> str:
-    declarer = board.declarer_seat if board is not None else None
+    declarer = playing_declarer(board)
     if declarer is None:
         return seat.name_full
     role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
@@ -334,7 +345,7 @@ def gather(
         ),
     )
     if play is not None and trick is not None and cards and not declaring:
-        declarer = board.declarer_seat if board is not None else None
+        declarer = playing_declarer(board)
         situation.trace = trace(
             play,
             _penalties(situation, _is_major(situation)),
