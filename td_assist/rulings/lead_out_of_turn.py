@@ -106,7 +106,13 @@ class Situation:
 
     @property
     def declarer(self) -> Seat | None:
-        return self.board.declarer_seat if self.board is not None else None
+        """Declarer when the lead was made: after an opening lead on which he spread his
+        hand (Law 54A), his partner plays the hand for every later trick."""
+        if self.board is None:
+            return None
+        if self.trick == 1:
+            return self.board.declarer_seat
+        return penalty_card.playing_declarer(self.board)
 
     @property
     def spread_in_record(self) -> bool:
@@ -143,9 +149,15 @@ def gather(
     report = report or LeadOutOfTurnReport()
     play = board.play_obj if board is not None else None
     recorded: LeadOutOfTurn | None = None
+    wanted_trick = (
+        penalty_card._trick_answer(answers["trick"]) if "trick" in answers else report.trick
+    )
+    wanted_offender = (
+        _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
+    )
     if play is not None:
         for lead in play.leads_out_of_turn:
-            if (report.trick in (None, lead.trick)) and (report.offender in (None, lead.offender)):
+            if wanted_trick in (None, lead.trick) and wanted_offender in (None, lead.offender):
                 recorded = lead
                 break
     offender = report.offender or (recorded.offender if recorded else None)

@@ -344,7 +344,9 @@ def gather(
             answers.get("lead_suit") or answers.get("require_suit") or answers.get("forbid_suit")
         ),
     )
-    if play is not None and trick is not None and cards and not declaring:
+    complete = board is not None and board.deal_obj is not None and board.deal_obj.is_complete
+    # With a hand missing from the deal, what it held (and so what was due) is unknown.
+    if play is not None and complete and trick is not None and cards and not declaring:
         declarer = playing_declarer(board)
         situation.trace = trace(
             play,
