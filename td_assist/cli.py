@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import html
+import json
 import re
 import sys
 from collections.abc import Sequence
@@ -202,10 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _tricks(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of tricks") from None
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of tricks")
+    value = int(text)
     if not 0 <= value <= 13:
         raise argparse.ArgumentTypeError(f"{value} tricks is impossible (0 to 13)")
     return value
@@ -230,6 +230,17 @@ def _safe_output() -> None:
             reconfigure(errors="td_assist_plain")
 
 
+def error_report(error: Exception) -> dict[str, str | None]:
+    """What ``--json`` prints on bad input: the problem and its place, apart.
+
+    >>> error_report(RecordError("unknown call 'Z'", where="PBN line 4"))
+    {'error': "unknown call 'Z'", 'where': 'PBN line 4'}
+    """
+    if isinstance(error, RecordError):
+        return {"error": error.problem, "where": error.where}
+    return {"error": str(error), "where": None}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
     parser = build_parser()
@@ -241,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args))
     except (RecordError, UsageError, lawbook_commands.CommandError) as error:
         print(f"td-assist: {error}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps(error_report(error), ensure_ascii=False))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -47,7 +47,7 @@ def nodes_citing(number: int) -> list[tuple[str, str, str, str]]:
         for node_id, node in tree.nodes.items():
             text = node.title if isinstance(node, OutcomeNode) else node.prompt
             for anchor in node.laws:
-                digits = "".join(ch for ch in anchor[:2] if ch.isdigit())
+                digits = "".join(ch for ch in anchor[:2] if (ch.isascii() and ch.isdigit()))
                 if digits == str(number):
                     found.append((wizard, node_id, text, anchor))
                     break

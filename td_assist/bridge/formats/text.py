@@ -22,6 +22,8 @@ Several boards are separated by a blank line; ``#`` starts a comment.
 
 from __future__ import annotations
 
+import re
+
 from td_assist.bridge.auction import Contract, expand_all_pass
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
@@ -70,8 +72,6 @@ def parse_text(text: str) -> list[Board]:
             _read_item(fields, key, value, line_no)
         except RecordError as error:
             raise error.located(where) from None
-        except ValueError:
-            raise RecordError(f"{key}: {value!r} is not a number", where=where) from None
     if not boards:
         raise RecordError("no board found (write at least a deal line)")
     return boards
@@ -79,7 +79,7 @@ def parse_text(text: str) -> list[Board]:
 
 def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) -> None:
     if key == "board":
-        fields["number"] = int(value)
+        fields["number"] = _number(value, "board", 5)
     elif key in ("vul", "vulnerable"):
         fields["vulnerability"] = value
     elif key == "auction":
@@ -99,15 +99,26 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
         fields["play"] = [card for group in groups for card in group]
     elif key == "note":
         number, _, explanation = value.partition(":")
-        if not number.strip().isdigit() or int(number) < 1:
+        if not _DIGITS.fullmatch(number.strip()) or int(number) < 1:
             raise RecordError("a note is written 'note N: text', N being the call's number")
         notes = fields.setdefault("auction_notes", {})
         assert isinstance(notes, dict)
         notes[int(number) - 1] = explanation.strip()
     elif key in ("result", "claim"):
-        fields[key] = int(value)
+        fields[key] = _number(value, key, 2)
     else:
         fields[key] = value
+
+
+_DIGITS = re.compile(r"[0-9]{1,3}")
+
+
+def _number(value: str, key: str, most_digits: int) -> int:
+    """An ASCII number; ``int()`` alone accepts '١' and fails on '²' with Python's words."""
+    text = value.strip()
+    if not text or len(text) > most_digits or not all(c in "0123456789" for c in text):
+        raise RecordError(f"{key}: '{text[:20]}' is not a number")
+    return int(text)
 
 
 def _checked(fields: dict[str, object], line: int) -> Board:
