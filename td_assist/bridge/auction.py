@@ -595,7 +595,7 @@ def _read_from(
                 )  # fmt: skip
             if isinstance(outcome, Auction):
                 return outcome
-            first_error = first_error or outcome
+            first_error = _further(first_error, outcome)
         assert first_error is not None
         return first_error
     for code in marks.get(len(calls), ()):
@@ -603,3 +603,15 @@ def _read_from(
             skipped.append((len(calls) + 1, seat))
             seat = seat.lho
     return Auction(dealer, tuple(calls), tuple(seats), tuple(insufficient), tuple(skipped))
+
+
+def _further(known: RecordError | None, new: RecordError) -> RecordError:
+    """Of two readings that both fail, report the one that read further."""
+    if known is None:
+        return new
+
+    def reach(error: RecordError) -> int:
+        digits = (error.where or "").rpartition(" ")[2]
+        return int(digits) if digits.isascii() and digits.isdigit() else 0
+
+    return new if reach(new) > reach(known) else known

@@ -6,6 +6,7 @@ dealer S            (optional: the board number decides it)
 vul All             (optional likewise)
 deal N:AKQ2.KJ5.T92.AQ7 ...
 auction 1S P 2S P 4S P P P
+                    (^I before an accepted insufficient bid, ^S for a skipped turn)
 contract 4S by N    (optional when the auction is complete)
 note 1: weak        (an explanation of call 1 of the auction)
 play HK H2 H5 H3 / SA S4 S7 S9 / ...
@@ -24,12 +25,13 @@ from __future__ import annotations
 
 import re
 
-from td_assist.bridge.auction import Contract, expand_all_pass
-from td_assist.bridge.board import Board
+from td_assist.bridge.auction import INSUFFICIENT_MARK, SKIP_MARK, Contract, expand_all_pass
+from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 
 MAX_TEXT_BYTES = 1_000_000
+AUCTION_MARKS = (INSUFFICIENT_MARK, SKIP_MARK)
 _KEYS = {
     "board",
     "dealer",
@@ -83,7 +85,15 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
     elif key in ("vul", "vulnerable"):
         fields["vulnerability"] = value
     elif key == "auction":
-        fields["auction"] = expand_all_pass(value.replace("-", " ").split())
+        calls: list[str] = []
+        marks: list[Irregularity] = []
+        for token in value.replace("-", " ").split():
+            if token.upper() in AUCTION_MARKS:  # as in PBN: ^S a skipped turn, ^I accepted
+                marks.append(Irregularity(section="auction", index=len(calls), code=token.upper()))
+            else:
+                calls[:] = expand_all_pass([*calls, token])
+        fields["auction"] = calls
+        fields["irregularities"] = marks
     elif key == "contract":
         contract_text, _, by = value.partition(" by ")
         declarer = Seat.parse(by) if by.strip() else None
@@ -138,7 +148,21 @@ def board_to_text(board: Board) -> str:
     if board.deal:
         lines.append(f"deal {board.deal}")
     if board.auction:
-        lines.append("auction " + " ".join(board.auction))
+        marks: dict[int, list[str]] = {}
+        for mark in board.irregularities:
+            if mark.section == "auction" and mark.code in AUCTION_MARKS:
+                marks.setdefault(mark.index, []).append(mark.code)
+        for call_index, accepted in board.accepted_insufficient.items():
+            written = marks.setdefault(call_index - 1, [])
+            if accepted and INSUFFICIENT_MARK not in written:
+                written.append(INSUFFICIENT_MARK)
+        tokens = [
+            token
+            for index, call in enumerate([*board.auction, ""])
+            for token in [*marks.get(index, []), call]
+            if token
+        ]
+        lines.append("auction " + " ".join(tokens))
     lines += [f"note {i + 1}: {text}" for i, text in sorted(board.auction_notes.items())]
     if board.contract:
         by = f" by {board.declarer.value}" if board.declarer else ""
