@@ -10,6 +10,7 @@ import argparse
 import codecs
 import html
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -257,9 +258,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except (ValueError, RecursionError, UnicodeError) as error:
+        # A reader missed a case: still one line, never a traceback, for a TD.
+        if os.environ.get("TD_ASSIST_DEBUG"):
+            raise
+        problem = f"this input could not be read ({type(error).__name__}); please report it"
+        print(f"td-assist: {problem}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps({"error": problem, "where": None}))
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -321,6 +321,8 @@ def test_pasted_pbn_starting_with_a_comment_reads():
     [
         ('[Board "x1"]\n[Deal "N:AKQ2.543.432.432 - - -"]\n', "PBN line 1"),
         ("\ufeff%" + "\n" + '[Board "1"]\n[Deal "N:AKQ"]\n', "PBN line 3"),
+        ('{"number": 1, "auction": ["1S", ""]}', "field auction: call 2: unknown call (empty)"),
+        ('{"number": 1, "play": ["\\u0000"]}', "field play: card 1: unknown card (empty)"),
         (HEADER + '[Auction "N"]\n1S =1= ""\n', "PBN line 6"),
         (HEADER + '[Contract "4S"]\n[Declarer "N"]\n[Result ""]\n[Play "E"]\nHA H6 H9 "\n', "PBN"),
     ],
@@ -378,3 +380,17 @@ def test_readme_compact_text_example_works_as_written():
         True,
     )
     assert board.declarer_tricks_played() == 10
+
+
+def test_cli_json_request_files_with_a_bom_or_a_huge_number(tmp_path, capsys):
+    from td_assist.cli import main
+
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b'\xef\xbb\xbf{"board": {"number": 1, "auction": ["1s", "p", "p", "p"]}}')
+    assert main(["rule", "revoke", str(bom), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wizard"] == "revoke"
+    big = tmp_path / "big.json"
+    big.write_text('{"board": {"number": ' + "9" * 5000 + "}}")
+    assert main(["rule", "revoke", str(big), "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"error": "a number in the JSON is far too long", "where": "big.json"}

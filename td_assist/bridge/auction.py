@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from td_assist.bridge.cards import Seat, Strain
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 
 class CallKind(enum.StrEnum):
@@ -106,11 +106,11 @@ def _parse_call(text: str) -> Call:
         try:
             strain = Strain.parse(upper[1:])
         except RecordError:
-            raise RecordError(f"unknown call {text!r}") from None
+            raise RecordError(f"unknown call {shown(text)}") from None
         if 1 <= level <= 7:
             return Call.bid(level, strain)
-        raise RecordError(f"{text!r} is not a bid: the level must be 1 to 7")
-    raise RecordError(f"unknown call {text!r} (e.g. 1C, 3NT, P, X, XX)")
+        raise RecordError(f"{shown(text)} is not a bid: the level must be 1 to 7")
+    raise RecordError(f"unknown call {shown(text)} (e.g. 1C, 3NT, P, X, XX)")
 
 
 def expand_all_pass(calls: list[str]) -> list[str]:
@@ -183,7 +183,7 @@ class Contract:
         except RecordError:
             call = PASS
         if not call.is_bid:
-            raise RecordError(f"unknown contract {original!r} (e.g. 4S, 3NTX, 6HXX, Pass)")
+            raise RecordError(f"unknown contract {shown(original)} (e.g. 4S, 3NTX, 6HXX, Pass)")
         return cls(call.level, call.strain, doubling, None)
 
     @property

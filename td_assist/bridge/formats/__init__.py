@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
@@ -15,6 +15,7 @@ from td_assist.bridge.formats.text import parse_text
 __all__ = [
     "decode_record",
     "detect_format",
+    "load_json",
     "parse_lin",
     "parse_pbn",
     "parse_record",
@@ -60,16 +61,7 @@ def parse_record(
     if fmt == "lin":
         return parse_lin(text)
     if fmt == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(
-                f"not valid JSON: {error.msg}", where=f"JSON line {error.lineno}"
-            ) from None
-        except ValueError:  # a number of thousands of digits (Python's int limit)
-            raise RecordError("a number in the JSON is far too long", where="JSON") from None
-        except RecursionError:
-            raise RecordError("the JSON is nested too deeply", where="JSON") from None
+        data = load_json(text)
         items = (
             data
             if isinstance(data, list)
@@ -82,7 +74,26 @@ def parse_record(
         return [Board.from_json(item) for item in items]
     if fmt == "text":
         return parse_text(text)
-    raise RecordError(f"unknown format {fmt!r} (use pbn, lin, json or text)")
+    raise RecordError(f"unknown format {shown(fmt)} (use pbn, lin, json or text)")
+
+
+def load_json(text: str, where: str = "JSON") -> object:
+    """JSON from a paste or file, every failure a RecordError naming the place.
+
+    >>> load_json('{"number": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    ...
+    td_assist.bridge.errors.RecordError: JSON: a number in the JSON is far too long
+    """
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as error:
+        line = f"{where} line {error.lineno}"
+        raise RecordError(f"not valid JSON: {error.msg}", where=line) from None
+    except ValueError:  # a number of thousands of digits (Python's int limit)
+        raise RecordError("a number in the JSON is far too long", where=where) from None
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply", where=where) from None
 
 
 def read_boards(

@@ -15,7 +15,7 @@ from td_assist.bridge.auction import Call
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.deal import Deal, Hand, Vulnerability
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 MAX_LIN_BYTES = 5_000_000
 _DEALER_DIGITS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -125,7 +125,9 @@ def _read_lin_hand(text: str, seat: Seat) -> Hand:
         if char in "SHDC":
             suit = Suit(char)
         elif suit is None:
-            raise RecordError(f"{seat.name_full}'s hand {text!r} must start with a suit letter")
+            raise RecordError(
+                f"{seat.name_full}'s hand {shown(text)} must start with a suit letter"
+            )
         else:
             cards.append(Card.parse(suit.value + char))
     return Hand.of(cards)

@@ -28,7 +28,7 @@ import re
 from td_assist.bridge.auction import INSUFFICIENT_MARK, SKIP_MARK, Contract, expand_all_pass
 from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 MAX_TEXT_BYTES = 1_000_000
 AUCTION_MARKS = (INSUFFICIENT_MARK, SKIP_MARK)
@@ -68,7 +68,7 @@ def parse_text(text: str) -> list[Board]:
         where = f"line {line_no}"
         if key not in _KEYS:
             raise RecordError(
-                f"unknown item {key!r} (use one of: {', '.join(sorted(_KEYS))})", where=where
+                f"unknown item {shown(key)} (use one of: {', '.join(sorted(_KEYS))})", where=where
             )
         try:
             _read_item(fields, key, value, line_no)
