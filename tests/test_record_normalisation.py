@@ -135,3 +135,15 @@ def test_a_huge_number_in_json_is_a_clear_error(client, text):
     assert "Exceeds" not in str(caught.value) and "int" not in str(caught.value)
     response = paste(client, text)
     assert response.status_code == 400
+
+
+def test_deal_and_contract_are_stored_in_their_one_form():
+    board = Board.checked(
+        number=1,
+        deal="e:543.akq2.765.765 876.876.akq8.akq jt9.jt9.jt9.jt98 -",
+        contract="4s",
+        declarer="n",
+        play=["♥8", "10h", "h3", "h2"],
+    )
+    assert board.deal == DEAL and board.contract == "4S" and board.declarer.value == "N"
+    assert board.play == ["H8", "HT", "H3", "H2"]

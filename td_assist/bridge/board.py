@@ -150,14 +150,18 @@ class Board(BaseModel):
         return board.normalized()
 
     def normalized(self) -> Board:
-        """The same board with the contract and declarer written out when derivable.
+        """The same board with the deal, contract and declarer written out in their one
+        form when derivable (``n:akq...`` -> ``N:AKQ...``).
 
         Every format then yields the same model for the same facts.
         """
+        update: dict[str, Any] = {}
+        deal = self.deal_obj
+        if deal is not None:
+            update["deal"] = deal.to_pbn()
         contract = self.contract_obj
-        if contract is None:
-            return self
-        update = {"contract": str(contract), "declarer": contract.declarer}
+        if contract is not None:
+            update |= {"contract": str(contract), "declarer": contract.declarer}
         if all(getattr(self, key) == value for key, value in update.items()):
             return self
         return self.model_copy(update=update)
