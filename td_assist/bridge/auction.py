@@ -252,6 +252,8 @@ class _State:
     last_bidder: Seat | None
     doubling: int
     complete: bool
+    calls: int = 0
+    trailing_passes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,17 +443,24 @@ class Auction:
 
 
 def _state_of(calls: list[tuple[Seat, Call]]) -> _State:
-    last_bid: Call | None = None
-    last_bidder: Seat | None = None
-    doubling = 0
+    state = _State(None, None, 0, False)
     for seat, call in calls:
-        if call.is_bid:
-            last_bid, last_bidder, doubling = call, seat, 0
-        elif call.kind is CallKind.DOUBLE:
-            doubling = 1
-        elif call.kind is CallKind.REDOUBLE:
-            doubling = 2
-    return _State(last_bid, last_bidder, doubling, _complete(calls))
+        state = _after(state, seat, call)
+    return state
+
+
+def _after(state: _State, seat: Seat, call: Call) -> _State:
+    """The state once ``seat`` has made ``call`` (one step, so reading stays linear)."""
+    last_bid, last_bidder, doubling = state.last_bid, state.last_bidder, state.doubling
+    if call.is_bid:
+        last_bid, last_bidder, doubling = call, seat, 0
+    elif call.kind is CallKind.DOUBLE:
+        doubling = 1
+    elif call.kind is CallKind.REDOUBLE:
+        doubling = 2
+    passes = state.trailing_passes + 1 if call.is_pass else 0
+    count = state.calls + 1
+    return _State(last_bid, last_bidder, doubling, count >= 4 and passes >= 3, count, passes)
 
 
 def _complete(calls: list[tuple[Seat, Call]]) -> bool:
@@ -523,17 +532,18 @@ def _read_from(
     )  # fmt: skip
     seat = dealer if seat is None else seat
     index = start
+    state = _state_of(standing)
     while index < len(calls):
         for code in marks.get(index, ()):
             if code.upper() == SKIP_MARK:
                 skipped.append((index + 1, seat))
                 seat = seat.lho
         call, where = calls[index], f"Auction call {index + 1}"
-        state = _state_of(standing)
         problem = _why_illegal(state, seat, call)
         if problem is None:
             seats.append(seat)
             standing.append((seat, call))
+            state = _after(state, seat, call)
             seat, index = seat.lho, index + 1
             continue
         insufficient_now = call.is_bid and not state.complete
@@ -559,7 +569,7 @@ def _read_from(
         replacement = calls[index + 1]
         fits = {
             False: _why_illegal(state, seat, replacement) is None,
-            True: _why_illegal(_state_of([*standing, (seat, call)]), seat.lho, replacement) is None,
+            True: _why_illegal(_after(state, seat, call), seat.lho, replacement) is None,
         }
         first_error: RecordError | None = None
         for accept in options:
