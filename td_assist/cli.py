@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import codecs
 import html
+import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -202,10 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _tricks(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of tricks") from None
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of tricks")
+    value = int(text)
     if not 0 <= value <= 13:
         raise argparse.ArgumentTypeError(f"{value} tricks is impossible (0 to 13)")
     return value
@@ -230,6 +231,17 @@ def _safe_output() -> None:
             reconfigure(errors="td_assist_plain")
 
 
+def error_report(error: Exception) -> dict[str, str | None]:
+    """What ``--json`` prints on bad input: the problem and its place, apart.
+
+    >>> error_report(RecordError("unknown call 'Z'", where="PBN line 4"))
+    {'error': "unknown call 'Z'", 'where': 'PBN line 4'}
+    """
+    if isinstance(error, RecordError):
+        return {"error": error.problem, "where": error.where}
+    return {"error": str(error), "where": None}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
     parser = build_parser()
@@ -241,12 +253,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args))
     except (RecordError, UsageError, lawbook_commands.CommandError) as error:
         print(f"td-assist: {error}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps(error_report(error), ensure_ascii=False))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except (ValueError, RecursionError, UnicodeError) as error:
+        # A reader missed a case: still one line, never a traceback, for a TD.
+        if os.environ.get("TD_ASSIST_DEBUG"):
+            raise
+        problem = f"this input could not be read ({type(error).__name__}); please report it"
+        print(f"td-assist: {problem}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps({"error": problem, "where": None}))
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -121,7 +121,9 @@ def clean_query(text: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"\w+", text) if not w.isdigit() or len(w) <= 2][:MAX_WORDS]
+    return [
+        w for w in re.findall(r"\w+", text) if not (w.isascii() and w.isdigit()) or len(w) <= 2
+    ][:MAX_WORDS]
 
 
 @dataclass(frozen=True)
@@ -435,9 +437,16 @@ class SearchEngine:
 
 def _is_inside(anchor: str, outer: str) -> bool:
     """``64B3`` is inside ``64B`` and ``64``; ``640`` is not inside ``64``."""
-    if anchor == outer or not anchor.startswith(outer) or not outer[:1].isdigit():
+    if (
+        anchor == outer
+        or not anchor.startswith(outer)
+        or not (outer[:1].isascii() and outer[:1].isdigit())
+    ):
         return False
-    return not (outer[-1].isdigit() and anchor[len(outer)].isdigit())
+    return not (
+        (outer[-1].isascii() and outer[-1].isdigit())
+        and (anchor[len(outer)].isascii() and anchor[len(outer)].isdigit())
+    )
 
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:

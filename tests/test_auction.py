@@ -123,3 +123,86 @@ def test_contract_parse_errors():
         with pytest.raises(RecordError):
             Contract.parse(bad)
     assert Contract.parse("Pass").is_passed_out
+
+
+# An insufficient bid in the record is read, not rejected (Law 27; CONTRACTS.md) -----
+
+
+def test_insufficient_bid_followed_by_the_offenders_replacement():
+    # East's 1H over 1NT, replaced by East's own 2H; the auction goes on from South.
+    auction = Auction.parse(Seat.N, "1NT 1H 2H P P P")
+    (bid,) = auction.insufficient_bids
+    assert (bid.call_index, bid.offender, str(bid.bid)) == (2, Seat.E, "1H")
+    assert (bid.accepted, str(bid.replacement), bid.replacement_index) == (False, "2H", 3)
+    assert str(bid.lowest_sufficient) == "2H" and not bid.marked
+    assert bid.alternative == "accepted"  # LHO's 2H accepting it would read too
+    assert [s.value for s in auction.seats] == ["N", "E", "E", "S", "W", "N"]
+    assert auction.withdrawn == frozenset({1})
+    assert (str(auction.contract()), auction.declarer()) == ("2H", Seat.E)
+
+
+def test_forcing_the_accepted_reading_changes_seats_contract_and_declarer():
+    auction = Auction.parse(Seat.N, "1NT 1H 2H P P P", accepted={2: True})
+    (bid,) = auction.insufficient_bids
+    assert bid.accepted and bid.marked and bid.replacement is None
+    assert [s.value for s in auction.seats] == ["N", "E", "S", "W", "N", "E"]
+    assert (str(auction.contract()), auction.declarer()) == ("2H", Seat.S)
+
+
+def test_accepted_when_the_next_call_cannot_be_a_replacement():
+    # South's 1H under partner's 1S; South may not double his partner's 1S, so the X
+    # is West's, doubling the accepted 1H.
+    auction = Auction.parse(Seat.N, "1S P 1H X P P P")
+    (bid,) = auction.insufficient_bids
+    assert bid.accepted and bid.alternative is None
+    assert (str(auction.contract()), auction.declarer()) == ("1HX", Seat.S)
+
+
+def test_pbn_marker_says_accepted():
+    auction = Auction.parse(Seat.N, "1NT 1H 2H P P P", marks={1: ["^I"]})
+    assert auction.insufficient_bids[0].accepted and auction.insufficient_bids[0].marked
+    assert auction.declarer() is Seat.S
+
+
+def test_withdrawn_insufficient_bid_does_not_make_its_player_declarer():
+    # West's 1S (insufficient over 1NT) is replaced by 2S; East bids 4S later. East,
+    # not West, first named spades for East-West in the auction that stands.
+    auction = Auction.parse(Seat.S, "1NT 1S 2S P 3S P 4S P P P")
+    (bid,) = auction.insufficient_bids
+    assert (bid.offender, bid.accepted) == (Seat.W, False)
+    assert auction.declarer() is Seat.W  # his replacement 2S named spades first
+    replaced_by_pass = Auction.parse(Seat.S, "1NT 1S P P 2S P P P")
+    assert replaced_by_pass.insufficient_bids[0].replacement == Call.parse("P")
+    assert replaced_by_pass.declarer() is Seat.E  # West's withdrawn 1S does not count
+
+
+def test_the_record_stops_at_the_insufficient_bid():
+    auction = Auction.parse(Seat.N, "1S 1H")
+    (bid,) = auction.insufficient_bids
+    assert bid.accepted is None and bid.replacement is None
+    assert not auction.is_complete and auction.contract() is None
+    assert auction.next_seat is Seat.S  # the offender's LHO decides whether to accept
+    forced = Auction.parse(Seat.N, "1S 1H", accepted={2: False})
+    assert forced.next_seat is Seat.E  # the offender must replace it
+
+
+def test_lowest_sufficient_bid_in_the_same_strain_or_none_at_the_top():
+    assert str(Auction.parse(Seat.N, "2NT 2S").insufficient_bids[0].lowest_sufficient) == "3S"
+    top = Auction.parse(Seat.N, "7NT 7S").insufficient_bids[0]
+    assert top.lowest_sufficient is None
+
+
+def test_skipped_turn_keeps_later_calls_in_their_seats():
+    auction = Auction.parse(Seat.N, "1S 2S P P P", marks={1: ["^S"]})
+    assert [s.value for s in auction.seats] == ["N", "S", "W", "N", "E"]
+    assert auction.skipped == ((2, Seat.E),)
+    assert (str(auction.contract()), auction.declarer()) == ("2S", Seat.N)
+
+
+def test_other_illegal_calls_are_still_errors():
+    with pytest.raises(RecordError, match="Auction call 3: X is not allowed"):
+        Auction.parse(Seat.N, "1S P X")
+    with pytest.raises(RecordError, match="Auction call 5: P comes after the auction has ended"):
+        Auction.parse(Seat.N, "P P P P P")
+    with pytest.raises(RecordError, match="more than 6 insufficient bids"):
+        Auction.parse(Seat.N, "7NT " + "1C " * 8)

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import pytest
 
@@ -198,3 +199,198 @@ def test_pbn_only_one_board_keeps_inheritance(data_dir):
     with pytest.raises(RecordError, match="there is no board 9"):
         parse_pbn(PBN, only=9)
     assert read_boards(data_dir / "32-boards.pbn", only=17)[0].number == 17
+
+
+# Issue 9, "Record readers": each defect found on real files -------------------------
+
+HEADER = f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "{DEAL}"]\n'
+
+
+@pytest.mark.parametrize(
+    ("result", "tricks"),
+    [("9", 9), ("NS 9", 9), ("EW 4", 9), ("NS 9 EW 4", 9), ("EW 4 NS 9", 9), ("^9", 9)],
+)
+def test_pbn_result_by_side_gives_declarer_tricks(result, tricks):
+    # PBN 2.1 3.4.15: the result may name the side; North declares here.
+    text = HEADER + f'[Contract "4S"]\n[Declarer "N"]\n[Result "{result}"]\n'
+    assert parse_pbn(text)[0].result == tricks
+
+
+def test_pbn_result_by_side_for_east_west_declarer():
+    text = HEADER + '[Contract "3NT"]\n[Declarer "E"]\n[Result "NS 11"]\n'
+    assert parse_pbn(text)[0].result == 2
+
+
+def test_pbn_result_that_is_no_number_names_the_line():
+    with pytest.raises(RecordError, match=r"PBN line 7: result 'lots' is not a number of tricks"):
+        parse_pbn(HEADER + '[Contract "4S"]\n[Declarer "N"]\n[Result "lots"]\n')
+
+
+def test_pbn_plus_in_play_is_not_a_card():
+    text = PBN.split("\n\n")[0].replace("HK D8 HT H4 ; South revokes", "HK D8 + H4")
+    board = parse_pbn(text)[0]
+    assert board.play == ["HA", "H6", "H9", "H3", "HK", "D8"]  # the known play ends at '+'
+    alone = PBN.split("\n\n")[0].replace("HA H6 H9 H3\nHK D8 HT H4 ; South revokes", "+")
+    assert parse_pbn(alone)[0].play == []
+
+
+@pytest.mark.parametrize(
+    "tag",
+    ['[Event"Club"]', '[   Event"Club"   ]', '[ Event   "Club" ]', '[\n  Event\n  "Club"\n]'],
+)
+def test_pbn_tag_spacing_is_free(tag):
+    # PBN 3.3: any white space between the parts of a tag, even line breaks.
+    text = tag + "\n" + HEADER
+    assert parse_pbn(text)[0].event == "Club"
+
+
+def test_pbn_suffix_written_as_its_own_token_after_a_call():
+    text = HEADER + '[Auction "N"]\n1S ! Pass 2C ?! Pass\n4S $3 AP\n'
+    assert parse_pbn(text)[0].auction == ["1S", "P", "2C", "P", "4S", "P", "P", "P"]
+
+
+def test_byte_order_mark_in_files_uploads_and_pastes(tmp_path):
+    path = tmp_path / "bom.pbn"
+    path.write_bytes(b"\xef\xbb\xbf% PBN 2.1\n" + PBN.encode())
+    assert len(read_boards(path)) == 2
+    lin = tmp_path / "bom.lin"
+    lin.write_bytes(b"\xef\xbb\xbf" + LIN.encode())
+    assert read_boards(lin)[0].number == 5
+    assert len(parse_record("\ufeff" + PBN)) == 2
+
+
+def test_byte_order_mark_in_an_uploaded_file_reads(tmp_path):
+    import io
+
+    from td_assist.web import create_app
+
+    app = create_app({"TESTING": True, "STORE_PATH": str(tmp_path / "s.db"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    page = client.get("/boards/new").get_data(as_text=True)
+    token = __import__("re").search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    upload = (io.BytesIO(b"\xef\xbb\xbf% PBN 2.1\n" + PBN.encode()), "session.pbn")
+    response = client.post(
+        "/boards", data={"file": upload, "board_number": "5", "csrf_token": token}
+    )
+    assert response.status_code == 303
+
+
+def test_pbn_markers_are_read_into_the_model():
+    # ^S: East's turn skipped, so South bids next; ^I: West's 1H accepted.
+    auction = '[Auction "N"]\n1S ^S 2S ^I 1H\nPass Pass Pass\n'
+    board = parse_pbn(HEADER + auction)[0]
+    seats = [s.value for s in board.auction_obj.seats]
+    assert seats == ["N", "S", "W", "N", "E", "S"]
+    (bid,) = board.insufficient_bids
+    assert (bid.call_index, bid.offender, bid.accepted, bid.marked) == (3, Seat.W, True, True)
+    assert (str(board.contract_obj), board.declarer_seat) == ("1H", Seat.W)
+    assert parse_pbn(boards_to_pbn([board])) == [board]
+
+
+def test_pbn_lead_marker_precedes_the_card_and_sets_the_leader():
+    # East won trick 1 but South led trick 2 ('^L' before South's card).
+    text = PBN.split("\n\n")[0].replace("HK D8 HT H4 ; South revokes", "D5 ^L DA DJ D2")
+    board = parse_pbn(text)[0]
+    assert board.play[4:] == ["DA", "DJ", "D2", "D5"]
+    assert [(m.section, m.index, m.code) for m in board.irregularities] == [("play", 4, "^L")]
+    (lead,) = board.leads_out_of_turn
+    assert (lead.trick, lead.offender, lead.correct_leader) == (2, Seat.S, Seat.E)
+    assert board.play_obj.tricks[1].leader is Seat.S
+    assert parse_pbn(boards_to_pbn([board])) == [board]
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        ("vg|Spingold|rs|3NTN=|pn|a,b,c,d|qx|o1|md|3SAKQ|", "lin"),
+        ('{Hand record for the club}\n[Board "1"]\n', "pbn"),
+        ('{ "number": 1 }', "json"),
+        ("board 1\ndeal N:...", "text"),
+    ],
+)
+def test_paste_detection(text, fmt):
+    assert detect_format(text) == fmt
+
+
+def test_pasted_pbn_starting_with_a_comment_reads():
+    assert len(parse_record("{Club hand record}\n" + PBN)) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ('[Board "x1"]\n[Deal "N:AKQ2.543.432.432 - - -"]\n', "PBN line 1"),
+        ("\ufeff%" + "\n" + '[Board "1"]\n[Deal "N:AKQ"]\n', "PBN line 3"),
+        ('{"number": 1, "auction": ["1S", ""]}', "field auction: call 2: unknown call (empty)"),
+        ('{"number": 1, "play": ["\\u0000"]}', "field play: card 1: unknown card (empty)"),
+        (HEADER + '[Auction "N"]\n1S =1= ""\n', "PBN line 6"),
+        (HEADER + '[Contract "4S"]\n[Declarer "N"]\n[Result ""]\n[Play "E"]\nHA H6 H9 "\n', "PBN"),
+    ],
+)
+def test_messages_have_no_python_wording(text, place):
+    with pytest.raises(RecordError) as caught:
+        parse_record(text)
+    message = str(caught.value)
+    assert place in message
+    for python in ("invalid literal", "int()", "''", "\\ufeff", "\\u"):
+        assert python not in message, message
+
+
+def test_a_game_with_neither_board_nor_deal_is_reported_not_dropped():
+    skipped: list[str] = []
+    text = '[Event "Scores only"]\n[ScoreIMP "NS 3"]\n\n' + PBN
+    assert len(parse_pbn(text, skipped=skipped)) == 2
+    assert skipped == [
+        "PBN line 1: a game with no Board, Deal, Auction, Contract or Play tag holds no board"
+    ]
+    with pytest.raises(RecordError, match="no board found: PBN line 1: a game with no Board"):
+        parse_pbn('[Event "Scores only"]\n')
+
+
+def test_a_game_with_an_auction_but_no_board_or_deal_is_read():
+    (board,) = parse_pbn('[Dealer "S"]\n[Auction "S"]\n1C AP\n')
+    assert (board.number, str(board.contract_obj), board.declarer_seat) == (None, "1C", Seat.S)
+
+
+def test_cli_json_error_is_a_json_object_on_stdout(tmp_path, capsys):
+    from td_assist.cli import main
+
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(HEADER + '[Auction "N"]\n1S Pas5\n')
+    assert main(["rule", "revoke", str(bad), "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report == {
+        "error": "auction call 2: 'Pas5' is not a call (e.g. 1C, 3NT, Pass, X, XX, AP)",
+        "where": "bad.pbn, PBN line 6",
+    }
+
+
+def test_readme_compact_text_example_works_as_written():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    example = readme.split("compact text form:\n\n```\n", 1)[1].split("```", 1)[0]
+    assert example.startswith("board 7\n") and "claim 10" in example
+    (board,) = parse_record(example)
+    assert (str(board.contract_obj), board.declarer_seat) == ("4S", Seat.S)
+    # East, not West, led the ace of hearts: an accepted opening lead out of turn.
+    (lead,) = board.leads_out_of_turn
+    assert (lead.trick, lead.offender, lead.correct_leader, lead.opening_lead) == (
+        1,
+        Seat.E,
+        Seat.W,
+        True,
+    )
+    assert board.declarer_tricks_played() == 10
+
+
+def test_cli_json_request_files_with_a_bom_or_a_huge_number(tmp_path, capsys):
+    from td_assist.cli import main
+
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b'\xef\xbb\xbf{"board": {"number": 1, "auction": ["1s", "p", "p", "p"]}}')
+    assert main(["rule", "revoke", str(bom), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wizard"] == "revoke"
+    big = tmp_path / "big.json"
+    big.write_text('{"board": {"number": ' + "9" * 5000 + "}}")
+    assert main(["rule", "revoke", str(big), "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"error": "a number in the JSON is far too long", "where": "big.json"}

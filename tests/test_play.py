@@ -96,3 +96,33 @@ def test_more_than_thirteen_tricks_is_an_error():
 def test_unknown_card_is_named_with_its_trick():
     with pytest.raises(RecordError, match="Play trick 2: unknown card 'H1'"):
         Play.parse(DEAL, None, Seat.E, "HA H6 H9 H3 H1")
+
+
+def test_declarer_leading_from_the_wrong_hand_is_flagged_with_the_hand_it_came_from():
+    # Declarer South (spades): dummy's SA wins trick 1, so dummy must lead trick 2.
+    # Declarer leads DA from his own hand instead: the offender is the hand the card
+    # came from (CONTRACTS.md, lead-out-of-turn).
+    play = Play.parse(DEAL, Suit.SPADES, Seat.W, "SJ SA S3 S6 DA DJ D2 D5")
+    assert play.tricks[0].winner is Seat.N
+    (lead,) = play.leads_out_of_turn
+    assert (lead.trick, lead.offender, lead.correct_leader) == (2, Seat.S, Seat.N)
+
+
+def test_opening_lead_out_of_turn_and_rotation_from_the_actual_leader():
+    # East should lead (declarer North), but South faces the first card: the play
+    # goes on in rotation from South (Law 53A, accepted).
+    play = Play.parse(DEAL, None, Seat.E, "DA DJ D2 D5")
+    (lead,) = play.leads_out_of_turn
+    assert lead.opening_lead and (lead.offender, lead.correct_leader) == (Seat.S, Seat.E)
+    assert play.tricks[0].seats == (Seat.S, Seat.W, Seat.N, Seat.E)
+
+
+def test_play_with_hands_the_deal_does_not_show():
+    # Only North and South known: East and West may play any card no shown hand holds.
+    partial = Deal.from_pbn("N:AKQ2.543.432.432 - 876.876.AKQ8.AKQ -")
+    play = Play.parse(partial, None, Seat.E, "HA H6 H9 H3")
+    assert play.tricks[0].winner is Seat.E and play.revokes == []
+    with pytest.raises(RecordError, match="West played SA but does not hold it"):
+        Play.parse(partial, None, Seat.E, "HA H6 SA")
+    with pytest.raises(RecordError, match="it was North's lead"):
+        Play.parse(partial, None, Seat.N, "HA")

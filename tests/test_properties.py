@@ -81,3 +81,31 @@ def test_random_complete_boards_round_trip_through_pbn_and_text(seed):
     assert parse_pbn(boards_to_pbn([board])) == [board]
     assert parse_text(board_to_text(board))[0].model_dump() == board.model_dump()
     assert sorted(str(c) for c in board.cards_played) == sorted(str(c) for c in ALL_CARDS)
+
+
+@SETTINGS
+@given(
+    st.lists(st.sampled_from(["P", "X", "1C", "1H", "1NT", "2C", "2H", "3S", "2D"]), max_size=12),
+    st.sampled_from(list(Seat)),
+    st.booleans(),
+)
+def test_an_auction_read_with_insufficient_bids_stands_as_a_legal_auction(calls, dealer, accept):
+    """Whatever reading is taken, the calls that stand form a legal auction, and every
+    seat calls in rotation except the offender replacing his own insufficient bid."""
+    try:
+        first = Auction.parse(dealer, calls)
+        forced = {b.call_index: accept for b in first.insufficient_bids}
+        auction = Auction.parse(dealer, calls, accepted=forced) if forced else first
+    except RecordError as error:
+        assert str(error).startswith("Auction call ")
+        return
+    standing = auction.effective_calls()
+    every = {position: True for position in range(1, len(standing) + 1)}
+    again = Auction.parse(dealer, [call for _, call in standing], accepted=every)
+    assert list(again.seats) == [seat for seat, _ in standing]
+    assert all(bid.accepted for bid in again.insufficient_bids)  # none withdrawn now
+    assert again.contract() == auction.contract()
+    replacements = {b.replacement_index for b in auction.insufficient_bids if b.replacement}
+    for index in range(1, len(auction.seats)):
+        step = 0 if index + 1 in replacements else 1
+        assert auction.seats[index] is auction.seats[index - 1].offset(step)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from td_assist.bridge.cards import Seat, Strain
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 
 class CallKind(enum.StrEnum):
@@ -106,11 +106,11 @@ def _parse_call(text: str) -> Call:
         try:
             strain = Strain.parse(upper[1:])
         except RecordError:
-            raise RecordError(f"unknown call {text!r}") from None
+            raise RecordError(f"unknown call {shown(text)}") from None
         if 1 <= level <= 7:
             return Call.bid(level, strain)
-        raise RecordError(f"{text!r} is not a bid: the level must be 1 to 7")
-    raise RecordError(f"unknown call {text!r} (e.g. 1C, 3NT, P, X, XX)")
+        raise RecordError(f"{shown(text)} is not a bid: the level must be 1 to 7")
+    raise RecordError(f"unknown call {shown(text)} (e.g. 1C, 3NT, P, X, XX)")
 
 
 def expand_all_pass(calls: list[str]) -> list[str]:
@@ -183,7 +183,7 @@ class Contract:
         except RecordError:
             call = PASS
         if not call.is_bid:
-            raise RecordError(f"unknown contract {original!r} (e.g. 4S, 3NTX, 6HXX, Pass)")
+            raise RecordError(f"unknown contract {shown(original)} (e.g. 4S, 3NTX, 6HXX, Pass)")
         return cls(call.level, call.strain, doubling, None)
 
     @property
@@ -252,6 +252,8 @@ class _State:
     last_bidder: Seat | None
     doubling: int
     complete: bool
+    calls: int = 0
+    trailing_passes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,17 +443,24 @@ class Auction:
 
 
 def _state_of(calls: list[tuple[Seat, Call]]) -> _State:
-    last_bid: Call | None = None
-    last_bidder: Seat | None = None
-    doubling = 0
+    state = _State(None, None, 0, False)
     for seat, call in calls:
-        if call.is_bid:
-            last_bid, last_bidder, doubling = call, seat, 0
-        elif call.kind is CallKind.DOUBLE:
-            doubling = 1
-        elif call.kind is CallKind.REDOUBLE:
-            doubling = 2
-    return _State(last_bid, last_bidder, doubling, _complete(calls))
+        state = _after(state, seat, call)
+    return state
+
+
+def _after(state: _State, seat: Seat, call: Call) -> _State:
+    """The state once ``seat`` has made ``call`` (one step, so reading stays linear)."""
+    last_bid, last_bidder, doubling = state.last_bid, state.last_bidder, state.doubling
+    if call.is_bid:
+        last_bid, last_bidder, doubling = call, seat, 0
+    elif call.kind is CallKind.DOUBLE:
+        doubling = 1
+    elif call.kind is CallKind.REDOUBLE:
+        doubling = 2
+    passes = state.trailing_passes + 1 if call.is_pass else 0
+    count = state.calls + 1
+    return _State(last_bid, last_bidder, doubling, count >= 4 and passes >= 3, count, passes)
 
 
 def _complete(calls: list[tuple[Seat, Call]]) -> bool:
@@ -523,17 +532,18 @@ def _read_from(
     )  # fmt: skip
     seat = dealer if seat is None else seat
     index = start
+    state = _state_of(standing)
     while index < len(calls):
         for code in marks.get(index, ()):
             if code.upper() == SKIP_MARK:
                 skipped.append((index + 1, seat))
                 seat = seat.lho
         call, where = calls[index], f"Auction call {index + 1}"
-        state = _state_of(standing)
         problem = _why_illegal(state, seat, call)
         if problem is None:
             seats.append(seat)
             standing.append((seat, call))
+            state = _after(state, seat, call)
             seat, index = seat.lho, index + 1
             continue
         insufficient_now = call.is_bid and not state.complete
@@ -559,7 +569,7 @@ def _read_from(
         replacement = calls[index + 1]
         fits = {
             False: _why_illegal(state, seat, replacement) is None,
-            True: _why_illegal(_state_of([*standing, (seat, call)]), seat.lho, replacement) is None,
+            True: _why_illegal(_after(state, seat, call), seat.lho, replacement) is None,
         }
         first_error: RecordError | None = None
         for accept in options:
@@ -595,7 +605,7 @@ def _read_from(
                 )  # fmt: skip
             if isinstance(outcome, Auction):
                 return outcome
-            first_error = first_error or outcome
+            first_error = _further(first_error, outcome)
         assert first_error is not None
         return first_error
     for code in marks.get(len(calls), ()):
@@ -603,3 +613,15 @@ def _read_from(
             skipped.append((len(calls) + 1, seat))
             seat = seat.lho
     return Auction(dealer, tuple(calls), tuple(seats), tuple(insufficient), tuple(skipped))
+
+
+def _further(known: RecordError | None, new: RecordError) -> RecordError:
+    """Of two readings that both fail, report the one that read further."""
+    if known is None:
+        return new
+
+    def reach(error: RecordError) -> int:
+        digits = (error.where or "").rpartition(" ")[2]
+        return int(digits) if digits.isascii() and digits.isdigit() else 0
+
+    return new if reach(new) > reach(known) else known

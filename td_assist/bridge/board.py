@@ -94,15 +94,15 @@ class Board(BaseModel):
     @classmethod
     def _board_number_sets_defaults(cls, data: Any) -> Any:
         """A board number alone decides dealer and vulnerability (Law 2)."""
-        if isinstance(data, dict) and data.get("number"):
-            try:
-                number = int(data["number"])
-            except (TypeError, ValueError):
-                return data
-            if number >= 1:
-                data = dict(data)
-                data.setdefault("dealer", board_dealer(number))
-                data.setdefault("vulnerability", board_vulnerability(number))
+        if not isinstance(data, dict):
+            return data
+        raw = data.get("number")
+        if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit():
+            raw = int(raw) if len(raw.strip()) <= 5 else None
+        if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= 10_000:
+            data = dict(data)
+            data.setdefault("dealer", board_dealer(raw))
+            data.setdefault("vulnerability", board_vulnerability(raw))
         return data
 
     @field_validator("auction", mode="after")
@@ -150,14 +150,18 @@ class Board(BaseModel):
         return board.normalized()
 
     def normalized(self) -> Board:
-        """The same board with the contract and declarer written out when derivable.
+        """The same board with the deal, contract and declarer written out in their one
+        form when derivable (``n:akq...`` -> ``N:AKQ...``).
 
         Every format then yields the same model for the same facts.
         """
+        update: dict[str, Any] = {}
+        deal = self.deal_obj
+        if deal is not None:
+            update["deal"] = deal.to_pbn()
         contract = self.contract_obj
-        if contract is None:
-            return self
-        update = {"contract": str(contract), "declarer": contract.declarer}
+        if contract is not None:
+            update |= {"contract": str(contract), "declarer": contract.declarer}
         if all(getattr(self, key) == value for key, value in update.items()):
             return self
         return self.model_copy(update=update)
@@ -350,11 +354,21 @@ def _unforced(auction: Auction, open_bids: list[InsufficientBid]) -> Auction:
     return replace(auction, insufficient_bids=bids)
 
 
+_PLAIN_WORDS = {
+    "int_parsing_size": "the number is far too long",
+    "int_parsing": "not a whole number",
+    "int_from_float": "not a whole number",
+    "finite_number": "not a number a board can hold",
+    "int_type": "not a whole number",
+}
+"""pydantic's wording where it speaks of Python types, said for a TD."""
+
+
 def record_error_from(error: ValidationError) -> RecordError:
     """Turn pydantic's report into one clear sentence naming the field."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "board"
-    message = str(first.get("msg", "invalid value"))
+    message = _PLAIN_WORDS.get(str(first.get("type")), str(first.get("msg", "invalid value")))
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
     return RecordError(message, where=f"field {where}")

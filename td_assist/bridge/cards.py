@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 
 class Side(enum.StrEnum):
@@ -42,7 +42,7 @@ class Seat(enum.StrEnum):
         key = _SEAT_ALIASES.get(text.strip().upper())
         if key is not None:
             return cls(key)
-        raise RecordError(f"unknown seat {text!r} (use N, E, S or W)")
+        raise RecordError(f"unknown seat {shown(text)} (use N, E, S or W)")
 
     @property
     def name_full(self) -> str:
@@ -106,7 +106,7 @@ class Suit(enum.StrEnum):
     def parse(cls, text: str) -> Suit:
         key = _SUIT_ALIASES.get(text.strip().upper())
         if key is None:
-            raise RecordError(f"unknown suit {text!r}")
+            raise RecordError(f"unknown suit {shown(text)}")
         return cls(key)
 
 
@@ -148,7 +148,7 @@ class Strain(enum.StrEnum):
             return cls.NOTRUMP
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
-            raise RecordError(f"unknown strain {text!r} (use C, D, H, S or NT)")
+            raise RecordError(f"unknown strain {shown(text)} (use C, D, H, S or NT)")
         return cls(suit)
 
 
@@ -186,7 +186,7 @@ class Rank(enum.StrEnum):
         if key == "10":
             key = "T"
         if key not in _RANK_ORDER:
-            raise RecordError(f"unknown rank {text!r}")
+            raise RecordError(f"unknown rank {shown(text)}")
         return cls(key)
 
 
@@ -239,12 +239,12 @@ def _sort_key(card: Card) -> tuple[int, int]:
 @cache
 def _parse_card(text: str) -> Card:
     if len(text) < 2 or len(text) > 3:
-        raise RecordError(f"unknown card {text!r} (write suit then rank, e.g. SA, HT, C2)")
+        raise RecordError(f"unknown card {shown(text)} (write suit then rank, e.g. SA, HT, C2)")
     upper = text.upper()
     for suit_part, rank_part in ((upper[:1], upper[1:]), (upper[-1:], upper[:-1])):
         if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
             return Card(Suit(_SUIT_ALIASES[suit_part]), Rank(_RANK_ALIASES[rank_part]))
-    raise RecordError(f"unknown card {text!r} (write suit then rank, e.g. SA, HT, C2)")
+    raise RecordError(f"unknown card {shown(text)} (write suit then rank, e.g. SA, HT, C2)")
 
 
 _RANK_ALIASES = {r: r for r in _RANK_ORDER} | {"10": "T"}

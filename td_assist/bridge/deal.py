@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 
 class Vulnerability(enum.StrEnum):
@@ -29,7 +29,7 @@ class Vulnerability(enum.StrEnum):
         """Accept the usual spellings: None/Love/-, NS, EW, All/Both/Alle/Keine."""
         key = _VUL_ALIASES.get(text.strip().upper().replace("-", "").replace(" ", ""))
         if key is None:
-            raise RecordError(f"unknown vulnerability {text!r} (use None, NS, EW or All)")
+            raise RecordError(f"unknown vulnerability {shown(text)} (use None, NS, EW or All)")
         return cls(key)
 
     def is_vulnerable(self, side: Side | Seat) -> bool:
@@ -101,16 +101,16 @@ class Hand:
             return cls(frozenset())
         parts = text.split(".")
         if len(parts) != 4:
-            raise RecordError(f"hand {text!r} must have four suits separated by dots")
+            raise RecordError(f"hand {shown(text)} must have four suits separated by dots")
         cards: set[Card] = set()
         for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
             for char in holding.upper().replace("10", "T"):
                 rank = _RANKS.get(char)
                 if rank is None:
-                    raise RecordError(f"hand {text!r}: {char!r} is not a rank")
+                    raise RecordError(f"hand {shown(text)}: {shown(char)} is not a rank")
                 card = Card(suit, rank)
                 if card in cards:
-                    raise RecordError(f"hand {text!r}: {card} appears twice")
+                    raise RecordError(f"hand {shown(text)}: {card} appears twice")
                 cards.add(card)
         return cls(frozenset(cards))
 
@@ -168,7 +168,7 @@ class Deal:
     @classmethod
     def _from_pbn(cls, text: str) -> Deal:
         if len(text) < 2 or text[1] != ":":
-            raise RecordError(f"deal {text[:40]!r} must start with the first seat, e.g. 'N:'")
+            raise RecordError(f"deal {shown(text[:40])} must start with the first seat, e.g. 'N:'")
         first = Seat.parse(text[0])
         parts = text[2:].split()
         if len(parts) != 4:

@@ -26,3 +26,18 @@ class RecordError(ValueError):
         """The same problem with an outer location prepended (``Board 3, Play trick 5``)."""
         inner = f"{where}, {self.where}" if self.where else where
         return RecordError(self.problem, where=inner)
+
+
+def shown(text: str, limit: int = 30) -> str:
+    """A piece of the input quoted for a message, as a TD would read it: no Python
+    escapes, invisible characters dropped, long text cut.
+
+    >>> shown("Pas5"), shown(""), shown("\\ufeff%"), shown("x" * 40)
+    ("'Pas5'", '(empty)', "'%'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
+    """
+    visible = "".join(ch for ch in text if ch.isprintable() or ch == " ").strip()
+    if not visible:
+        return "(empty)"
+    if len(visible) > limit:
+        visible = visible[: limit - 3] + "..."
+    return f"'{visible}'"

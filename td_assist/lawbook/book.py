@@ -166,7 +166,10 @@ class Lawbook:
             for section, ref in self.references()
             if section.law != number
             and ref.anchor.startswith(prefix)
-            and (len(ref.anchor) == len(prefix) or not ref.anchor[len(prefix)].isdigit())
+            and (
+                len(ref.anchor) == len(prefix)
+                or not (ref.anchor[len(prefix)].isascii() and ref.anchor[len(prefix)].isdigit())
+            )
         ]
 
     def content_hash(self) -> str:

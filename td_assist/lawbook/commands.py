@@ -81,7 +81,11 @@ def _cmd_laws_import(args: argparse.Namespace) -> int:
         f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
         f"from {official.source}; {matched} match our anchors."
     )
-    missing = [a for a in book.sections if a[:1].isdigit() and a not in official.sections]
+    missing = [
+        a
+        for a in book.sections
+        if (a[:1].isascii() and a[:1].isdigit()) and a not in official.sections
+    ]
     if missing:
         print(
             f"{len(missing)} of our sections have no official text, e.g. " + ", ".join(missing[:8])

@@ -79,12 +79,12 @@ def _split_anchor_labels(anchor: str) -> list[str]:
         if depth == 0 and rest[0].isupper():
             labels.append(rest[0])
             rest = rest[1:]
-        elif rest[0].isdigit():
+        elif rest[0].isascii() and rest[0].isdigit():
             digits = re.match(r"\d+", rest)
             assert digits is not None
             labels.append(digits.group(0))
             rest = rest[digits.end() :]
-        elif depth <= 2 and labels and labels[-1].isdigit():
+        elif depth <= 2 and labels and (labels[-1].isascii() and labels[-1].isdigit()):
             labels.append(rest[0])  # (a) after a number is one letter
             rest = rest[1:]
         else:
@@ -96,7 +96,7 @@ def _split_anchor_labels(anchor: str) -> list[str]:
 
 def display_anchor(anchor: str) -> str:
     """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``."""
-    if not anchor[:1].isdigit():
+    if not (anchor[:1].isascii() and anchor[:1].isdigit()):
         kind, _, term = anchor.partition("-")
         name = {"def": "Definitions", "intro": "Introduction"}.get(kind, kind.title())
         return f"{name}: {term.replace('-', ' ').title()}" if term else name

@@ -197,7 +197,7 @@ def _labelled_section(
 def _sequence_kind(first: str) -> str:
     if first.isupper():
         return "upper"
-    if first.isdigit():
+    if first.isascii() and first.isdigit():
         return "number"
     return "roman" if first == "i" else "lower"
 
@@ -222,4 +222,4 @@ def _expected_next(parent: Section, raw: str) -> str:
 
 def _written(label: str) -> str:
     """A label as the file writes it: ``A.``, ``3.``, ``(b)``."""
-    return f"{label}." if label.isupper() or label.isdigit() else f"({label})"
+    return f"{label}." if label.isupper() or (label.isascii() and label.isdigit()) else f"({label})"

@@ -20,8 +20,8 @@ from td_assist.lawbook.refs import find_references
 
 def law_url(anchor: str) -> str:
     """``64B3`` -> ``/laws/64#64B3``; ``def-revoke`` -> ``/laws/definitions#def-revoke``."""
-    if anchor[:1].isdigit():
-        number = "".join(ch for ch in anchor[:2] if ch.isdigit())
+    if anchor[:1].isascii() and anchor[:1].isdigit():
+        number = "".join(ch for ch in anchor[:2] if (ch.isascii() and ch.isdigit()))
         return f"/laws/{number}" if anchor == number else f"/laws/{number}#{anchor}"
     page = {"def": "definitions", "intro": "introduction"}.get(anchor.split("-")[0], anchor)
     return f"/laws/{page}" if page == anchor else f"/laws/{page}#{anchor}"

@@ -151,7 +151,7 @@ def nodes_citing(number: int) -> list[CitingStep]:
         for node_id, node in get_tree(wizard.name).nodes.items():
             text = node.title if isinstance(node, OutcomeNode) else node.prompt
             for anchor in node.laws:
-                digits = "".join(ch for ch in anchor[:2] if ch.isdigit())
+                digits = "".join(ch for ch in anchor[:2] if (ch.isascii() and ch.isdigit()))
                 if digits == str(number):
                     found.append(CitingStep(wizard.name, wizard.title, node_id, text, anchor))
                     break

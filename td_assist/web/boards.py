@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats import parse_record
+from td_assist.bridge.formats import decode_record, parse_record
 from td_assist.rulings.commands import pick_board
 from td_assist.store import Store
 from td_assist.web import views
@@ -41,7 +41,7 @@ def create() -> ResponseReturnValue:
     name = "pasted text"
     if upload is not None and upload.filename:
         name = upload.filename[:80]
-        text = upload.read(MAX_PASTE + 1).decode("utf-8", errors="replace")
+        text = decode_record(upload.read(MAX_PASTE + 1))
         if len(text) > MAX_PASTE:
             return render_template(
                 "board_new.html", error="The file is larger than 1 MB.", text=""
@@ -55,7 +55,11 @@ def create() -> ResponseReturnValue:
     )
     number_text = request.form.get("board_number", "").strip()
     try:
-        number = int(number_text) if number_text.isdigit() and len(number_text) < 6 else None
+        number = (
+            int(number_text)
+            if (number_text.isascii() and number_text.isdigit()) and len(number_text) < 6
+            else None
+        )
         board = pick_board(parse_record(text, fmt, only=number), number)
     except RecordError as error:
         return render_template("board_new.html", error=f"{name}: {error}", text=text[:20000]), 400

@@ -71,17 +71,32 @@ def call_text(call: str) -> str:
 def contract_text(contract: object) -> str:
     """``4SX`` -> ``4♠X``; ``3NT`` stays; ``Pass`` stays."""
     text = str(contract)
-    if not text[:1].isdigit():
+    if not (text[:1].isascii() and text[:1].isdigit()):
         return text
     strain = text[1:3] if text[1:3] == "NT" else text[1]
     return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain) :]
 
 
 def auction_rows(board: Board) -> list[list[str]]:
-    """The auction in rows of four, columns W N E S, blanks before the dealer."""
+    """The auction in rows of four, columns W N E S, blanks before the dealer.
+
+    Each call goes in its caller's column, so a replaced insufficient bid (the same
+    player twice) or a skipped turn starts a new row or leaves a blank.
+    """
     order = [Seat.W, Seat.N, Seat.E, Seat.S]
-    cells = [""] * order.index(board.dealer) + [call_text(c) for c in board.auction]
-    return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
+    auction = board.auction_obj
+    rows: list[list[str]] = []
+    row = [""] * 4
+    column = order.index(board.dealer) - 1
+    for seat, call in zip(auction.seats, board.auction):
+        wanted = order.index(seat)
+        if wanted <= column:
+            rows.append(row)
+            row = [""] * 4
+        row[wanted], column = call_text(call), wanted
+    if any(row):
+        rows.append(row)
+    return rows
 
 
 def tricks(board: Board) -> list[TrickView]:

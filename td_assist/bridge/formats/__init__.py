@@ -7,44 +7,61 @@ import re
 from pathlib import Path
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
 
-__all__ = ["parse_lin", "parse_pbn", "parse_record", "parse_text", "read_boards"]
+__all__ = [
+    "decode_record",
+    "detect_format",
+    "load_json",
+    "parse_lin",
+    "parse_pbn",
+    "parse_record",
+    "parse_text",
+    "read_boards",
+]
+
+
+_LIN_KEYS = ("md", "qx", "pn", "st", "sv", "ah", "vg", "rs", "mb", "pc")
 
 
 def detect_format(text: str) -> str:
-    """Guess the format of pasted text: ``json``, ``pbn``, ``lin`` or ``text``."""
+    """Guess the format of pasted text: ``json``, ``pbn``, ``lin`` or ``text``.
+
+    >>> [detect_format(t) for t in ('{"number": 1}', '{a comment}\\n[Board "1"]', "vg|x|")]
+    ['json', 'pbn', 'lin']
+    """
     stripped = text.lstrip("\ufeff \t\r\n")
     if re.match(r"\[\s*[A-Za-z]", stripped) or stripped.startswith("%"):
         return "pbn"  # a tag such as [Event "..."] or a PBN escape line
+    if stripped.startswith("{") and not re.match(r"\{\s*(\"|\})", stripped):
+        return "pbn"  # a PBN comment such as {Hand record}; a JSON object starts {"
     if stripped.startswith(("{", "[")):
         return "json"
     head = stripped[:200].lower()
-    if "|" in head and any(f"{key}|" in head for key in ("md", "qx", "pn", "st", "sv", "ah")):
+    if "|" in head and any(re.search(rf"(^|\|){key}\|", head) for key in _LIN_KEYS):
         return "lin"
     return "text"
 
 
-def parse_record(text: str, fmt: str | None = None, only: int | None = None) -> list[Board]:
+def parse_record(
+    text: str, fmt: str | None = None, only: int | None = None, skipped: list[str] | None = None
+) -> list[Board]:
     """Boards from text in any supported format (``fmt`` or detected).
 
-    ``only`` (a board number) lets PBN skip validating the other boards of a session.
+    ``only`` (a board number) lets PBN skip validating the other boards of a session;
+    ``skipped`` (a list) receives a note for each PBN game that holds no board.
     """
+    text = text.removeprefix("\ufeff")  # a byte-order mark from Windows editors
     fmt = fmt or detect_format(text)
     if fmt == "pbn":
-        return parse_pbn(text, only)
+        return parse_pbn(text, only, skipped)
     if fmt == "lin":
         return parse_lin(text)
     if fmt == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(
-                f"not valid JSON: {error.msg}", where=f"JSON line {error.lineno}"
-            ) from None
+        data = load_json(text)
         items = (
             data
             if isinstance(data, list)
@@ -57,22 +74,50 @@ def parse_record(text: str, fmt: str | None = None, only: int | None = None) -> 
         return [Board.from_json(item) for item in items]
     if fmt == "text":
         return parse_text(text)
-    raise RecordError(f"unknown format {fmt!r} (use pbn, lin, json or text)")
+    raise RecordError(f"unknown format {shown(fmt)} (use pbn, lin, json or text)")
 
 
-def read_boards(path: Path, only: int | None = None) -> list[Board]:
+def load_json(text: str, where: str = "JSON") -> object:
+    """JSON from a paste or file, every failure a RecordError naming the place.
+
+    >>> load_json('{"number": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    ...
+    td_assist.bridge.errors.RecordError: JSON: a number in the JSON is far too long
+    """
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as error:
+        line = f"{where} line {error.lineno}"
+        raise RecordError(f"not valid JSON: {error.msg}", where=line) from None
+    except ValueError:  # a number of thousands of digits (Python's int limit)
+        raise RecordError("a number in the JSON is far too long", where=where) from None
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply", where=where) from None
+
+
+def read_boards(
+    path: Path, only: int | None = None, skipped: list[str] | None = None
+) -> list[Board]:
     """Read a record file; the extension decides the format (.pbn .lin .json .txt)."""
     try:
         raw = path.read_bytes()
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
-    text = (
-        raw.decode("utf-8", errors="replace")
-        if not raw.startswith(b"\xff\xfe")
-        else raw.decode("utf-16")
-    )
+    text = decode_record(raw)
     fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(path.suffix.lower())
     try:
-        return parse_record(text, fmt, only)
+        return parse_record(text, fmt, only, skipped)
     except RecordError as error:
         raise error.located(path.name) from None
+
+
+def decode_record(raw: bytes) -> str:
+    """Text of an uploaded or read file: UTF-8 (with or without a byte-order mark),
+    UTF-16 with its mark, else Latin-1 (old PBN files are ISO 8859-1, PBN 3.1)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16", errors="replace")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

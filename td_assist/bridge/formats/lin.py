@@ -15,7 +15,7 @@ from td_assist.bridge.auction import Call
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.deal import Deal, Hand, Vulnerability
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 MAX_LIN_BYTES = 5_000_000
 _DEALER_DIGITS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -51,9 +51,9 @@ def parse_lin(text: str) -> list[Board]:
                 finish()
                 current, last_call = {"auction": [], "play": [], "auction_notes": {}}, None
                 if key == "qx":
-                    digits = re.sub(r"\D", "", value)
-                    if digits:
-                        current["number"] = int(digits)
+                    number = _board_number(value)
+                    if number is not None:
+                        current["number"] = number
                     continue
             if current is None:
                 current, last_call = {"auction": [], "play": [], "auction_notes": {}}, None
@@ -70,9 +70,9 @@ def parse_lin(text: str) -> list[Board]:
                     else Vulnerability.parse(value)
                 )
             elif key == "ah":
-                digits = re.sub(r"\D", "", value)
-                if digits:
-                    current["number"] = int(digits)
+                number = _board_number(value)
+                if number is not None:
+                    current["number"] = number
             elif key == "mb":
                 alert = value.endswith("!")
                 call = Call.parse(value.rstrip("!"))
@@ -87,20 +87,30 @@ def parse_lin(text: str) -> list[Board]:
                 cards: list[str] = current["play"]  # type: ignore[assignment]
                 cards.append(str(Card.parse(value)))
             elif key == "mc":
+                if not _TRICKS.fullmatch(value.strip()):
+                    raise RecordError(f"'{value[:20]}' is not a number of tricks (0 to 13)")
                 current["claim"] = int(value)
-        except (RecordError, ValueError) as error:
-            problem = error.problem if isinstance(error, RecordError) else f"bad value {value!r}"
-            raise RecordError(problem, where=where) from None
+        except RecordError as error:
+            raise RecordError(error.problem, where=where) from None
     finish()
     if not boards:
         raise RecordError("no board found (a LIN board needs an md item with the deal)")
     return boards
 
 
+_TRICKS = re.compile(r"[0-9]{1,2}")
+
+
+def _board_number(value: str) -> int | None:
+    """The board number in ``o1``, ``c12``, ``Board 7``: its ASCII digits, if few enough."""
+    digits = re.sub(r"[^0-9]", "", value)
+    return int(digits) if digits and len(digits) <= 5 and int(digits) >= 1 else None
+
+
 def _read_md(value: str) -> tuple[Seat | None, Deal]:
     value = value.strip()
     dealer = _DEALER_DIGITS.get(value[:1])
-    body = value[1:] if value[:1].isdigit() else value
+    body = value[1:] if value[:1] and value[:1] in "0123456789" else value
     hands: dict[Seat, Hand] = {}
     for seat, part in zip(_HAND_ORDER, body.split(",")):
         if part.strip():
@@ -115,7 +125,9 @@ def _read_lin_hand(text: str, seat: Seat) -> Hand:
         if char in "SHDC":
             suit = Suit(char)
         elif suit is None:
-            raise RecordError(f"{seat.name_full}'s hand {text!r} must start with a suit letter")
+            raise RecordError(
+                f"{seat.name_full}'s hand {shown(text)} must start with a suit letter"
+            )
         else:
             cards.append(Card.parse(suit.value + char))
     return Hand.of(cards)

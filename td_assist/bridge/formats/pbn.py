@@ -30,8 +30,8 @@ from td_assist.bridge.play import Trick
 MAX_PBN_BYTES = 5_000_000
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-_NOTE_REF = re.compile(r"^=(\d+)=$")
-_NAG = re.compile(r"^\$\d+$")
+_NOTE_REF = re.compile(r"^=([0-9]{1,3})=$")
+_NAG = re.compile(r"^\$[0-9]+$")
 _SUFFIXES = "!?"
 
 

@@ -6,6 +6,7 @@ dealer S            (optional: the board number decides it)
 vul All             (optional likewise)
 deal N:AKQ2.KJ5.T92.AQ7 ...
 auction 1S P 2S P 4S P P P
+                    (^I before an accepted insufficient bid, ^S for a skipped turn)
 contract 4S by N    (optional when the auction is complete)
 note 1: weak        (an explanation of call 1 of the auction)
 play HK H2 H5 H3 / SA S4 S7 S9 / ...
@@ -22,12 +23,15 @@ Several boards are separated by a blank line; ``#`` starts a comment.
 
 from __future__ import annotations
 
-from td_assist.bridge.auction import Contract, expand_all_pass
-from td_assist.bridge.board import Board
+import re
+
+from td_assist.bridge.auction import INSUFFICIENT_MARK, SKIP_MARK, Contract, expand_all_pass
+from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 
 MAX_TEXT_BYTES = 1_000_000
+AUCTION_MARKS = (INSUFFICIENT_MARK, SKIP_MARK)
 _KEYS = {
     "board",
     "dealer",
@@ -64,14 +68,12 @@ def parse_text(text: str) -> list[Board]:
         where = f"line {line_no}"
         if key not in _KEYS:
             raise RecordError(
-                f"unknown item {key!r} (use one of: {', '.join(sorted(_KEYS))})", where=where
+                f"unknown item {shown(key)} (use one of: {', '.join(sorted(_KEYS))})", where=where
             )
         try:
             _read_item(fields, key, value, line_no)
         except RecordError as error:
             raise error.located(where) from None
-        except ValueError:
-            raise RecordError(f"{key}: {value!r} is not a number", where=where) from None
     if not boards:
         raise RecordError("no board found (write at least a deal line)")
     return boards
@@ -79,11 +81,19 @@ def parse_text(text: str) -> list[Board]:
 
 def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) -> None:
     if key == "board":
-        fields["number"] = int(value)
+        fields["number"] = _number(value, "board", 5)
     elif key in ("vul", "vulnerable"):
         fields["vulnerability"] = value
     elif key == "auction":
-        fields["auction"] = expand_all_pass(value.replace("-", " ").split())
+        calls: list[str] = []
+        marks: list[Irregularity] = []
+        for token in value.replace("-", " ").split():
+            if token.upper() in AUCTION_MARKS:  # as in PBN: ^S a skipped turn, ^I accepted
+                marks.append(Irregularity(section="auction", index=len(calls), code=token.upper()))
+            else:
+                calls[:] = expand_all_pass([*calls, token])
+        fields["auction"] = calls
+        fields["irregularities"] = marks
     elif key == "contract":
         contract_text, _, by = value.partition(" by ")
         declarer = Seat.parse(by) if by.strip() else None
@@ -99,15 +109,26 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
         fields["play"] = [card for group in groups for card in group]
     elif key == "note":
         number, _, explanation = value.partition(":")
-        if not number.strip().isdigit() or int(number) < 1:
+        if not _DIGITS.fullmatch(number.strip()) or int(number) < 1:
             raise RecordError("a note is written 'note N: text', N being the call's number")
         notes = fields.setdefault("auction_notes", {})
         assert isinstance(notes, dict)
         notes[int(number) - 1] = explanation.strip()
     elif key in ("result", "claim"):
-        fields[key] = int(value)
+        fields[key] = _number(value, key, 2)
     else:
         fields[key] = value
+
+
+_DIGITS = re.compile(r"[0-9]{1,3}")
+
+
+def _number(value: str, key: str, most_digits: int) -> int:
+    """An ASCII number; ``int()`` alone accepts '١' and fails on '²' with Python's words."""
+    text = value.strip()
+    if not text or len(text) > most_digits or not all(c in "0123456789" for c in text):
+        raise RecordError(f"{key}: '{text[:20]}' is not a number")
+    return int(text)
 
 
 def _checked(fields: dict[str, object], line: int) -> Board:
@@ -127,7 +148,21 @@ def board_to_text(board: Board) -> str:
     if board.deal:
         lines.append(f"deal {board.deal}")
     if board.auction:
-        lines.append("auction " + " ".join(board.auction))
+        marks: dict[int, list[str]] = {}
+        for mark in board.irregularities:
+            if mark.section == "auction" and mark.code in AUCTION_MARKS:
+                marks.setdefault(mark.index, []).append(mark.code)
+        for call_index, accepted in board.accepted_insufficient.items():
+            written = marks.setdefault(call_index - 1, [])
+            if accepted and INSUFFICIENT_MARK not in written:
+                written.append(INSUFFICIENT_MARK)
+        tokens = [
+            token
+            for index, call in enumerate([*board.auction, ""])
+            for token in [*marks.get(index, []), call]
+            if token
+        ]
+        lines.append("auction " + " ".join(tokens))
     lines += [f"note {i + 1}: {text}" for i, text in sorted(board.auction_notes.items())]
     if board.contract:
         by = f" by {board.declarer.value}" if board.declarer else ""
