@@ -112,7 +112,8 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                         f"The TD's answer overrides the record, which says "
                         f"'{_label(node, found.value)}'."
                     )
-                evidence = found.evidence
+                if found.value is not None:  # why the record could not tell: moot now
+                    evidence = found.evidence
         elif isinstance(node, FactNode):
             found = facts[node.fact](ctx)
             evidence = found.evidence
@@ -165,6 +166,8 @@ def _take_number(
     """Record a number (the TD's, the record's, or its skipping); False when the walk must ask."""
     found = facts[node.fact](ctx) if node.fact is not None else None
     evidence = found.evidence if found is not None else []
+    if name in ctx.answers and (found is None or found.value is None):
+        evidence = []  # why the record could not tell: moot once the TD answers
     answered_by: Literal["record", "td", "assumed"]
     note = ""
     if name in ctx.answers:

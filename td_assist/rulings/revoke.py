@@ -41,7 +41,7 @@ from td_assist.rulings.model import (
     irregularity_kind,
 )
 from td_assist.rulings.tree import OutcomeNode
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register
+from td_assist.rulings.wizards import Wizard, get_tree, register
 
 NAME = "revoke"
 
@@ -594,7 +594,12 @@ def revoke_adjustment(
     offender_side = first.offender.side if first and first.offender else None
     adjustment.declarer_tricks_played = played
     if played is None or declarer is None or offender_side is None:
-        if total and played is None:
+        if total and played is None and declarer is None:
+            adjustment.note = (
+                "The record shows no contract, declarer or result: answer contract=..., "
+                "declarer=... and declarer_tricks=N to get the final tricks and scores."
+            )
+        elif total and played is None:
             adjustment.note = (
                 "Declarer's tricks are not in the record: answer declarer_tricks=N to get "
                 "the final tricks and scores."
@@ -864,12 +869,6 @@ WIZARD = register(
         rule=rule_revoke,
         facts=FACTS,
         computations=frozenset({"revoke_transfer"}),
-        answers=(
-            AnswerHelp(
-                "declarer_tricks",
-                "(TD)  Declarer's tricks as played, when the record does not show them  [0-13]",
-            ),
-        ),
         notes=(
             "With several revokes, prefix a name with the revoke's number to answer for "
             "that revoke only: 2.attention=after_round"
