@@ -151,9 +151,38 @@ def test_the_tablet_pages_rule_a_hand_record_board_from_the_tds_answers():
     base = f"/rule/revoke/{board_id}?" + "&".join(f"a={k}:{v}" for k, v in TABLE.items())
     first = client.get(base + "&a=revoke_found:yes").get_data(as_text=True)
     assert "Who revoked?" in first and ">West<" in first
-    page = client.get(
-        base + "".join(f"&a={k}:{v}" for k, v in FACTS.items())
-    ).get_data(as_text=True)
+    page = client.get(base + "".join(f"&a={k}:{v}" for k, v in FACTS.items())).get_data(
+        as_text=True
+    )
     assert "Two tricks transferred" in page
     assert "data-final-tricks>11<" in page and "+450" in page
     assert "?" not in page.split('class="ruling-text"')[1].split("</div>")[0]
+
+
+def test_usual_for_the_rest_takes_defaults_but_still_asks_the_facts_and_the_tricks():
+    board, answers = hand_record(), dict(TABLE)
+    asked = []
+    for _ in range(len(FACTS) + 2):
+        ruling = rule("revoke", board, None, answers, mode="step")
+        if ruling.status == "complete":
+            break
+        node = ruling.pending.node
+        asked.append(node)
+        answers[node] = FACTS[node]
+        if node == "revoke_suit":
+            answers["usual"] = "yes"  # the TD taps "usual case for the rest"
+    assert ruling.outcome == "transfer_two"
+    assert asked == [
+        "revoke_found",
+        "offender",
+        "revoke_trick",
+        "revoke_suit",
+        "established",
+        "won_from_revoke",
+        "won_revoke_trick",
+        "declarer_tricks",
+        "equity",
+    ]
+    assumed = {s.node for s in ruling.path if s.answered_by == "assumed"}
+    assert assumed == {"same_trick", "dummy_card", "repeat", "both_sides", "attention"}
+    assert ruling.adjustment.score_ns_final == 450

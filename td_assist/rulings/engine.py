@@ -1,6 +1,7 @@
 """Walk a decision tree: the record answers what it can, the TD the rest.
 
-A walk is driven by a dict of answers (node id -> choice value or number). In
+A walk is driven by a dict of answers (node id -> choice value or number); the answer
+``usual=yes`` takes the default of every question that has one, in either mode. In
 ``step`` mode it stops at the first node nobody has answered and returns that
 question (the tablet: one question per screen; back = drop the last answer). In
 ``batch`` mode a question with a ``default`` (the common case) takes it and the path
@@ -32,6 +33,9 @@ from td_assist.rulings.tree import (
 
 Mode = Literal["step", "batch"]
 SKIP = "skip"
+# An answer the TD may give in step mode: take the usual case (a node's ``default``) for
+# every question that has one, and still ask the rest (the tablet's "usual for the rest").
+USUAL = "usual"
 
 
 class AnswerError(RecordError):
@@ -119,7 +123,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             evidence = found.evidence
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
-        if value is None and node.default and mode == "batch":
+        if value is None and node.default and (mode == "batch" or answers.get(USUAL) == "yes"):
             value, answered_by = node.default, "assumed"
             note = node.default_note or "Not answered: the usual case is assumed."
         if value is None:
