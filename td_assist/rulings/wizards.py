@@ -164,6 +164,7 @@ TABLE_ANSWERS: tuple[AnswerHelp, ...] = (
     AnswerHelp(
         "declarer_tricks", "(TD)  Declarer's tricks at the table, when the record lacks them"
     ),
+    AnswerHelp("usual", "(TD)  yes: take the usual case wherever a question has one; ask the rest"),
 )
 
 
