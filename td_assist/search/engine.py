@@ -15,6 +15,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from whoosh import index
@@ -26,6 +27,7 @@ from td_assist.search.analysis import (
     STOP_DE,
     STOP_EN,
     Decompounder,
+    _english,
     english_terms,
     fold,
     german_terms,
@@ -41,6 +43,7 @@ MAX_WORDS = 40
 PER_LAW = 3
 PHRASING_WEIGHT = 1.6  # a phrasing a TD wrote for a section, against the law text
 GERMAN_WEIGHT = 1.6
+OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 _DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}
 
@@ -96,6 +99,8 @@ class SearchEngine:
         self.ix = index.open_dir(str(folder))
         self.searcher = self.ix.searcher()
         self.scorer = ContentScorer(self.searcher.reader())
+        self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
+        self._root_of = {law.number: law.anchor for law in book.laws}
         self._phrases: dict[str, list[_Phrase]] = {}
         for entry in synonyms:
             for phrase in entry.say:
@@ -210,11 +215,17 @@ class SearchEngine:
         entries = self._expansions(said)
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
         joined = " ".join(said)
-        scores = self.scorer.score(self._content_query(said, entries))
+        german = self._looks_german(said)
+        english_weight = OTHER_LANGUAGE if german else 1.0
+        scores = {
+            anchor: english_weight * value
+            for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
+        }
         for anchor, value in self.english.score(english_terms(joined)).items():
-            scores[anchor] = scores.get(anchor, 0.0) + PHRASING_WEIGHT * value
+            scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
+        german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         for anchor, value in self.german.score(german_terms(joined, self.decompounder)).items():
-            scores[anchor] = scores.get(anchor, 0.0) + GERMAN_WEIGHT * value
+            scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
             return [], expanded
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined)))
@@ -230,21 +241,41 @@ class SearchEngine:
         ]
         return hits, expanded
 
+    def _looks_german(self, said: Sequence[str]) -> bool:
+        """More German words than English ones (function words, then the words only
+        the German content knows): the question is German."""
+        german = english = 0
+        for word in said:
+            if word in STOP_DE and word not in STOP_EN:
+                german += 1
+            elif word in STOP_EN and word not in STOP_DE:
+                english += 1
+            else:
+                stem = english_terms(word)
+                known_english = bool(stem) and (
+                    stem[0] in self.scorer.vocabulary or stem[0] in self.english
+                )
+                known_german = german_terms(word, self.decompounder)[:1]
+                if known_german and known_german[0] in self.german and not known_english:
+                    german += 1
+                elif known_english:
+                    english += 1
+        return german > english
+
     def _order(self, scores: dict[str, float], general: bool) -> list[tuple[Section, float]]:
         """Best first, at most PER_LAW per law, a law's later hits weighed down so other
         laws get a place; for a general question, the law itself before its parts."""
         by_law: dict[int, list[tuple[str, float]]] = {}
-        for anchor, value in scores.items():
-            section = self.book.get(anchor)
-            if section is None:
-                continue
-            law = self.book.law_of(section).number
-            by_law.setdefault(law, []).append((anchor, value))
+        best = sorted(scores.items(), key=lambda item: -item[1])[:80]
+        for anchor, value in best:
+            law = self._law_of.get(anchor)
+            if law is not None:
+                by_law.setdefault(law, []).append((anchor, value))
         placed: list[tuple[float, str, float]] = []
         for law, found in by_law.items():
             found.sort(key=lambda item: -item[1])
             if general and law:
-                root = self.book.law_of(self.book.get(found[0][0])).anchor  # type: ignore[arg-type]
+                root = self._root_of[law]
                 top = found[0][1]
                 own = scores.get(root, 0.0)
                 if found[0][0] != root and own > 0.25 * top:
@@ -294,6 +325,6 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
     return prefix + "".join(out) + suffix
 
 
+@lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
-    found = english_terms(word)
-    return found[0] if found else ""
+    return _english(fold(word))

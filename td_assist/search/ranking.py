@@ -75,6 +75,8 @@ class ContentScorer:
         totals: dict[int, float] = {}
         for query in queries:
             if isinstance(query, TermQ):
+                if len(self.postings(query.term)) > self.count // 4:
+                    continue  # in a quarter of the sections: no evidence, much work
                 idf = self.idf(query.term) * query.boost
                 for doc, positions in self.postings(query.term).items():
                     weight = _weight(len(positions), self.lengths[doc], self.average)
