@@ -133,7 +133,11 @@ def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]
         if word in STOP_DE or word.isdigit():
             continue
         found.append(german_stem(word))
-        found.extend(german_stem(part) for part in decompounder.split(word))
+        pending = list(decompounder.split(word))
+        while pending:  # a known part may itself be a compound: Haupt + Strafkarte
+            part = pending.pop(0)
+            found.append(german_stem(part))
+            pending.extend(decompounder.split(part))
     return found
 
 

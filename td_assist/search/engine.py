@@ -221,7 +221,9 @@ class SearchEngine:
             anchor: english_weight * value
             for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
         }
-        for anchor, value in self.english.score(english_terms(joined)).items():
+        asked = english_terms(joined)
+        common = self.scorer.commonness(asked)
+        for anchor, value in self.english.score(asked, common).items():
             scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         for anchor, value in self.german.score(german_terms(joined, self.decompounder)).items():

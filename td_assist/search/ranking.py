@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from whoosh.reading import IndexReader
 
 K1, B = 1.2, 0.5
+RARE_IDF = 3.5  # idf from which a term counts fully as evidence in a phrasing
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 
 
@@ -70,6 +71,11 @@ class ContentScorer:
 
     def idf(self, term: str) -> float:
         return _idf(self.count, len(self.postings(term)))
+
+    def commonness(self, terms: Sequence[str]) -> dict[str, float]:
+        """For each term, a factor in (0, 1]: 1 for rare terms, less for terms that
+        many sections share."""
+        return {t: min(1.0, self.idf(t) / RARE_IDF) for t in terms if t in self.vocabulary}
 
     def score(self, queries: Sequence[TermQ | PhraseQ]) -> dict[str, float]:
         totals: dict[int, float] = {}
@@ -138,13 +144,17 @@ class PhrasingIndex:
     def __contains__(self, term: str) -> bool:
         return term in self.postings
 
-    def score(self, terms: Sequence[str]) -> dict[str, float]:
+    def score(
+        self, terms: Sequence[str], common: Mapping[str, float] | None = None
+    ) -> dict[str, float]:
+        """``common``: a factor below 1 for terms that say little in a question (found
+        all over the lawbook), so "declarer led" does not outweigh the situation."""
         per_doc: dict[int, float] = {}
         for term in dict.fromkeys(terms):
             found = self.postings.get(term)
             if not found:
                 continue
-            idf = _idf(self.count, len(found))
+            idf = _idf(self.count, len(found)) * (common.get(term, 1.0) if common else 1.0)
             for doc, tf in found.items():
                 weight = _weight(tf, self.lengths[doc], self.average)
                 per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
