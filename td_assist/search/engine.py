@@ -276,14 +276,19 @@ class SearchEngine:
         placed: list[tuple[float, str, float]] = []
         for law, found in by_law.items():
             found.sort(key=lambda item: -item[1])
+            lifted = False
             if general and law:
                 root = self._root_of[law]
                 top = found[0][1]
                 own = scores.get(root, 0.0)
                 if found[0][0] != root and own > 0.25 * top:
                     found = [(root, top * 1.001)] + [a for a in found if a[0] != root]
-            for rank, (anchor, value) in enumerate(found[:PER_LAW]):
-                placed.append((value * (1.0, 0.75, 0.6)[rank], anchor, value))
+                    lifted = True
+            factors = (1.0, 0.75, 0.6)
+            if lifted:  # the law itself, then its best part right behind it
+                factors = (1.0, 0.97, 0.7, 0.6)
+            for factor, (anchor, value) in zip(factors, found, strict=False):
+                placed.append((value * factor, anchor, value))
         placed.sort(key=lambda item: -item[0])
         ordered: list[tuple[Section, float]] = []
         for _, anchor, value in placed:
