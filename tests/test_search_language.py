@@ -131,6 +131,32 @@ def test_every_phrasing_anchor_is_a_section(engine):
     from td_assist.search import load_phrasings
 
     book = engine.book
+    assert engine.problems == []
     for situation in load_phrasings(book.folder / "phrasings.toml"):
         assert situation.anchor in book.sections, situation.anchor
         assert situation.en or situation.de
+
+
+def test_a_phrasing_for_a_missing_section_is_reported_not_fatal(tmp_path):
+    import shutil
+
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search import SearchEngine, ensure_index, load_phrasings, load_synonyms
+
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    phrasings = laws / "phrasings.toml"
+    phrasings.write_text(
+        phrasings.read_text(encoding="utf-8")
+        + '\n[[situation]]\nanchor = "64Z9"\nen = ["zebra crossing"]\n',
+        encoding="utf-8",
+    )
+    book = get_lawbook(laws)
+    engine = SearchEngine(
+        ensure_index(book, laws / "synonyms.toml"),
+        book,
+        load_synonyms(laws / "synonyms.toml"),
+        load_phrasings(phrasings),
+    )
+    assert engine.problems == ["phrasings.toml: 64Z9 is not a section"]
+    assert engine.search("revoke").hits

@@ -120,11 +120,14 @@ class SearchEngine:
 
         self.decompounder = Decompounder(german_words | {fold(w) for w in _load_german()})
 
+        self.problems: list[str] = []
         english: dict[str, list[list[str]]] = {}
         german: dict[str, list[list[str]]] = {}
         for situation in phrasings:
             if situation.anchor not in book.sections:
-                raise ValueError(f"phrasings.toml: {situation.anchor} is not a section")
+                # a typo in the content must not stop search: it is reported, not used
+                self.problems.append(f"phrasings.toml: {situation.anchor} is not a section")
+                continue
             for text in situation.en:
                 english.setdefault(situation.anchor, []).append(english_terms(text))
             for text in situation.de:
