@@ -41,8 +41,8 @@ from td_assist.search.speller import Speller, Vocabulary
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 40
 PER_LAW = 3
-PHRASING_WEIGHT = 1.6  # a phrasing a TD wrote for a section, against the law text
-GERMAN_WEIGHT = 1.6
+PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
+GERMAN_WEIGHT = 2.5
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 _DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}

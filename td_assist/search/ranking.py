@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from whoosh.reading import IndexReader
 
 K1, B = 1.2, 0.5
-RARE_IDF = 3.5  # idf from which a term counts fully as evidence in a phrasing
+RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 
 
