@@ -235,8 +235,8 @@ class SearchEngine:
             return [], expanded
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined)))
         for anchor in list(scores):
-            if not anchor[:1].isdigit() and not asks_definition:
-                scores[anchor] *= HELD_BACK
+            if not anchor[:1].isdigit():  # Definitions and Introduction
+                scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
         content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
         ranked = self._order(scores, general=len(content_words) <= 3)
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
