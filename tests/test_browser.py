@@ -133,11 +133,11 @@ def test_search_dummy_revoked_and_open_the_result(server, browser):
     first = wait_for(browser, ".results .hit")
     shot(browser, "search")
     target = first.get_attribute("href")
-    assert "/laws/" in target and "#" in target
+    assert "/laws/64" in target  # the revoke law, or a section of it
     first.click()
-    anchor = target.split("#")[1]
+    anchor = target.split("#")[1] if "#" in target else "64"
     wait_for(browser, f'[id="{anchor}"]')
-    assert browser.current_url.endswith("#" + anchor)
+    assert browser.current_url == target
     shot(browser, "law-page")
 
 

@@ -1,0 +1,147 @@
+"""Find the right law section from a TD's own words, in English or German.
+
+One whoosh document per section, so a hit opens at ``/laws/64#64B3``. A typed law
+number jumps straight to its section. Modules: ``index`` (build and freshness),
+``analysis`` (English and German terms, compounds), ``content`` (synonyms and
+phrasings, the reviewable content beside the laws), ``ranking`` (BM25), ``speller``
+and ``engine`` (query to ranked hits). Anything a user can type is safe: the query is
+reduced to plain words before anything sees it.
+
+>>> engine = get_search()
+>>> engine.search("64b3").hits[0].anchor
+'64B3'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from td_assist.lawbook import Lawbook, get_lawbook
+from td_assist.lawbook.official import official_path
+from td_assist.lawbook.render import law_url
+from td_assist.search.analysis import fold, index_terms
+from td_assist.search.content import (
+    SynonymEntry,
+    SynonymTable,
+    load_phrasings,
+    load_synonyms,
+)
+from td_assist.search.engine import (
+    MAX_QUERY_CHARS,
+    MAX_WORDS,
+    PER_LAW,
+    Hit,
+    Results,
+    SearchEngine,
+    clean_query,
+    highlight_snippet,
+)
+from td_assist.search.index import INDEX_VERSION, build_index, ensure_index, input_hash
+
+__all__ = [
+    "INDEX_VERSION",
+    "MAX_QUERY_CHARS",
+    "MAX_WORDS",
+    "PER_LAW",
+    "Hit",
+    "Results",
+    "SearchEngine",
+    "SearchHitJson",
+    "SearchJson",
+    "SynonymEntry",
+    "SynonymTable",
+    "build_index",
+    "clean_query",
+    "ensure_index",
+    "fold",
+    "get_search",
+    "highlight_snippet",
+    "index_terms",
+    "input_hash",
+    "load_phrasings",
+    "load_synonyms",
+    "search_report",
+]
+
+
+@lru_cache(maxsize=2)  # the current lawbook's engine, and the one before while it changes
+def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
+    book = get_lawbook(folder)
+    return SearchEngine(
+        ensure_index(book, synonyms_path),
+        book,
+        load_synonyms(synonyms_path),
+        load_phrasings(folder / "phrasings.toml"),
+    )
+
+
+@lru_cache(maxsize=8)
+def _hash_for(book: Lawbook, synonyms_path: Path, official_stamp: tuple[int, int]) -> str:
+    return input_hash(book, synonyms_path)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def get_search() -> SearchEngine:
+    """The engine for the current lawbook; rebuilt when laws/ (with the synonyms and
+    phrasings) or the imported official text change (compared by content hash)."""
+    book = get_lawbook()  # a new Lawbook object whenever a file in laws/ changed
+    synonyms = book.folder / "synonyms.toml"
+    key = _hash_for(book, synonyms, _stamp(official_path()))
+    return _engine(book.folder, synonyms, key)
+
+
+# --- the answer the command line and the API give -------------------------------------
+
+
+class SearchHitJson(BaseModel):
+    anchor: str
+    cite: str
+    law: int
+    title: str
+    heading: str
+    snippet: str
+    score: float
+    url: str
+
+
+class SearchJson(BaseModel):
+    query: str
+    jumped: bool
+    suggestion: str | None
+    expanded: list[str]
+    note: str | None
+    hits: list[SearchHitJson]
+
+
+def search_report(query: str, limit: int = 10) -> SearchJson:
+    results = get_search().search(query, limit=limit)
+    return SearchJson(
+        query=results.query,
+        jumped=results.jumped,
+        suggestion=results.suggestion,
+        expanded=results.expanded,
+        note=results.note,
+        hits=[
+            SearchHitJson(
+                anchor=h.anchor,
+                cite=h.display,
+                law=h.law,
+                title=h.title,
+                heading=h.heading,
+                snippet=h.snippet,
+                score=h.score,
+                url=law_url(h.anchor),
+            )
+            for h in results.hits
+        ],
+    )

@@ -1,0 +1,146 @@
+"""Words to search terms, English and German, each analysed as its own language.
+
+English goes through whoosh's Porter stemmer, the same analysis the index uses for the
+lawbook. German goes through whoosh's Snowball German stemmer after the ae/oe/ue
+spellings phones produce are folded to the plain vowel, and compounds are split into
+the parts the German vocabulary knows (``Strafkarte`` -> ``straf`` + ``karte``), so a
+question that says ``Hauptstrafkarte`` finds what is written about penalty cards.
+
+>>> german_terms("Strafkarten", default_decompounder())
+['strafkart', 'straf', 'kart']
+>>> english_terms("revoked")
+['revok']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import CharsetFilter, StemmingAnalyzer
+from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.support.charset import accent_map
+
+# The index's analysis of the lawbook (English). Changing it needs INDEX_VERSION bumped.
+ANALYZER = StemmingAnalyzer(minsize=1, stoplist=None) | CharsetFilter(accent_map)
+
+_STOP_EN_WORDS = """
+a an and are as at be but by for from has have he her his i if in is it its me my of on
+or our she so that the their them then there they this to was we were what when which
+who will with you your am do does did can could should would been being had him how
+into just not now only own same some such than too very why all any both each few more
+most other out over under again further once here where about against between through
+during before after above below up down off also may might must shall
+"""
+STOP_EN = frozenset(_STOP_EN_WORDS.split())
+STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine"}
+
+_GERMAN_STEM = stemmer_for_language("de")
+_SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
+_LINKS = ("", "s", "es", "n", "en", "e")
+
+
+def fold(text: str) -> str:
+    """Lowercase, accents removed, ß -> ss: the form every comparison uses."""
+    text = text.lower().replace("ß", "ss")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def words(text: str) -> list[str]:
+    """Folded words of a text: letters and digits, in order."""
+    return re.findall(r"[^\W_]+", fold(text))
+
+
+@lru_cache(maxsize=8192)
+def _english(word: str) -> str:
+    tokens = [t.text for t in ANALYZER(word)]
+    return tokens[0] if tokens else ""
+
+
+def english_terms(text: str) -> list[str]:
+    """Index terms for English text, stop words left out."""
+    return [_english(w) for w in words(text) if w not in STOP_EN and _english(w)]
+
+
+def index_terms(text: str) -> list[str]:
+    """Exactly what the index holds for ``text`` (what plain BM25 queries with)."""
+    return [t.text for t in ANALYZER(text)]
+
+
+def german_form(word: str) -> str:
+    """ae/oe/ue -> a/o/u, as a phone without umlauts spells them (folded input)."""
+    return word.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+
+
+@lru_cache(maxsize=8192)
+def german_stem(word: str) -> str:
+    """The Snowball German stem of a folded word, participle ge- of separable verbs
+    removed (``ausgespielt`` and ``ausspielen`` meet)."""
+    word = german_form(word)
+    for prefix in _SEPARABLE:
+        if word.startswith(prefix + "ge") and len(word) > len(prefix) + 5:
+            word = prefix + word[len(prefix) + 2 :]
+            break
+    return _GERMAN_STEM(word)
+
+
+class Decompounder:
+    """Splits German compounds into known parts, longest first part first.
+
+    ``parts`` are folded words and stems (3 letters or more) of the German vocabulary:
+    the shipped word list, the German phrasings and the German synonyms. A compound is
+    split only when every piece is known, so an unknown word is left whole.
+    """
+
+    def __init__(self, parts: set[str]) -> None:
+        forms = {german_form(p) for p in parts if len(p) >= 3}
+        self.parts = forms | {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
+
+    def known(self, piece: str) -> bool:
+        return piece in self.parts or german_stem(piece) in self.parts
+
+    @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
+    def split(self, word: str) -> tuple[str, ...]:
+        word = german_form(word)
+        if len(word) < 6:
+            return ()
+        for cut in range(len(word) - 3, 2, -1):
+            head, rest = word[:cut], word[cut:]
+            if not self.known(head):
+                continue
+            for link in _LINKS:
+                if not rest.startswith(link):
+                    continue
+                tail = rest[len(link) :]
+                if len(tail) < 3:
+                    continue
+                if self.known(tail):
+                    return (head, tail)
+                deeper = self.split(tail)
+                if deeper:
+                    return (head, *deeper)
+        return ()
+
+
+_NO_PARTS = Decompounder(set())
+
+
+def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]:
+    """Index terms for German text: each word's stem, then the stems of its parts."""
+    found: list[str] = []
+    for word in words(text):
+        if word in STOP_DE or (word.isascii() and word.isdigit()):
+            continue
+        found.append(german_stem(word))
+        pending = list(decompounder.split(word))
+        while pending:  # a known part may itself be a compound: Haupt + Strafkarte
+            part = pending.pop(0)
+            found.append(german_stem(part))
+            pending.extend(decompounder.split(part))
+    return found
+
+
+def default_decompounder() -> Decompounder:
+    """A decompounder with a few parts, for doctests and callers without an engine."""
+    return Decompounder({"straf", "strafe", "karte", "haupt", "spiel", "aus", "tisch"})

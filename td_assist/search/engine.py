@@ -1,0 +1,340 @@
+"""The search engine: a TD's question in, law sections out, best first.
+
+Evidence, added up per section:
+  - the law text (BM25 over the index), with the lawbook words a synonym means;
+  - the phrasings and jargon of the section (BM25, English and German separately), so
+    one jargon word is one piece of evidence among the question's others;
+then the main law is lifted above its own deep subsections when the question is general
+(a few words, found in the law's title), and the Definitions and the Introduction are
+held back unless the question asks for a definition.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from whoosh import index
+
+from td_assist.lawbook import Lawbook, Section
+from td_assist.lawbook.refs import normalise_reference
+from td_assist.lawbook.render import law_url
+from td_assist.search.analysis import (
+    STOP_DE,
+    STOP_EN,
+    Decompounder,
+    _english,
+    english_terms,
+    fold,
+    german_terms,
+    words,
+)
+from td_assist.search.content import Situation, SynonymEntry
+from td_assist.search.index import first_text, plain_text
+from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
+from td_assist.search.speller import Speller, Vocabulary
+
+MAX_QUERY_CHARS = 400
+MAX_WORDS = 40
+PER_LAW = 3
+PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
+GERMAN_WEIGHT = 2.5
+OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
+HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
+_DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}
+
+
+@dataclass
+class Hit:
+    anchor: str
+    law: int
+    title: str
+    heading: str
+    display: str
+    snippet: str  # HTML with <mark> around matched words
+    score: float
+
+    @property
+    def url(self) -> str:
+        return law_url(self.anchor)
+
+
+@dataclass
+class Results:
+    query: str
+    hits: list[Hit] = field(default_factory=list)
+    jumped: bool = False  # the query was a law number
+    suggestion: str | None = None  # "did you mean", only when it changes the result
+    expanded: list[str] = field(default_factory=list)  # synonym expansions used
+    note: str | None = None
+
+
+def clean_query(text: str) -> str:
+    """Plain words only: no control characters, no search syntax, bounded length."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text[: MAX_QUERY_CHARS * 5])
+    text = re.sub(r"[^\w\s()'’.-]", " ", text)
+    return " ".join(text.split())[:MAX_QUERY_CHARS]
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    words: tuple[str, ...]
+    entry: SynonymEntry
+
+
+class SearchEngine:
+    def __init__(
+        self,
+        folder: Path,
+        book: Lawbook,
+        synonyms: list[SynonymEntry],
+        phrasings: Sequence[Situation] = (),
+    ) -> None:
+        self.book = book
+        self.synonyms = synonyms
+        self.ix = index.open_dir(str(folder))
+        self.searcher = self.ix.searcher()
+        self.scorer = ContentScorer(self.searcher.reader())
+        self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
+        self._root_of = {law.number: law.anchor for law in book.laws}
+        self._phrases: dict[str, list[_Phrase]] = {}
+        for entry in synonyms:
+            for phrase in entry.say:
+                said = tuple(words(phrase))
+                if said:
+                    self._phrases.setdefault(said[0], []).append(_Phrase(said, entry))
+
+        german_words: set[str] = set()
+        for situation in phrasings:
+            for text in situation.de:
+                german_words.update(words(text))
+        for entry in synonyms:
+            if entry.lang == "de":
+                for text in entry.say:
+                    german_words.update(words(text))
+        from td_assist.search.speller import _load_german  # the shipped German list
+
+        self.decompounder = Decompounder(german_words | {fold(w) for w in _load_german()})
+
+        self.problems: list[str] = []
+        english: dict[str, list[list[str]]] = {}
+        german: dict[str, list[list[str]]] = {}
+        for situation in phrasings:
+            if situation.anchor not in book.sections:
+                # a typo in the content must not stop search: it is reported, not used
+                self.problems.append(f"phrasings.toml: {situation.anchor} is not a section")
+                continue
+            for text in situation.en:
+                english.setdefault(situation.anchor, []).append(english_terms(text))
+            for text in situation.de:
+                german.setdefault(situation.anchor, []).append(
+                    german_terms(text, self.decompounder)
+                )
+        for entry in synonyms:
+            for anchor in entry.anchors[:2]:  # jargon is evidence for its first anchors
+                if anchor not in book.sections:
+                    continue
+                for text in entry.say:
+                    if entry.lang == "de":
+                        german.setdefault(anchor, []).append(german_terms(text, self.decompounder))
+                    else:
+                        english.setdefault(anchor, []).append(english_terms(text))
+        self.english = PhrasingIndex(english)
+        self.german = PhrasingIndex(german)
+
+        counts: dict[str, int] = {}
+        for section in book.sections.values():
+            for word in words(section.text + " " + section.heading):
+                counts[word] = counts.get(word, 0) + 1
+        for text in [p for s in phrasings for p in (*s.en, *s.de)] + [
+            p for e in synonyms for p in e.say
+        ]:
+            for word in words(text):
+                counts[word] = counts.get(word, 0) + 1
+        useful = {w: c for w, c in counts.items() if w.isalpha()}
+        self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
+
+    # --- query building ----------------------------------------------------------
+
+    def _expansions(self, said: list[str]) -> list[tuple[SynonymEntry, int]]:
+        """Synonym entries whose phrases occur in the query, with the phrase length."""
+        found: dict[int, tuple[SynonymEntry, int]] = {}
+        for start, word in enumerate(said):
+            for phrase in self._phrases.get(word, ()):
+                size = len(phrase.words)
+                if tuple(said[start : start + size]) == phrase.words:
+                    key = id(phrase.entry)
+                    if key not in found or found[key][1] < size:
+                        found[key] = (phrase.entry, size)
+        return sorted(found.values(), key=lambda item: -item[1])
+
+    def _content_query(
+        self, said: list[str], entries: list[tuple[SynonymEntry, int]]
+    ) -> list[TermQ | PhraseQ]:
+        terms = list(dict.fromkeys(english_terms(" ".join(said))))
+        parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
+        if 2 <= len(terms) <= 4:
+            parts.append(PhraseQ(tuple(terms), slop=1, boost=1.5))
+        for entry, size in entries:
+            for meaning in entry.means:
+                meant = tuple(english_terms(meaning))
+                boost = 0.6 + 0.2 * size
+                if len(meant) >= 2:
+                    parts.append(PhraseQ(meant, boost=boost))
+                elif meant:
+                    parts.append(TermQ(meant[0], boost=boost))
+        return parts
+
+    # --- searching ------------------------------------------------------------------
+
+    def search(self, raw: str, limit: int = 10) -> Results:
+        text = clean_query(raw)
+        results = Results(query=text)
+        if not text:
+            return results
+        anchor = normalise_reference(text)
+        if anchor is not None:
+            section = self.book.get(anchor)
+            if section is not None:
+                results.jumped = True
+                results.hits = [self._hit_for(section, 100.0)]
+                return results
+            results.note = f"{text} is not a section of the Laws"
+            return results
+        said = [w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2][:MAX_WORDS]
+        corrected = [self.speller.correct(w) or w for w in said]
+        results.hits, results.expanded = self._rank(corrected, limit)
+        if corrected != said:
+            plain, _ = self._rank(said, limit)
+            if [h.anchor for h in plain[:3]] != [h.anchor for h in results.hits[:3]]:
+                results.suggestion = " ".join(corrected)
+        return results
+
+    def _rank(self, said: list[str], limit: int) -> tuple[list[Hit], list[str]]:
+        entries = self._expansions(said)
+        expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
+        joined = " ".join(said)
+        german = self._looks_german(said)
+        english_weight = OTHER_LANGUAGE if german else 1.0
+        scores = {
+            anchor: english_weight * value
+            for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
+        }
+        asked = english_terms(joined)
+        common = self.scorer.commonness(asked)
+        for anchor, value in self.english.score(asked, common).items():
+            scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
+        german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
+        for anchor, value in self.german.score(german_terms(joined, self.decompounder)).items():
+            scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
+        if not scores:
+            return [], expanded
+        asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined)))
+        for anchor in list(scores):
+            if not (anchor[:1].isascii() and anchor[:1].isdigit()):  # Definitions and Introduction
+                scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
+        content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
+        ranked = self._order(scores, general=len(content_words) <= 3)
+        stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
+        hits = [
+            self._hit_for(section, score, highlight_snippet(section, stems))
+            for section, score in ranked[:limit]
+        ]
+        return hits, expanded
+
+    def _looks_german(self, said: Sequence[str]) -> bool:
+        """More German words than English ones (function words, then the words only
+        the German content knows): the question is German."""
+        german = english = 0
+        for word in said:
+            if word in STOP_DE and word not in STOP_EN:
+                german += 1
+            elif word in STOP_EN and word not in STOP_DE:
+                english += 1
+            else:
+                stem = english_terms(word)
+                known_english = bool(stem) and (
+                    stem[0] in self.scorer.vocabulary or stem[0] in self.english
+                )
+                known_german = german_terms(word, self.decompounder)[:1]
+                if known_german and known_german[0] in self.german and not known_english:
+                    german += 1
+                elif known_english:
+                    english += 1
+        return german > english
+
+    def _order(self, scores: dict[str, float], general: bool) -> list[tuple[Section, float]]:
+        """Best first, at most PER_LAW per law, a law's later hits weighed down so other
+        laws get a place; for a general question, the law itself before its parts."""
+        by_law: dict[int, list[tuple[str, float]]] = {}
+        best = sorted(scores.items(), key=lambda item: -item[1])[:80]
+        for anchor, value in best:
+            law = self._law_of.get(anchor)
+            if law is not None:
+                by_law.setdefault(law, []).append((anchor, value))
+        placed: list[tuple[float, str, float]] = []
+        for law, found in by_law.items():
+            found.sort(key=lambda item: -item[1])
+            lifted = False
+            if general and law:
+                root = self._root_of[law]
+                top = found[0][1]
+                own = scores.get(root, 0.0)
+                if found[0][0] != root and own > 0.25 * top:
+                    found = [(root, top * 1.001)] + [a for a in found if a[0] != root]
+                    lifted = True
+            factors = (1.0, 0.75, 0.6)
+            if lifted:  # the law itself, then its best part right behind it
+                factors = (1.0, 0.97, 0.7, 0.6)
+            for factor, (anchor, value) in zip(factors, found, strict=False):
+                placed.append((value * factor, anchor, value))
+        placed.sort(key=lambda item: -item[0])
+        ordered: list[tuple[Section, float]] = []
+        for _, anchor, value in placed:
+            section = self.book.get(anchor)
+            if section is not None:
+                ordered.append((section, value))
+        return ordered
+
+    def _hit_for(self, section: Section, score: float, snippet: str | None = None) -> Hit:
+        law = self.book.law_of(section)
+        return Hit(
+            anchor=section.anchor,
+            law=law.number,
+            title=law.title,
+            heading=section.heading,
+            display=section.display,
+            snippet=snippet or html.escape(plain_text(first_text(section))[:200]),
+            score=round(score, 3),
+        )
+
+
+def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
+    """The part of the section's text with most query words, words marked with <mark>."""
+    text = " ".join(plain_text(first_text(section)).split())
+    if not text:
+        return ""
+    tokens = list(re.finditer(r"\w+", text))
+    matched = [m for m in tokens if _stem(m.group(0)) in stems]
+    start = max(0, matched[0].start() - width // 3) if matched else 0
+    end = min(len(text), start + width)
+    window = text[start:end]
+    out, last = [], 0
+    for match in re.finditer(r"\w+", window):
+        if _stem(match.group(0)) in stems:
+            out.append(html.escape(window[last : match.start()]))
+            out.append(f"<mark>{html.escape(match.group(0))}</mark>")
+            last = match.end()
+    out.append(html.escape(window[last:]))
+    prefix = "… " if start > 0 else ""
+    suffix = " …" if end < len(text) else ""
+    return prefix + "".join(out) + suffix
+
+
+@lru_cache(maxsize=8192)
+def _stem(word: str) -> str:
+    return _english(fold(word))

@@ -1,0 +1,170 @@
+"""BM25 scoring: over the whoosh postings of the law text, and over the phrasings.
+
+Whoosh stores and reads the index; scoring a few hundred sections in memory takes about
+a millisecond, where whoosh's general matcher machinery took ten. Postings are read once
+and kept, but only for terms the index holds: a word the lawbook does not contain costs
+a dictionary look-up and leaves nothing behind, so the cache can never grow past the
+index's vocabulary, whatever people type.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from whoosh.reading import IndexReader
+
+K1, B = 1.2, 0.5
+RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
+_EMPTY: Mapping[int, tuple[int, ...]] = {}
+
+
+@dataclass(frozen=True)
+class TermQ:
+    term: str
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class PhraseQ:
+    terms: tuple[str, ...]
+    slop: int = 0
+    boost: float = 1.0
+
+
+def _weight(tf: int, length: float, average: float) -> float:
+    norm = 1 - B + B * length / average
+    return tf * (K1 + 1) / (tf + K1 * norm)
+
+
+def _idf(count: int, df: int) -> float:
+    return math.log(1 + (count - df + 0.5) / (df + 0.5))
+
+
+class ContentScorer:
+    """BM25 over the index's ``content`` field."""
+
+    def __init__(self, reader: IndexReader) -> None:
+        self.reader = reader
+        self.count = reader.doc_count_all()
+        self.lengths = [reader.doc_field_length(d, "content", 0) or 1 for d in range(self.count)]
+        self.average = sum(self.lengths) / max(self.count, 1)
+        self.anchors = {docnum: fields["anchor"] for docnum, fields in reader.iter_docs()}
+        self.vocabulary = {term.decode() if isinstance(term, bytes) else term
+                           for term in reader.lexicon("content")}  # fmt: skip
+        self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
+
+    @property
+    def cached_terms(self) -> int:
+        return len(self._postings)
+
+    def postings(self, term: str) -> Mapping[int, tuple[int, ...]]:
+        if term not in self.vocabulary:
+            return _EMPTY
+        found = self._postings.get(term)
+        if found is None:
+            matcher = self.reader.postings("content", term)
+            found = {doc: tuple(positions) for doc, positions in matcher.items_as("positions")}
+            self._postings[term] = found
+        return found
+
+    def idf(self, term: str) -> float:
+        return _idf(self.count, len(self.postings(term)))
+
+    def commonness(self, terms: Sequence[str]) -> dict[str, float]:
+        """For each term, a factor in (0, 1]: 1 for rare terms, less for terms that
+        many sections share."""
+        return {t: min(1.0, self.idf(t) / RARE_IDF) for t in terms if t in self.vocabulary}
+
+    def score(self, queries: Sequence[TermQ | PhraseQ]) -> dict[str, float]:
+        totals: dict[int, float] = {}
+        for query in queries:
+            if isinstance(query, TermQ):
+                if len(self.postings(query.term)) > self.count // 4:
+                    continue  # in a quarter of the sections: no evidence, much work
+                idf = self.idf(query.term) * query.boost
+                for doc, positions in self.postings(query.term).items():
+                    weight = _weight(len(positions), self.lengths[doc], self.average)
+                    totals[doc] = totals.get(doc, 0.0) + idf * weight
+                continue
+            lists = [self.postings(t) for t in query.terms]
+            if not all(lists):
+                continue
+            idf = sum(self.idf(t) for t in query.terms) * query.boost
+            for doc in set(lists[0]).intersection(*lists[1:]):
+                count = phrase_count([lst[doc] for lst in lists], query.slop)
+                if count:
+                    weight = _weight(count, self.lengths[doc], self.average)
+                    totals[doc] = totals.get(doc, 0.0) + idf * weight
+        return {self.anchors[doc]: value for doc, value in totals.items()}
+
+
+def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
+    """How often the words occur in order, each within ``slop`` extra words of the last."""
+    count = 0
+    following = [set(p) for p in positions[1:]]
+    for start in positions[0]:
+        at = start
+        for allowed in following:
+            nxt = next((at + gap for gap in range(1, slop + 2) if at + gap in allowed), None)
+            if nxt is None:
+                break
+            at = nxt
+        else:
+            count += 1
+    return count
+
+
+class PhrasingIndex:
+    """BM25 over short texts per anchor (the phrasings of one language), in memory.
+
+    Each phrasing is its own small document, so a question matching one phrasing well
+    beats a section whose many phrasings each share a word with it; a section scores
+    with its best phrasing plus a little for the rest.
+    """
+
+    def __init__(self, texts: Mapping[str, Sequence[Sequence[str]]]) -> None:
+        self.owner: list[str] = []
+        self.lengths: list[int] = []
+        self.postings: dict[str, dict[int, int]] = {}
+        for anchor, phrasings in texts.items():
+            for terms in phrasings:
+                if not terms:
+                    continue
+                doc = len(self.owner)
+                self.owner.append(anchor)
+                self.lengths.append(len(terms))
+                for term in terms:
+                    slot = self.postings.setdefault(term, {})
+                    slot[doc] = slot.get(doc, 0) + 1
+        self.count = len(self.owner)
+        self.average = sum(self.lengths) / max(self.count, 1)
+
+    def __contains__(self, term: str) -> bool:
+        return term in self.postings
+
+    def score(
+        self, terms: Sequence[str], common: Mapping[str, float] | None = None
+    ) -> dict[str, float]:
+        """``common``: a factor below 1 for terms that say little in a question (found
+        all over the lawbook), so "declarer led" does not outweigh the situation."""
+        per_doc: dict[int, float] = {}
+        for term in dict.fromkeys(terms):
+            found = self.postings.get(term)
+            if not found:
+                continue
+            idf = _idf(self.count, len(found)) * (common.get(term, 1.0) if common else 1.0)
+            for doc, tf in found.items():
+                weight = _weight(tf, self.lengths[doc], self.average)
+                per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
+        best: dict[str, float] = {}
+        rest: dict[str, float] = {}
+        for doc, value in per_doc.items():
+            anchor = self.owner[doc]
+            if value > best.get(anchor, 0.0):
+                rest[anchor] = rest.get(anchor, 0.0) + best.get(anchor, 0.0)
+                best[anchor] = value
+            else:
+                rest[anchor] = rest.get(anchor, 0.0) + value
+        return {a: v + 0.15 * rest.get(a, 0.0) for a, v in best.items()}

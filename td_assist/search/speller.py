@@ -1,0 +1,131 @@
+"""Spelling correction that knows English and German and leaves real words alone.
+
+A word is real when it is in the lawbook, the synonyms or the phrasings, in the shipped
+English word list (``words_en.txt.gz``: Webster's Second International, 1934, public
+domain, as in FreeBSD's share/dict/web2, words of 4 to 16 letters) with or without a
+common inflection, in the shipped German list (``words_de.txt``) or the German content
+by stem, or a German compound of known parts. Only a word that is none of these is
+corrected, and only to a word of the search vocabulary within one edit (two for words
+of nine letters or more), found through an index of deletions.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterable
+from functools import cached_property
+from importlib import resources
+
+from td_assist.search.analysis import Decompounder, fold, german_form, german_stem
+
+_ENGLISH_ENDINGS = (
+    ("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),
+    ("es", ""), ("s", ""), ("ly", ""), ("er", ""), ("ers", ""), ("est", ""), ("d", ""),
+)  # fmt: skip
+
+
+def _english_bases(word: str) -> Iterable[str]:
+    yield word
+    for ending, replacement in _ENGLISH_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            base = word[: -len(ending)] + replacement
+            yield base
+            if len(base) >= 4 and base[-1] == base[-2]:  # dropped -> dropp -> drop
+                yield base[:-1]
+
+
+def _load_english() -> frozenset[str]:
+    data = resources.files("td_assist.search").joinpath("words_en.txt.gz").read_bytes()
+    return frozenset(gzip.decompress(data).decode("ascii").split())
+
+
+def _load_german() -> frozenset[str]:
+    text = resources.files("td_assist.search").joinpath("words_de.txt").read_text("utf-8")
+    return frozenset(
+        line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"
+    )
+
+
+class Vocabulary:
+    """Which words are real (never corrected) and which are worth correcting to."""
+
+    def __init__(self, useful: dict[str, int], german: Iterable[str], parts: Decompounder) -> None:
+        self.useful = useful
+        self.decompounder = parts
+        self._german_extra = set(german)
+
+    @cached_property
+    def english(self) -> frozenset[str]:
+        return _load_english()  # read on the first unknown word, not at start-up
+
+    @cached_property
+    def german_stems(self) -> frozenset[str]:
+        words = {fold(w) for w in _load_german()} | self._german_extra
+        return frozenset(german_stem(w) for w in words)
+
+    def is_real(self, word: str) -> bool:
+        if len(word) < 4 or not word.isalpha() or word in self.useful:
+            return True
+        if any(base in self.english or base in self.useful for base in _english_bases(word)):
+            return True
+        if german_stem(word) in self.german_stems or german_form(word) in self.useful:
+            return True
+        return bool(self.decompounder.split(word))
+
+
+class Speller:
+    """Corrects unknown words to the nearest useful word (see the module doc)."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.vocabulary = vocabulary
+
+    @cached_property
+    def _deletes(self) -> dict[str, tuple[str, ...]]:
+        found: dict[str, set[str]] = {}
+        for word in self.vocabulary.useful:
+            if len(word) >= 4:
+                for variant in _deletions(word, 2 if len(word) >= 9 else 1):
+                    found.setdefault(variant, set()).add(word)
+        return {variant: tuple(sorted(words)) for variant, words in found.items()}
+
+    def candidates(self, word: str) -> list[str]:
+        """Useful words near an unknown word, nearest first, then the most frequent."""
+        if self.vocabulary.is_real(word):
+            return []
+        allowed = 2 if len(word) >= 9 else 1
+        found: set[str] = set()
+        for variant in _deletions(word, allowed) | {word}:
+            found.update(self._deletes.get(variant, ()))
+        counts = self.vocabulary.useful
+        scored = sorted((_distance(word, c), -counts[c], c) for c in found)
+        return [c for distance, _, c in scored if distance <= allowed]
+
+    def correct(self, word: str) -> str | None:
+        found = self.candidates(word)
+        return found[0] if found else None
+
+
+def _deletions(word: str, depth: int) -> set[str]:
+    found = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
+        found |= frontier
+    found.discard(word)
+    return found
+
+
+def _distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count as one edit)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i]
+        for j, cb in enumerate(b, start=1):
+            cost = 0 if ca == cb else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                value = min(value, previous2[j - 2] + 1)
+            current.append(value)
+        previous2, previous = previous, current
+    return previous[-1]

@@ -1,0 +1,168 @@
+"""Search behaviour on the words of the table: real words kept, German analysed as
+German, general questions answered by the main law, memory bounded."""
+
+import random
+import string
+
+import pytest
+
+from td_assist.search import get_search
+from td_assist.search.analysis import german_terms
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+@pytest.mark.parametrize(
+    "word",
+    # real English words the lawbook does not use, and inflections of words it does
+    ["tanked", "huddled", "dithered", "reneged", "walked", "argued", "quizzical",
+     "flustered", "conceded", "dropped", "facing", "underruff", "bridgemate", "misclicked",
+     # real German words, inflected, and compounds of known parts
+     "festgestellt", "ausgespielt", "gepasst", "zurückgenommen", "umgedreht", "Strafkarten",
+     "Hauptstrafkarte", "Ausspielfehler", "Tischkarte", "nachgefragt", "überlegte",
+     "Turnierleiterin", "Gegenspielerin", "bedient", "Reststiche"],
+)  # fmt: skip
+def test_speller_never_rewrites_a_real_word(engine, word):
+    assert engine.speller.correct(word.lower()) is None
+    results = engine.search(f"{word} revoke")
+    assert results.suggestion is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("insuficient", {"insufficient"}),
+        ("hesitaion", {"hesitation"}),
+        ("estabished", {"established"}),
+    ],
+)
+def test_speller_corrects_words_that_are_not_words(engine, typed, meant):
+    assert engine.speller.correct(typed) in meant
+
+
+def test_did_you_mean_only_when_the_correction_changes_the_result(engine):
+    changed = engine.search("insuficient bid")
+    assert changed.suggestion == "insufficient bid" and changed.hits[0].law == 27
+    # a typo that leaves the top results as they are is corrected silently
+    for query in ("revoke establishd", "penalty card droped"):
+        results = engine.search(query)
+        if results.suggestion is not None:
+            plain = [h.anchor for h in results.hits[:3]]
+            assert plain != [h.anchor for h in engine._rank(query.split(), 10)[0][:3]]
+
+
+def test_german_compounds_are_split_into_known_parts(engine):
+    terms = german_terms("Hauptstrafkarte", engine.decompounder)
+    assert "straf" in terms and "kart" in terms and "haupt" in terms
+    # compounds that appear nowhere whole in the content still find their law
+    assert "ausspielfehl" not in engine.german  # as a whole word, unknown to the content
+    top = [h.law for h in engine.search("Hauptstrafkarte des Gegenspielers").hits[:3]]
+    assert 50 in top
+    top = [h.law for h in engine.search("Ausspielfehler des falschen Gegenspielers").hits[:3]]
+    assert {54, 56} & set(top)
+
+
+@pytest.mark.parametrize(
+    ("question", "law"),
+    [
+        ("Der Stich war schon umgedreht, ist das Revoke vollendet?", 63),
+        ("Mein Partner hat lange überlegt und dann gepasst", 16),
+        ("Der Tisch hat eine falsche Karte gespielt", 45),
+        ("Karte während der Reizung auf den Tisch gefallen", 24),
+    ],
+)
+def test_german_questions_find_their_law(engine, question, law):
+    assert law in [h.law for h in engine.search(question).hits[:3]]
+
+
+def test_a_german_card_word_does_not_pull_towards_the_definitions(engine):
+    for question in ("Karte fallen gelassen", "Gegner hat die Karten gezeigt"):
+        hits = engine.search(question).hits[:3]
+        assert all(h.law != 0 for h in hits), [h.anchor for h in hits]
+
+
+@pytest.mark.parametrize(
+    ("question", "laws"),
+    [
+        ("insufficient bid", {"27"}),
+        ("Strafkarte", {"50"}),
+        ("revoke", {"61"}),
+        ("claim", {"68", "70"}),  # claims, or contested claims: either main law
+    ],
+)
+def test_a_general_question_shows_the_main_law_above_its_deep_subsections(engine, question, laws):
+    anchors = [h.anchor for h in engine.search(question).hits]
+    assert anchors[0] in laws  # the law itself, not one of its parts
+    law = anchors[0]
+    deep = [a for a in anchors if a.startswith(law) and a != law]
+    assert not deep or anchors.index(law) < anchors.index(deep[0])
+
+
+def test_a_specific_question_opens_at_the_subsection(engine):
+    anchors = [h.anchor for h in engine.search("revoke on trick twelve").hits[:3]]
+    assert "62D" in anchors
+
+
+def test_jargon_is_evidence_not_an_override(engine):
+    # a word for a double in a hesitation question must not pull Law 19 to the top
+    hits = engine.search("partner hesitated for a long time and then doubled").hits
+    assert hits[0].law == 16
+    # a claim that forgot a trump: the outstanding-trump rule, not the general claim law
+    anchors = [h.anchor for h in engine.search("declarer claimed but forgot a trump").hits[:3]]
+    assert "70C" in anchors
+
+
+def test_definitions_do_not_crowd_the_top(engine):
+    for question in ("partner dropped a card", "the trick was turned over", "claim"):
+        laws = [h.law for h in engine.search(question).hits[:3]]
+        assert 0 not in laws, question
+    assert engine.search("definition of trick").hits[0].law == 0
+
+
+def test_term_cache_stays_bounded_under_random_queries(engine):
+    rng = random.Random(12)
+    before = engine.scorer.cached_terms
+    for _ in range(2000):
+        word = "".join(rng.choices(string.ascii_lowercase, k=rng.randint(5, 12)))
+        engine.search(f"{word} {word[::-1]} zq{word}")
+    grown = engine.scorer.cached_terms - before
+    assert engine.scorer.cached_terms <= len(engine.scorer.vocabulary)
+    assert grown < 200  # only real index terms that random letters happen to spell
+
+
+def test_every_phrasing_anchor_is_a_section(engine):
+    from td_assist.search import load_phrasings
+
+    book = engine.book
+    assert engine.problems == []
+    for situation in load_phrasings(book.folder / "phrasings.toml"):
+        assert situation.anchor in book.sections, situation.anchor
+        assert situation.en or situation.de
+
+
+def test_a_phrasing_for_a_missing_section_is_reported_not_fatal(tmp_path):
+    import shutil
+
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search import SearchEngine, ensure_index, load_phrasings, load_synonyms
+
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    phrasings = laws / "phrasings.toml"
+    phrasings.write_text(
+        phrasings.read_text(encoding="utf-8")
+        + '\n[[situation]]\nanchor = "64Z9"\nen = ["zebra crossing"]\n',
+        encoding="utf-8",
+    )
+    book = get_lawbook(laws)
+    engine = SearchEngine(
+        ensure_index(book, laws / "synonyms.toml"),
+        book,
+        load_synonyms(laws / "synonyms.toml"),
+        load_phrasings(phrasings),
+    )
+    assert engine.problems == ["phrasings.toml: 64Z9 is not a section"]
+    assert engine.search("revoke").hits
