@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -11,6 +10,8 @@ from pydantic import ValidationError
 from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
+from td_assist.jsonsafe import JSONInputError
+from td_assist.jsonsafe import loads as load_json
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
 from td_assist.rulings.tree import FactNode, NumberNode, OutcomeNode, QuestionNode
@@ -23,13 +24,12 @@ def read_request(path: Path, board_number: int | None) -> RulingRequest:
     """A ruling request from a .json request file or a .pbn/.lin/.txt record."""
     if path.suffix.lower() == ".json":
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = load_json(path.read_text(encoding="utf-8", errors="replace"))
         except OSError as error:
             raise RecordError(f"cannot read the file ({error.strerror})", where=path.name) from None
-        except json.JSONDecodeError as error:
-            raise RecordError(
-                f"not valid JSON: {error.msg}", where=f"{path.name} line {error.lineno}"
-            ) from None
+        except JSONInputError as error:
+            where = f"{path.name} line {error.line}" if error.line else path.name
+            raise RecordError(error.problem, where=where) from None
         return parse_request(data, where=path.name)
     boards = read_boards(path, only=board_number)
     return RulingRequest(board=pick_board(boards, board_number))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -11,6 +10,8 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
+from td_assist.jsonsafe import JSONInputError
+from td_assist.jsonsafe import loads as load_json
 
 __all__ = ["parse_lin", "parse_pbn", "parse_record", "parse_text", "read_boards"]
 
@@ -40,10 +41,10 @@ def parse_record(text: str, fmt: str | None = None, only: int | None = None) -> 
         return parse_lin(text)
     if fmt == "json":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
+            data = load_json(text)
+        except JSONInputError as error:
             raise RecordError(
-                f"not valid JSON: {error.msg}", where=f"JSON line {error.lineno}"
+                error.problem, where=f"JSON line {error.line}" if error.line else "JSON"
             ) from None
         items = (
             data
