@@ -53,9 +53,10 @@ def slow_client(port):
 
 
 def test_limits_are_set_deliberately():
-    assert SERVER_LIMITS["max_request_body_size"] == create_app({"TESTING": True}).config[
-        "MAX_CONTENT_LENGTH"
-    ]
+    assert (
+        SERVER_LIMITS["max_request_body_size"]
+        == create_app({"TESTING": True}).config["MAX_CONTENT_LENGTH"]
+    )
     assert SERVER_LIMITS["connection_limit"] > 150  # waitress's 100 shut a room out
     assert SERVER_LIMITS["channel_timeout"] <= 30  # waitress's 120 s kept slow clients
 
