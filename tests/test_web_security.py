@@ -1,6 +1,7 @@
 """Hostile input and the LAN guard (issue 11, items 3 and 5-11), through the test client."""
 
 import html
+import io
 import os
 import re
 import stat
@@ -109,6 +110,14 @@ def test_any_get_json_in_the_app_uses_the_safe_reader(tmp_path):
 
         with pytest.raises(BadRequest):
             request.get_json()
+
+
+def test_a_pasted_record_up_to_the_pages_limit_is_read_from_the_multipart_form(client):
+    big = (PBN + "\n") * (600_000 // len(PBN) + 1)  # over werkzeug's 500 kB default
+    data = {"text": big, "board_number": "4", "csrf_token": token(client)}
+    data["file"] = (io.BytesIO(b""), "")
+    response = client.post("/boards", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303
 
 
 # 5 and 9. The Host header ------------------------------------------------------------
@@ -339,3 +348,35 @@ def test_the_secret_key_and_the_user_folder_are_the_users_alone(tmp_path, monkey
     assert secret_key() == key and user_dir() == home
     assert stat.S_IMODE((home / "secret.key").stat().st_mode) == 0o600
     assert stat.S_IMODE(home.stat().st_mode) == 0o700
+
+
+# The serve command wires it together ---------------------------------------------
+
+
+def served_app(monkeypatch, *argv):
+    import td_assist.web.server as server
+
+    served = {}
+    monkeypatch.setattr(server, "serve", lambda app, host, port: served.update(app=app, host=host))
+    assert main(["serve", "--port", "5999", *argv]) == 0
+    return served["app"], served["host"]
+
+
+def test_serve_on_this_laptop_answers_only_to_its_own_names(monkeypatch, capsys):
+    app, host = served_app(monkeypatch)
+    assert host == "127.0.0.1" and not app.config["ALLOW_ANY_IP_HOST"]
+    client = app.test_client()
+    assert client.get("/healthz", headers={"Host": "127.0.0.1:5999"}).status_code == 200
+    assert client.get("/healthz", headers={"Host": "192.168.1.5:5999"}).status_code == 400
+
+
+def test_serve_lan_has_a_pin_tells_the_td_how_to_end_sessions(monkeypatch, capsys):
+    app, host = served_app(monkeypatch, "--lan")
+    out = capsys.readouterr().out
+    pin = app.extensions["td_lan"].pin
+    assert host == "0.0.0.0" and re.fullmatch(r"[0-9]{6}", pin) and pin in out
+    assert "/lan" in out
+    tablet = tablet_of(app)
+    lan_host = {"Host": "192.168.1.5:5999"}
+    assert tablet.get("/laws/64", headers=lan_host).status_code == 401
+    assert tablet.get("/laws/64", headers={"Host": "rebound.evil.example"}).status_code == 400

@@ -37,6 +37,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_UPLOAD,
+        # Werkzeug keeps a form's text fields to 500 kB by default, which refused
+        # pasted records the page allows (1 MB) as "larger than 2 MB".
+        MAX_FORM_MEMORY_SIZE=MAX_UPLOAD,
         JSON_SORT_KEYS=False,
         # Flask defines these keys already, so they are set, not defaulted.
         SESSION_COOKIE_SAMESITE="Lax",
