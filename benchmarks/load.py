@@ -158,9 +158,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         environment = {**os.environ, "TD_ASSIST_HOME": home}
         command = [sys.executable, "-m", "td_assist", "serve", "--port", str(port)]
-        server = subprocess.Popen(
-            command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        log = open(Path(home) / "server.log", "wb")  # noqa: SIM115 - closed below
+        server = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
         try:
             wait_until_up(port, server)
             run_stage(port, 4, 300, seed=0)  # warm up: index, lawbook, trees, templates
@@ -195,6 +194,15 @@ def main() -> None:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
+            log.close()
+            warnings = [
+                line
+                for line in (Path(home) / "server.log").read_text(errors="replace").splitlines()
+                if "WARNING" in line or "ERROR" in line or "Traceback" in line
+            ]
+            print(f"server log: {len(warnings)} warnings or errors")
+            for line in warnings[:5]:
+                print(f"  {line[:160]}")
 
 
 if __name__ == "__main__":
