@@ -148,3 +148,19 @@ def test_the_per_address_cap_is_applied_to_real_connections(running, monkeypatch
 
 class _Lan:
     is_loopback = False
+
+
+def test_serving_does_not_print_a_line_per_waiting_request(monkeypatch):
+    import logging
+
+    import td_assist.web.server as server
+
+    class Idle:
+        def run(self):
+            return None
+
+    monkeypatch.setattr(server, "make_server", lambda *args, **kwargs: Idle())
+    queue_log = logging.getLogger("waitress.queue")
+    monkeypatch.setattr(queue_log, "level", logging.NOTSET)
+    server.serve(object(), HOST, 0)
+    assert not queue_log.isEnabledFor(logging.WARNING)

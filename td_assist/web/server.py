@@ -11,6 +11,7 @@ device cannot take every slot.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -104,4 +105,8 @@ def make_server(
 
 
 def serve(app: Callable[..., Any], host: str, port: int) -> None:
+    # Waitress notes "Task queue depth is N" on every request that waits for one of the
+    # threads: with a busy room that is a line per request in the TD's window (and a
+    # stall if that window's output is a pipe nobody reads). Waiting is normal here.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     make_server(app, host, port).run()
