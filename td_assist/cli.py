@@ -116,26 +116,38 @@ def lan_addresses() -> list[str]:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    import secrets
-
-    from waitress import serve
+    import socket
 
     from td_assist.web import create_app
+    from td_assist.web.security import new_pin
+    from td_assist.web.server import serve
 
-    config: dict[str, object] = {}
-    host = args.host
+    host = "0.0.0.0" if args.lan else args.host
+    everywhere = host in ("0.0.0.0", "::", "")
+    addresses = lan_addresses() if everywhere else []
+    # The names this server answers to (see security.HostGuard): its own address and
+    # name; when it listens everywhere, any address typed as digits.
+    own_names = [host, socket.gethostname(), f"{socket.gethostname()}.local", *addresses]
+    config: dict[str, object] = {
+        "ALLOWED_HOSTS": [name.lower() for name in own_names if name],
+        "ALLOW_ANY_IP_HOST": everywhere,
+        "LAN_ADDRESSES": addresses,
+        "LAN_PORT": args.port,
+    }
     if args.lan:
-        host = "0.0.0.0"
-        config["LAN_PIN"] = f"{secrets.randbelow(1_000_000):06d}"
+        config["LAN_PIN"] = new_pin()
     app = create_app(config)
     print(f"td-assist {__version__} is running: open http://127.0.0.1:{args.port}/ on this laptop")
     if args.lan:
-        addresses = lan_addresses() or ["<this laptop's address>"]
-        for address in addresses:
+        for address in addresses or ["<this laptop's address>"]:
             print(f"On a tablet or phone on the club network, type: http://{address}:{args.port}/")
         print(f"PIN for tablets and phones: {config['LAN_PIN']}")
+        print(
+            f"To sign every tablet out or change the PIN: http://127.0.0.1:{args.port}/lan "
+            "(stopping td-assist signs them all out too)"
+        )
     print("Stop it with Ctrl+C.")
-    serve(app, host=host, port=args.port, threads=8)
+    serve(app, host=host, port=args.port)
     return 0
 
 

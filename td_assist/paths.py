@@ -32,8 +32,21 @@ def user_dir() -> Path:
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "td-assist"
     else:
         base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "td-assist"
-    base.mkdir(parents=True, exist_ok=True)
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _owner_only(base)
     return base
+
+
+def _owner_only(folder: Path) -> None:
+    """The ruling log and the session key are the TD's: other users of a shared laptop
+    may not read them (0700 on POSIX; Windows keeps its per-user profile rights)."""
+    if sys.platform == "win32":
+        return
+    try:
+        if folder.stat().st_mode & 0o077:
+            folder.chmod(0o700)
+    except OSError:
+        pass  # a folder we do not own, or a file system without modes (FAT stick)
 
 
 def cache_dir() -> Path:

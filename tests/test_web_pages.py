@@ -139,6 +139,13 @@ def lan_app(tmp_path):
     )
 
 
+def post_pin(client, pin, **fields):
+    """Send the PIN form as a browser does: the PIN page first, for its CSRF token."""
+    page = client.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    return client.post("/pin", data={"pin": pin, "csrf_token": token, **fields})
+
+
 def test_lan_pin_guards_other_machines_but_not_this_one(tmp_path):
     app = lan_app(tmp_path)
     local = app.test_client()
@@ -147,8 +154,8 @@ def test_lan_pin_guards_other_machines_but_not_this_one(tmp_path):
     tablet.environ_base["REMOTE_ADDR"] = "192.168.1.20"
     assert tablet.get("/laws/64").status_code == 401
     assert tablet.get("/api/search?q=x").status_code == 401
-    assert tablet.post("/pin", data={"pin": "000000"}).status_code == 401
-    assert tablet.post("/pin", data={"pin": "123456", "next": "/laws/64"}).status_code == 302
+    assert post_pin(tablet, "000000").status_code == 401
+    assert post_pin(tablet, "123456", next="/laws/64").status_code == 303
     assert tablet.get("/laws/64").status_code == 200
 
 
@@ -192,9 +199,9 @@ def test_lan_pin_guessing_is_slowed_down(tmp_path):
     app = lan_app(tmp_path)
     tablet = app.test_client()
     tablet.environ_base["REMOTE_ADDR"] = "192.168.1.30"
-    codes = [tablet.post("/pin", data={"pin": f"{n:06d}"}).status_code for n in range(6)]
+    codes = [post_pin(tablet, f"{n:06d}").status_code for n in range(6)]
     assert codes == [401] * 5 + [429]
-    assert tablet.post("/pin", data={"pin": "123456"}).status_code == 429  # locked for now
+    assert post_pin(tablet, "123456").status_code == 429  # locked for now
     other = app.test_client()
     other.environ_base["REMOTE_ADDR"] = "192.168.1.31"
-    assert other.post("/pin", data={"pin": "123456"}).status_code == 302
+    assert post_pin(other, "123456").status_code == 303

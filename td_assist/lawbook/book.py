@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section, display_anchor
@@ -186,7 +186,7 @@ def folder_signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
     )
 
 
-@cache
+@lru_cache(maxsize=4)  # each edit of laws/ makes a new signature: keep the latest few
 def _load(folder: Path, _signature: tuple[tuple[str, int, int], ...]) -> Lawbook:
     return Lawbook.load(folder)
 

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response, render_template, request
+from flask.json.provider import DefaultJSONProvider
+from flask.typing import ResponseReturnValue
+from markupsafe import escape
 
 from td_assist import __version__
+from td_assist.jsonsafe import loads as load_json
 from td_assist.paths import content_dir
+from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'"
-)
+__all__ = ["CONTENT_SECURITY_POLICY", "MAX_UPLOAD", "create_app"]
+
+MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading it
+SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
+
+
+class SafeJSONProvider(DefaultJSONProvider):
+    """Any ``request.get_json`` goes through the depth- and size-bounded reader."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return load_json(s)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -22,7 +35,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(content_dir("static")),
         static_url_path="/static",
     )
-    app.config.update(MAX_CONTENT_LENGTH=2_000_000, JSON_SORT_KEYS=False)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_UPLOAD,
+        # Werkzeug keeps a form's text fields to 500 kB by default, which refused
+        # pasted records the page allows (1 MB) as "larger than 2 MB".
+        MAX_FORM_MEMORY_SIZE=MAX_UPLOAD,
+        JSON_SORT_KEYS=False,
+        # Flask defines these keys already, so they are set, not defaulted.
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
+    )
+    app.json = SafeJSONProvider(app)
     if config:
         app.config.update(config)
 
@@ -35,8 +59,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web.wizard import wizard
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
     for blueprint in (core, laws, api, boards, wizard):
@@ -52,48 +74,49 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.endpoint != "static":
+            # Pages show boards and rulings: keep them out of shared phones' caches.
+            response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     @app.errorhandler(404)
-    def _not_found(_error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html", title="Page not found", message="There is no page at this address."
-        ), 404
+    def _not_found(_error: Exception) -> ResponseReturnValue:
+        return error_page("Page not found", "There is no page at this address.", 404)
 
     @app.errorhandler(400)
-    def _bad_request(error: Exception) -> tuple[str, int]:
+    def _bad_request(error: Exception) -> ResponseReturnValue:
         message = getattr(error, "description", "") or "The request could not be understood."
-        return render_template("error.html", title="That did not work", message=message), 400
+        return error_page("That did not work", message, 400)
 
     @app.errorhandler(405)
-    def _not_allowed(_error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html",
-            title="Not here",
-            message="That address does not accept this kind of request.",
-        ), 405
+    def _not_allowed(_error: Exception) -> ResponseReturnValue:
+        return error_page("Not here", "That address does not accept this kind of request.", 405)
 
     @app.errorhandler(415)
-    def _unsupported(error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html", title="Send JSON", message=getattr(error, "description", "")
-        ), 415
+    def _unsupported(error: Exception) -> ResponseReturnValue:
+        return error_page("Send JSON", getattr(error, "description", ""), 415)
 
     @app.errorhandler(413)
-    def _too_large(_error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html", title="Too large", message="That upload is larger than 2 MB."
-        ), 413
+    def _too_large(_error: Exception) -> ResponseReturnValue:
+        return error_page("Too large", "That upload is larger than 2 MB.", 413)
 
     @app.errorhandler(500)
-    def _server_error(_error: Exception) -> tuple[str, int]:
-        return render_template(
-            "error.html",
-            title="Something went wrong",
-            message="The page could not be shown. Nothing was lost; please go back and try again.",
-        ), 500
+    def _server_error(_error: Exception) -> ResponseReturnValue:
+        return error_page(
+            "Something went wrong",
+            "The page could not be shown. Nothing was lost; please go back and try again.",
+            500,
+        )
 
     return app
+
+
+def error_page(title: str, message: str, status: int) -> ResponseReturnValue:
+    """The friendly error page; if even that cannot be drawn, a bare one that can."""
+    try:
+        return render_template("error.html", title=title, message=message), status
+    except Exception:
+        body = f"<!doctype html><title>{escape(title)}</title><h1>{escape(title)}</h1>"
+        return Response(f"{body}<p>{escape(message)}</p>", status, mimetype="text/html")

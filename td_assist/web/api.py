@@ -10,12 +10,37 @@ from pydantic import ValidationError
 
 from td_assist.bridge.board import record_error_from
 from td_assist.bridge.errors import RecordError
+from td_assist.jsonsafe import JSONInputError
+from td_assist.jsonsafe import loads as load_json
 from td_assist.rulings.commands import parse_request
 from td_assist.rulings.wizards import load_wizards, rule
 from td_assist.search import search_report
 from td_assist.web.entry import EntryState, describe, to_board
 
 api = Blueprint("api", __name__, url_prefix="/api")
+
+
+class BodyError(Exception):
+    """A request body that is not JSON we can read; the message says why."""
+
+
+def json_body() -> object:
+    """The body, read by the one safe JSON reader (depth and number length bounded).
+
+    Only bodies sent as application/json are read: a cross-site form cannot send one,
+    which is why the API needs no CSRF token (see security.py).
+    """
+    if not request.is_json:
+        raise BodyError("send the body as JSON (Content-Type: application/json)")
+    try:
+        return load_json(request.get_data(cache=False))
+    except JSONInputError as error:
+        raise BodyError(f"the body is not JSON we can read: {error}") from None
+
+
+@api.errorhandler(BodyError)
+def _body_error(error: BodyError) -> ResponseReturnValue:
+    return jsonify(error=str(error)), 400
 
 
 @api.get("/search")
@@ -38,9 +63,9 @@ def ruling(wizard: str) -> ResponseReturnValue:
     wizards = load_wizards()
     if wizard not in wizards:
         return jsonify(error=f"unknown wizard '{wizard}' (available: {', '.join(wizards)})"), 404
-    data = request.get_json(silent=True)
-    if data is None:
-        return jsonify(error="the body must be JSON: {board, irregularity, answers}"), 400
+    data = json_body()
+    if not isinstance(data, dict):
+        return jsonify(error="the body must be a JSON object: {board, irregularity, answers}"), 400
     mode = "step" if request.args.get("mode") == "step" else "batch"
     try:
         parsed = parse_request(data)
@@ -51,7 +76,7 @@ def ruling(wizard: str) -> ResponseReturnValue:
 
 
 def _entry_state() -> EntryState | tuple[ResponseReturnValue, int]:
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         return jsonify(error="the body must be a JSON object"), 400
     try:

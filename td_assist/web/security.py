@@ -1,14 +1,29 @@
-"""CSRF protection for forms, and the PIN that guards the app when served to the LAN."""
+"""What guards the app: CSRF tokens on forms, the PIN for the LAN, the Host check,
+the session cookie's flags, and the security headers every answer carries.
+
+The PIN (``serve --lan``) admits a tablet for the current run of the server only: the
+session holds a ticket derived from the PIN and a random value made at start-up, so a
+restart, a new PIN, or the TD pressing "end all tablet sessions" (the loopback-only
+``/lan`` page) turns every ticket issued before into nothing.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import hmac
 import ipaddress
+import os
+import re
 import secrets
 import threading
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import quote, urlsplit
 
-from flask import Flask, abort, render_template, request, session
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 
 from td_assist.paths import user_dir
@@ -16,20 +31,66 @@ from td_assist.paths import user_dir
 CSRF_FIELD = "csrf_token"
 PIN_TRIES = 5  # wrong PINs allowed from one address ...
 PIN_LOCK_SECONDS = 60  # ... before it must wait this long
+MAX_TRACKED_ADDRESSES = 4096  # the wrong-PIN table never grows past this
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'"
+)
+# Sent with every answer: the app's, the Host check's, and waitress's own errors.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "SAMEORIGIN",
+}
+
+
+# The key that signs session cookies ------------------------------------------------
 
 
 def secret_key() -> bytes:
-    """A per-installation key, kept so sessions survive a restart."""
+    """A per-installation key, kept so sessions survive a restart; readable only by
+    the user who runs td-assist (0600 on POSIX; Windows ignores the mode)."""
     path = user_dir() / "secret.key"
-    if not path.exists():
-        path.write_bytes(secrets.token_bytes(32))
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        key = b""
+    if len(key) >= 32:
+        _owner_only(path)
+        return key
+    key = secrets.token_bytes(32)
+    temporary = path.with_name(f"secret.key.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(key)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)  # never a half-written key, even if two start at once
+    _owner_only(path)
     return path.read_bytes()
+
+
+def _owner_only(path: os.PathLike[str]) -> None:
+    with contextlib.suppress(OSError):  # e.g. a USB stick formatted FAT has no modes
+        os.chmod(path, 0o600)
+
+
+# CSRF ----------------------------------------------------------------------------
 
 
 def csrf_token() -> str:
     if CSRF_FIELD not in session:
         session[CSRF_FIELD] = secrets.token_urlsafe(24)
     return str(session[CSRF_FIELD])
+
+
+def csrf_ok() -> bool:
+    sent = request.form.get(CSRF_FIELD, "")
+    expected = session.get(CSRF_FIELD, "")
+    return bool(expected) and hmac.compare_digest(str(sent), str(expected))
 
 
 def _is_loopback(address: str | None) -> bool:
@@ -39,61 +100,294 @@ def _is_loopback(address: str | None) -> bool:
         return False
 
 
+def local_path(target: str | None) -> str:
+    """``target`` if it is a path on this site, else ``/``.
+
+    Browsers read ``//host``, ``/\\host`` and a path with a tab or newline inside as
+    another site, so anything but a plain printable path starting with one ``/`` is
+    refused.
+    """
+    if not target or not re.fullmatch(r"/[\x21-\x7e]*", target) or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return "/"
+    return target[:300]
+
+
+# The session cookie ----------------------------------------------------------------
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Marks the cookie Secure whenever the page came over HTTPS (e.g. behind a proxy
+    the club set up); over plain HTTP on the club network a Secure cookie would never
+    come back, so there it cannot be set."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+
+# The PIN ---------------------------------------------------------------------------
+
+
 class PinAttempts:
-    """Wrong PINs per address, so six digits cannot be guessed by trying them all."""
+    """Wrong PINs per address, so six digits cannot be guessed by trying them all.
+
+    While an address is locked its PIN is not checked at all, the right one included:
+    if the right PIN still worked, a guesser would simply go on guessing at full speed
+    and learn the PIN from the one answer that differs. The lock lasts a minute, only
+    that address is affected, and the TD can lift every lock on the ``/lan`` page.
+    """
 
     def __init__(self) -> None:
         self._failures: dict[str, list[float]] = {}
         self._lock = threading.Lock()
 
-    def locked(self, address: str) -> bool:
+    def _recent(self, address: str, now: float) -> list[float]:
+        return [t for t in self._failures.get(address, []) if now - t < PIN_LOCK_SECONDS]
+
+    def seconds_locked(self, address: str) -> int:
+        """0 if the address may try a PIN, else how long it must still wait."""
+        now = time.monotonic()
         with self._lock:
-            recent = [
-                t
-                for t in self._failures.get(address, [])
-                if time.monotonic() - t < PIN_LOCK_SECONDS
-            ]
-            self._failures[address] = recent
-            return len(recent) >= PIN_TRIES
+            recent = self._recent(address, now)
+            if recent:
+                self._failures[address] = recent
+            else:
+                self._failures.pop(address, None)
+            if len(recent) < PIN_TRIES:
+                return 0
+            return max(1, int(PIN_LOCK_SECONDS - (now - recent[-PIN_TRIES])) + 1)
 
     def failed(self, address: str) -> None:
+        now = time.monotonic()
         with self._lock:
-            self._failures.setdefault(address, []).append(time.monotonic())
+            if address not in self._failures and len(self._failures) >= MAX_TRACKED_ADDRESSES:
+                self._forget_expired(now)
+            if len(self._failures) >= MAX_TRACKED_ADDRESSES:
+                self._failures.pop(next(iter(self._failures)))  # the oldest address
+            self._failures.setdefault(address, []).append(now)
+            del self._failures[address][:-PIN_TRIES]
+
+    def _forget_expired(self, now: float) -> None:
+        for address in list(self._failures):
+            if not self._recent(address, now):
+                del self._failures[address]
+
+    def locked_addresses(self) -> int:
+        with self._lock:
+            self._forget_expired(time.monotonic())
+            return sum(1 for times in self._failures.values() if len(times) >= PIN_TRIES)
+
+    def tracked(self) -> int:
+        with self._lock:
+            return len(self._failures)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._failures.clear()
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(1_000_000):06d}"
+
+
+class LanGuard:
+    """The PIN in force and the run it belongs to; tickets in sessions prove both."""
+
+    def __init__(self, pin: str | None, key: bytes) -> None:
+        self.pin = pin
+        self._key = key
+        self._run = secrets.token_bytes(16)
+        self.attempts = PinAttempts()
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.pin)
+
+    def ticket(self) -> str:
+        message = self._run + str(self.pin).encode()
+        return hmac.new(self._key, message, hashlib.sha256).hexdigest()
+
+    def admits(self, ticket: object) -> bool:
+        return isinstance(ticket, str) and hmac.compare_digest(ticket, self.ticket())
+
+    def pin_matches(self, typed: str) -> bool:
+        return hmac.compare_digest(typed.encode(), str(self.pin).encode())
+
+    def end_sessions(self, change_pin: bool = False) -> None:
+        """Every tablet must enter the PIN again (a new one, if ``change_pin``)."""
+        self._run = secrets.token_bytes(16)
+        if change_pin:
+            self.pin = new_pin()
+
+
+def lan_guard() -> LanGuard:
+    return current_app.extensions["td_lan"]
+
+
+# The Host check --------------------------------------------------------------------
+
+
+def host_name(header: str) -> str | None:
+    """The name or address in a Host header, lower case; None if it is malformed."""
+    host = header.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        name, rest = (host[1:end], host[end + 1 :]) if end > 0 else ("", "")
+    else:
+        name, _, port = host.partition(":")
+        rest = f":{port}" if port else ""
+    if not name or (rest and not re.fullmatch(r":[0-9]{1,5}", rest)):
+        return None
+    return name.removesuffix(".")
+
+
+def host_allowed(header: str | None, allowed: Iterable[str], any_address: bool) -> bool:
+    """Whether a request for ``header`` is meant for this server.
+
+    A browser tricked by DNS rebinding sends the attacker's name, so only names the
+    server is known by pass. An address typed as digits cannot be rebound, so when the
+    server listens on every interface, any IP address may be used.
+    """
+    if header is None:
+        return True  # HTTP/1.0 without Host: no browser sends that
+    name = host_name(header)
+    if name is None:
+        return False
+    if name in allowed:
+        return True
+    if any_address:
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+    return False
+
+
+REFUSED_HOST_PAGE = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    b"<title>Wrong address</title></head><body><h1>Wrong address</h1>"
+    b"<p>td-assist answers only to its own address. On this laptop open "
+    b"http://127.0.0.1 with the port shown when td-assist started; on a tablet, type "
+    b"the address shown on the laptop.</p></body></html>"
+)
+
+
+class HostGuard:
+    """WSGI middleware: refuse a Host the server is not known by before Flask sees it,
+    so no page (not even an error page) is built for a foreign or malformed name."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], flask_app: Flask) -> None:
+        self.app = app
+        self.config = flask_app.config
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        allowed = LOCAL_HOSTS | {h.lower() for h in self.config.get("ALLOWED_HOSTS", ())}
+        any_address = bool(self.config.get("ALLOW_ANY_IP_HOST"))
+        if host_allowed(environ.get("HTTP_HOST"), allowed, any_address):
+            return self.app(environ, start_response)
+        headers = [
+            ("Content-Type", "text/html; charset=utf-8"),
+            ("Content-Length", str(len(REFUSED_HOST_PAGE))),
+            ("Cache-Control", "no-store"),
+            *SECURITY_HEADERS.items(),
+        ]
+        start_response("400 Bad Request", headers)
+        return [REFUSED_HOST_PAGE]
+
+
+# The loopback-only page where the TD manages the LAN -------------------------------
+
+lan = Blueprint("lan", __name__)
+
+
+@lan.before_request
+def _only_this_laptop() -> None:
+    if not _is_loopback(request.remote_addr):
+        abort(404)
+
+
+@lan.get("/lan")
+def lan_page() -> ResponseReturnValue:
+    guard = lan_guard()
+    return render_template(
+        "lan.html",
+        guard=guard,
+        locked=guard.attempts.locked_addresses(),
+        addresses=current_app.config.get("LAN_ADDRESSES", []),
+        port=current_app.config.get("LAN_PORT"),
+        done=request.args.get("done", "")[:20],
+    )
+
+
+@lan.post("/lan/end-sessions")
+def end_sessions() -> ResponseReturnValue:
+    guard = lan_guard()
+    if not guard.enabled:
+        abort(400, description="td-assist is not shared on the network, so no tablet is in.")
+    change_pin = request.form.get("new_pin") == "1"
+    guard.end_sessions(change_pin=change_pin)
+    current_app.config["LAN_PIN"] = guard.pin
+    return redirect("/lan?done=" + ("pin" if change_pin else "ended"), code=303)
+
+
+@lan.post("/lan/unlock")
+def unlock() -> ResponseReturnValue:
+    lan_guard().attempts.clear()
+    return redirect("/lan?done=unlocked", code=303)
+
+
+# Wiring ----------------------------------------------------------------------------
+
+
+def _pin_page(status: int, **flags: Any) -> ResponseReturnValue:
+    flags.setdefault("next", "/")
+    return render_template("pin.html", **flags), status
+
+
+def _guard_lan(guard: LanGuard) -> ResponseReturnValue | None:
+    if request.endpoint == "static":
+        return None
+    if not (request.path == "/pin" and request.method == "POST"):
+        asked = quote(request.full_path.removesuffix("?"), safe="/?&=:;,+@!$'()*~%")
+        return _pin_page(401, next=local_path(asked))
+    target = local_path(request.form.get("next"))
+    if not csrf_ok():
+        return _pin_page(400, expired=True, next=target)
+    address = request.remote_addr or "?"
+    wait = guard.attempts.seconds_locked(address)
+    if wait:
+        return _pin_page(429, locked=True, wait=wait, next=target)
+    if guard.pin_matches(request.form.get("pin", "")[:20]):
+        session["lan_ticket"] = guard.ticket()
+        session.permanent = True
+        return redirect(target, code=303)
+    guard.attempts.failed(address)
+    return _pin_page(401, wrong=True, next=target)
 
 
 def install(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
-    attempts = PinAttempts()
+    app.session_interface = SessionInterface()
+    signing = app.secret_key or b""
+    key = signing if isinstance(signing, bytes) else str(signing).encode()
+    guard = LanGuard(app.config.get("LAN_PIN"), key)
+    app.extensions["td_lan"] = guard
+    app.wsgi_app = HostGuard(app.wsgi_app, app)  # type: ignore[method-assign]
+    app.register_blueprint(lan)
 
     @app.before_request
     def _guard() -> ResponseReturnValue | None:
-        pin = app.config.get("LAN_PIN")
-        if pin and not _is_loopback(request.remote_addr) and not session.get("pin_ok"):
-            if request.endpoint == "static":
-                return None
-            if request.path == "/pin" and request.method == "POST":
-                address = request.remote_addr or "?"
-                if attempts.locked(address):
-                    return render_template("pin.html", wrong=True, locked=True, next="/"), 429
-                typed = request.form.get("pin", "")[:20]
-                if hmac.compare_digest(typed.encode(), str(pin).encode()):
-                    session["pin_ok"] = True
-                    session.permanent = True
-                    return app.redirect(
-                        request.form.get("next", "/")[:200]
-                        if request.form.get("next", "/").startswith("/")
-                        else "/"
-                    )
-                attempts.failed(address)
-                return render_template("pin.html", wrong=True, next="/"), 401
-            return render_template("pin.html", wrong=False, next=request.full_path[:200]), 401
+        if (
+            guard.enabled
+            and not _is_loopback(request.remote_addr)
+            and not guard.admits(session.get("lan_ticket"))
+        ):
+            return _guard_lan(guard)
         # The JSON API reads only bodies sent as application/json, which a cross-site
         # form cannot send, so it needs no token; every HTML form carries one.
-        if request.method == "POST" and not request.path.startswith("/api/"):
-            sent = request.form.get(CSRF_FIELD, "")
-            expected = session.get(CSRF_FIELD, "")
-            if not expected or not hmac.compare_digest(str(sent), str(expected)):
-                abort(
-                    400, description="The form has expired. Go back, reload the page and try again."
-                )
+        if request.method == "POST" and not request.path.startswith("/api/") and not csrf_ok():
+            abort(400, description="The form has expired. Go back, reload the page and try again.")
         return None

@@ -14,6 +14,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.errors import RecordError
+from td_assist.jsonsafe import JSONInputError
+from td_assist.jsonsafe import loads as load_json
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
@@ -104,15 +106,18 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
     registered(wizard_name)
     board = load_board(board_id)
     try:
-        answers = json.loads(request.form.get("answers", "{}"))
-        if not isinstance(answers, dict):
-            raise ValueError
-        answers = {str(k)[:40]: str(v)[:40] for k, v in list(answers.items())[:MAX_ANSWERS]}
+        answers = load_json(request.form.get("answers", "{}")[:20_000])
+    except JSONInputError as error:
+        abort(400, description=f"The answers sent with the form cannot be read: {error}.")
+    if not isinstance(answers, dict):
+        abort(400, description="The answers sent with the form are not a set of answers.")
+    answers = {str(k)[:40]: str(v)[:40] for k, v in list(answers.items())[:MAX_ANSWERS]}
+    try:
         ruling = rule(wizard_name, board, None, answers, mode="step")
-    except (ValueError, RecordError):
-        abort(400)
+    except RecordError as error:
+        abort(400, description=f"The answers do not fit this ruling: {error}.")
     if ruling.status != "complete":
-        abort(400)
+        abort(400, description="The ruling is not finished: answer every question first.")
     note = request.form.get("note", "")[:2000]
     ruling_id = store().save_ruling(
         board_id, wizard_name, answers, ruling.model_dump(mode="json"), note

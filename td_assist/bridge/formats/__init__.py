@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
+from td_assist import jsonsafe
 
 __all__ = [
     "decode_record",
@@ -86,7 +86,10 @@ def load_json(text: str, where: str = "JSON") -> object:
     td_assist.bridge.errors.RecordError: JSON: a number in the JSON is far too long
     """
     try:
-        return json.loads(text.removeprefix("\ufeff"))
+        return jsonsafe.loads(text.removeprefix("\ufeff"))
+    except jsonsafe.JSONInputError as error:
+        line = f"{where} line {error.line}" if error.line else where
+        raise RecordError(error.problem, where=line) from None
     except json.JSONDecodeError as error:
         line = f"{where} line {error.lineno}"
         raise RecordError(f"not valid JSON: {error.msg}", where=line) from None

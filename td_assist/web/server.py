@@ -1,0 +1,112 @@
+"""Serving the app with waitress, with limits chosen for a club room rather than left
+at waitress's defaults (100 connections, 2-minute idle time, 1 GiB request bodies).
+
+A room is a few dozen phones and tablets, each keeping a handful of connections open.
+Connections that never finish their headers hold a connection slot and nothing else
+(waitress reads headers without a thread), so the defence against them is: enough
+slots, a short idle time after which waitress drops them, and a cap per address so one
+device cannot take every slot.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ErrorTask
+
+from td_assist.web import MAX_UPLOAD
+from td_assist.web.security import SECURITY_HEADERS
+
+CONNECTIONS_PER_ADDRESS = 32  # a browser opens about six to one host
+
+SERVER_LIMITS: dict[str, Any] = {
+    "threads": 8,
+    # Slots for every device in the room; stays under the 512 sockets select() can
+    # watch on Windows.
+    "connection_limit": 250,
+    # An idle connection (a finished keep-alive, or headers that stopped coming) is
+    # closed after this many seconds; checked every cleanup_interval.
+    "channel_timeout": 20,
+    "cleanup_interval": 2,
+    "max_request_body_size": MAX_UPLOAD,  # the app's own limit, refused before reading
+    "max_request_header_size": 64 * 1024,
+    "ident": "td-assist",
+    "expose_tracebacks": False,
+    "asyncore_use_poll": sys.platform != "win32",  # select() stops at descriptor 1024
+}
+
+
+class HeaderedErrorTask(ErrorTask):
+    """Waitress's own error answers (400, 413, 500...) carry our security headers."""
+
+    def execute(self) -> None:
+        self.response_headers.extend(SECURITY_HEADERS.items())
+        self.response_headers.append(("Cache-Control", "no-store"))
+        super().execute()
+
+
+def admits(address: str, open_from: Iterator[str], per_address: int) -> bool:
+    """Whether a new connection from ``address`` may be served, given the addresses of
+    the connections already open. This laptop itself is never capped."""
+    try:
+        if ipaddress.ip_address(address).is_loopback:
+            return True
+    except ValueError:
+        return True  # a Unix socket or an address we cannot read: not a LAN device
+    count = 0
+    for other in open_from:
+        count += other == address
+        if count >= per_address:
+            return False
+    return True
+
+
+class GuardedChannel(HTTPChannel):  # type: ignore[misc]
+    error_task_class = HeaderedErrorTask
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+        address = str(addr[0]) if isinstance(addr, tuple) and addr else ""
+        per_address = getattr(server, "connections_per_address", CONNECTIONS_PER_ADDRESS)
+        open_from = (
+            str(channel.addr[0])
+            for channel in list(server.active_channels.values())
+            if isinstance(channel.addr, tuple) and channel.addr
+        )
+        if not admits(address, open_from, per_address):
+            sock.close()  # never registered: waitress forgets it at once
+            return
+        super().__init__(server, sock, addr, adj, map)
+
+
+def make_server(
+    app: Callable[..., Any],
+    host: str,
+    port: int,
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+    **overrides: Any,
+) -> Any:
+    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves."""
+    server = create_server(app, host=host, port=port, **{**SERVER_LIMITS, **overrides})
+    listeners = (
+        [server]
+        if isinstance(server, BaseWSGIServer)
+        else [s for s in server.map.values() if isinstance(s, BaseWSGIServer)]
+    )
+    for listener in listeners:
+        listener.channel_class = GuardedChannel
+        listener.connections_per_address = connections_per_address
+    return server
+
+
+def serve(app: Callable[..., Any], host: str, port: int) -> None:
+    # Waitress notes "Task queue depth is N" on every request that waits for one of the
+    # threads: with a busy room that is a line per request in the TD's window (and a
+    # stall if that window's output is a pipe nobody reads). Waiting is normal here.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    make_server(app, host, port).run()

@@ -1,0 +1,166 @@
+"""The real server (waitress, as `td-assist serve` runs it) on loopback: slow clients,
+large uploads and waitress's own error answers (issue 11, items 11 and 12).
+
+Every test talks to 127.0.0.1 only and is bounded in time by socket timeouts.
+"""
+
+import http.client
+import socket
+import threading
+import time
+
+import pytest
+
+from td_assist.web import create_app
+from td_assist.web.server import SERVER_LIMITS, admits, make_server
+
+HOST = "127.0.0.1"
+
+
+@pytest.fixture
+def running(tmp_path):
+    """Start the app with td-assist's limits; yields a function making more servers."""
+    started = []
+
+    def start(**overrides):
+        app = create_app({"STORE_PATH": str(tmp_path / "log.sqlite3"), "SECRET_KEY": "k"})
+        server = make_server(app, HOST, 0, **overrides)
+        threading.Thread(target=server.run, daemon=True).start()
+        started.append(server)
+        return server.effective_port
+
+    yield start
+    for server in started:
+        server.close()
+        server.task_dispatcher.shutdown(timeout=2)
+
+
+def get(port, path="/healthz", timeout=5.0):
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def slow_client(port):
+    """A connection that starts a request and never finishes its headers."""
+    sock = socket.create_connection((HOST, port), timeout=5)
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return sock
+
+
+def test_limits_are_set_deliberately():
+    assert (
+        SERVER_LIMITS["max_request_body_size"]
+        == create_app({"TESTING": True}).config["MAX_CONTENT_LENGTH"]
+    )
+    assert SERVER_LIMITS["connection_limit"] > 150  # waitress's 100 shut a room out
+    assert SERVER_LIMITS["channel_timeout"] <= 30  # waitress's 120 s kept slow clients
+
+
+def test_150_slow_clients_do_not_shut_the_room_out(running):
+    port = running()
+    slow = [slow_client(port) for _ in range(150)]
+    try:
+        started = time.monotonic()
+        results = [get(port, "/laws/64") for _ in range(10)]
+        assert all(status == 200 for status, _ in results)
+        assert time.monotonic() - started < 10
+    finally:
+        for sock in slow:
+            sock.close()
+
+
+def test_a_slow_client_is_dropped_after_the_idle_time(running):
+    port = running(channel_timeout=1, cleanup_interval=1)
+    sock = slow_client(port)
+    sock.settimeout(8)
+    started = time.monotonic()
+    try:
+        assert sock.recv(100) == b""  # closed by the server, not by the timeout
+    finally:
+        sock.close()
+    assert time.monotonic() - started < 8
+
+
+def test_a_50_mb_upload_is_refused_before_it_is_read(running):
+    port = running()
+    sock = socket.create_connection((HOST, port), timeout=5)
+    try:
+        sock.sendall(
+            b"POST /boards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: 50000000\r\n\r\n" + b"x" * 10_000
+        )
+        answer = sock.recv(4096).decode("latin-1")
+    finally:
+        sock.close()
+    assert answer.startswith("HTTP/1.1 413")
+    # waitress's own error answers carry the same security headers as the app's
+    assert "X-Content-Type-Options: nosniff" in answer
+    assert "Content-Security-Policy: default-src 'self'" in answer
+
+
+def test_waitress_bad_request_answers_carry_the_security_headers(running):
+    port = running()
+    sock = socket.create_connection((HOST, port), timeout=5)
+    try:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: x\r\n\r\n")
+        answer = sock.recv(4096).decode("latin-1")
+    finally:
+        sock.close()
+    assert answer.startswith("HTTP/1.1 400") and "X-Content-Type-Options: nosniff" in answer
+
+
+def test_one_device_cannot_take_every_connection():
+    lan_device = "192.168.1.40"
+    assert admits(lan_device, iter([lan_device] * 31), per_address=32)
+    assert not admits(lan_device, iter([lan_device] * 32 + ["192.168.1.41"]), per_address=32)
+    assert admits("192.168.1.41", iter([lan_device] * 200), per_address=32)
+    assert admits(HOST, iter([HOST] * 200), per_address=32)  # the laptop itself
+
+
+def test_the_per_address_cap_is_applied_to_real_connections(running, monkeypatch):
+    import td_assist.web.server as server
+
+    # Loopback is exempt in use; here it stands in for a tablet, so the exemption is off.
+    monkeypatch.setattr(server.ipaddress, "ip_address", lambda _text: _Lan())
+    port = running(connections_per_address=3)
+    slow = [slow_client(port) for _ in range(3)]
+    try:
+        time.sleep(0.3)
+        extra = socket.create_connection((HOST, port), timeout=5)
+        extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try:
+            assert extra.recv(100) == b""  # refused: closed without an answer
+        except ConnectionResetError:
+            pass
+        finally:
+            extra.close()
+    finally:
+        for sock in slow:
+            sock.close()
+    time.sleep(0.3)
+    assert get(port)[0] == 200  # once they are gone, the device is served again
+
+
+class _Lan:
+    is_loopback = False
+
+
+def test_serving_does_not_print_a_line_per_waiting_request(monkeypatch):
+    import logging
+
+    import td_assist.web.server as server
+
+    class Idle:
+        def run(self):
+            return None
+
+    monkeypatch.setattr(server, "make_server", lambda *args, **kwargs: Idle())
+    queue_log = logging.getLogger("waitress.queue")
+    monkeypatch.setattr(queue_log, "level", logging.NOTSET)
+    server.serve(object(), HOST, 0)
+    assert not queue_log.isEnabledFor(logging.WARNING)
