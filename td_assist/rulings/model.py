@@ -114,13 +114,45 @@ class RevokeLine(_Model):
     laws: list[str]
 
 
+class WeightedLine(_Model):
+    """One result of an assigned adjusted score (Law 12C1(c)) and its Law 77 score."""
+
+    contract: str
+    declarer: Seat | None
+    tricks: int | None
+    weight: float
+    score_ns: int
+    imps_ns: int | None = None  # against the other table's score
+    mp_ns: float | None = None  # matchpoints on the traveller
+    mp_percent_ns: float | None = None
+
+
+class SideScore(_Model):
+    """One side's adjusted score, from its own view, in each unit the TD gave."""
+
+    score: int | float
+    imps: int | float | None = None
+    mp_percent: int | float | None = None
+
+
+class SelfInflicted(_Model):
+    """Law 12C1(e): the figures behind scores that need not balance."""
+
+    non_offenders: str  # "NS" | "EW"
+    method: str
+    table: SideScore  # A: the non-offenders' table result, their view
+    adjusted: SideScore  # B: the adjusted score, the non-offenders' view
+    without_error: SideScore  # C: with the infraction but without their error
+    self_inflicted: SideScore  # the part of the damage they caused themselves
+
+
 class Adjustment(_Model):
     tricks_transferred: int = 0
     declarer: Seat | None = None
     declarer_tricks_played: int | None = None
     declarer_tricks_final: int | None = None
     score_ns_played: int | None = None
-    score_ns_final: int | None = None
+    score_ns_final: int | float | None = None
     laws: list[str] = Field(default_factory=list)
     note: str = ""
     # revoke wizard
@@ -129,6 +161,13 @@ class Adjustment(_Model):
     established: bool | None = None
     revokes: list[RevokeLine] = Field(default_factory=list)
     equity_applied: bool = False
+    # Law 12C adjusted scores (unauthorised information, 27D, 64C): CONTRACTS.md
+    adjusted: bool | None = None
+    weighted: list[WeightedLine] = Field(default_factory=list)
+    imps_ns: int | float | None = None
+    mp_percent_ns: int | float | None = None
+    by_side: dict[str, SideScore] | None = None
+    self_inflicted: SelfInflicted | None = None
 
 
 class Ruling(_Model):
