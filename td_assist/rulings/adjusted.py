@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat, Side
@@ -52,7 +52,7 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
-from td_assist.rulings.model import SelfInflicted, SideScore, WeightedLine
+from td_assist.rulings.model import Adjustment
 
 MAX_RESULTS = 12
 MAX_TRAVELLER = 200
@@ -101,6 +101,54 @@ class PossibleResult:
         if self.contract.is_passed_out:
             return "Pass"
         return f"{self.contract} {self.declarer} {self.tricks}"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WeightedLine(_Model):
+    """One result of an assigned adjusted score (Law 12C1(c)) and its Law 77 score."""
+
+    contract: str
+    declarer: Seat | None
+    tricks: int | None
+    weight: float
+    score_ns: int
+    imps_ns: int | None = None  # against the other table's score
+    mp_ns: float | None = None  # matchpoints on the traveller
+    mp_percent_ns: float | None = None
+
+
+class SideScore(_Model):
+    """One side's adjusted score, from its own view, in each unit the TD gave."""
+
+    score: int | float
+    imps: int | float | None = None
+    mp_percent: int | float | None = None
+
+
+class SelfInflicted(_Model):
+    """Law 12C1(e): the figures behind scores that need not balance."""
+
+    non_offenders: str  # "NS" | "EW"
+    method: str
+    table: SideScore  # A: the non-offenders' table result, their view
+    adjusted: SideScore  # B: the adjusted score, the non-offenders' view
+    without_error: SideScore  # C: with the infraction but without their error
+    self_inflicted: SideScore  # the part of the damage they caused themselves
+
+
+class ScoreAdjustment(Adjustment):
+    """A ruling's adjustment when it assigns a Law 12C score (CONTRACTS.md names)."""
+
+    score_ns_final: int | float | None = None
+    adjusted: bool = False
+    weighted: list[WeightedLine] = Field(default_factory=list)
+    imps_ns: int | float | None = None
+    mp_percent_ns: int | float | None = None
+    by_side: dict[str, SideScore] | None = None
+    self_inflicted: SelfInflicted | None = None
 
 
 class AdjustedScore(BaseModel):
