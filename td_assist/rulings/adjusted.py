@@ -149,6 +149,24 @@ class ScoreAdjustment(Adjustment):
     mp_percent_ns: int | float | None = None
     by_side: dict[str, SideScore] | None = None
     self_inflicted: SelfInflicted | None = None
+    comparison: int | None = None
+    traveller: list[int] = Field(default_factory=list)
+    top: float | None = None
+
+    def take(self, answer: AdjustedScore) -> ScoreAdjustment:
+        """Copy the component's figures into this ruling's adjustment."""
+        self.adjusted = answer.adjusted
+        self.weighted = answer.weighted
+        self.score_ns_final = answer.score_ns_final if answer.weighted else None
+        self.imps_ns = answer.imps_ns
+        self.mp_percent_ns = answer.mp_percent_ns
+        self.by_side = answer.by_side
+        self.self_inflicted = answer.self_inflicted
+        self.comparison = answer.comparison
+        self.traveller = answer.traveller
+        self.top = answer.top
+        self.laws = list(dict.fromkeys([*self.laws, *answer.laws]))
+        return self
 
 
 class AdjustedScore(BaseModel):

@@ -51,7 +51,10 @@ from td_assist.rulings.model import IrregularityReport, Ruling
 from td_assist.rulings.tree import OutcomeNode, Tree, load_tree, tree_path
 
 # One line per wizard: the module that registers it. The order is the order on screen.
-WIZARD_MODULES: tuple[str, ...] = ("td_assist.rulings.revoke",)
+WIZARD_MODULES: tuple[str, ...] = (
+    "td_assist.rulings.revoke",
+    "td_assist.rulings.unauthorised_information",
+)
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]
 
