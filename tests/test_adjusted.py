@@ -352,7 +352,7 @@ def test_cli_adjust_json_fields_of_the_contract(capsys):
     assert data["adjusted"] is True
     assert data["weighted"][0] == {
         "contract": "4S", "declarer": "N", "tricks": 10, "weight": 0.7, "score_ns": 420,
-        "imps_ns": None, "mp_ns": 4.0, "mp_percent_ns": 33.33,
+        "imps_ns": None, "mp_ns": 4.0, "mp_percent_ns": 33.33, "dd_tricks": None,
     }  # fmt: skip
     assert data["score_ns_final"] == 429  # 0.7 x 420 + 0.3 x 450
     assert data["mp_percent_ns"] == 45.83

@@ -39,7 +39,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat, Side
-from td_assist.bridge.deal import Vulnerability
+from td_assist.bridge.deal import Deal, Vulnerability
+from td_assist.bridge.double_dummy import dd_tricks
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import (
     ArtificialScore,
@@ -118,6 +119,8 @@ class WeightedLine(_Model):
     imps_ns: int | None = None  # against the other table's score
     mp_ns: float | None = None  # matchpoints on the traveller
     mp_percent_ns: float | None = None
+    # Declarer's tricks double-dummy (all hands seen), with the analysis extra and a deal.
+    dd_tricks: int | None = None
 
 
 class SideScore(_Model):
@@ -407,6 +410,7 @@ def adjusted_score(
     without_error: Sequence[PossibleResult] | None = None,
     non_offenders: Side | None = None,
     method: SelfInflictedMethod = SelfInflictedMethod.SELF_INFLICTED_PART,
+    deal: str | None = None,
 ) -> AdjustedScore:
     """Each result's score, the weighted figures, and each side's score (Law 12C).
 
@@ -419,6 +423,8 @@ def adjusted_score(
     check_weights(results)
     if len(traveller) > MAX_TRAVELLER:
         raise RecordError(f"the traveller has {len(traveller)} scores; at most {MAX_TRAVELLER}")
+    if deal:
+        deal = Deal.from_pbn(deal).to_pbn()  # a clear error for a malformed deal
     units = _Units(comparison, list(traveller))
     weighted = _weighted(results, vulnerability)
     top = matchpoint_top(len(traveller) + 1) if traveller else None
@@ -435,6 +441,7 @@ def adjusted_score(
                 imps_ns=None if comparison is None else imps(scored.score_ns - comparison),
                 mp_ns=mp,
                 mp_percent_ns=None if mp is None or not top else _rounded(100 * mp / top),
+                dd_tricks=dd_tricks(deal, result.contract.strain, result.declarer),
             )
         )
     imps_ns = units.imps_ns(weighted)

@@ -48,6 +48,7 @@ def compute(args: argparse.Namespace) -> AdjustedScore:
         without_error=parse_results(args.without_error) if args.without_error else None,
         non_offenders=_side(args.non_offenders) if args.non_offenders else None,
         method=method,
+        deal=args.deal,
     )
 
 
@@ -72,6 +73,9 @@ def print_adjusted(answer: AdjustedScore) -> None:
         header += f"{'IMPs NS':>9}"
     if answer.traveller:
         header += f"{'MP NS':>8}{'%':>8}"
+    double_dummy = any(line.dd_tricks is not None for line in answer.weighted)
+    if double_dummy:
+        header += "  double-dummy tricks"
     print(header)
     for line in answer.weighted:
         name = "Pass" if line.declarer is None else f"{line.contract} {line.declarer} {line.tricks}"
@@ -80,6 +84,8 @@ def print_adjusted(answer: AdjustedScore) -> None:
             row += f"{line.imps_ns:>+9d}"
         if answer.traveller:
             row += f"{_number(line.mp_ns, False):>8}{_number(line.mp_percent_ns, False):>8}"
+        if double_dummy:
+            row += f"  {'' if line.dd_tricks is None else line.dd_tricks}"
         print(row)
     print(f"\nWeighted score: NS {_number(answer.score_ns_final)}")
     if answer.comparison is not None:
@@ -161,6 +167,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     command.add_argument(
         "--method",
         help="Law 12C1(e) method: self_inflicted_part or table_result (default: settings.toml)",
+    )
+    command.add_argument(
+        "--deal", help='the deal (PBN "N:..."): double-dummy tricks, with the analysis extra'
     )
     command.add_argument("--json", action="store_true", help="print JSON")
     command.set_defaults(handler=_cmd_adjust)

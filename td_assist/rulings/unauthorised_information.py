@@ -569,6 +569,7 @@ def rule_unauthorised_information(
             without_error=inputs.without_error,
             non_offenders=offenders.other if split and offenders else None,
             method=_method(),
+            deal=board.deal,
         )
         not_damaged = _no_damage_after_all(answer, table_result, offenders, inputs, board)
         if not_damaged and not split:

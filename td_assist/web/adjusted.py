@@ -40,6 +40,7 @@ class AdjustForm(BaseModel):
     without_error: str = Field(default="", max_length=_FIELD_LIMIT)
     non_offenders: str = Field(default="", max_length=4)
     method: str = Field(default="", max_length=40)
+    deal: str = Field(default="", max_length=100)
 
 
 def _method(form: AdjustForm) -> SelfInflictedMethod:
@@ -80,6 +81,7 @@ def compute(form: AdjustForm) -> AdjustedScore:
         without_error=parse_results(form.without_error) if form.without_error else None,
         non_offenders=non_offenders,
         method=_method(form),
+        deal=form.deal or None,
     )
 
 
