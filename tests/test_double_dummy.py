@@ -75,6 +75,11 @@ def test_without_endplay_everything_else_works(tmp_path, without_endplay, capsys
     assert json.loads(capsys.readouterr().out)["weighted"][0]["dd_tricks"] is None
 
 
+def test_a_partial_deal_has_no_analysis():
+    partial = "N:543.74.AKQJ932.6 QJT.32.T865.9842 - -"
+    assert double_dummy.dd_table(partial) is None
+
+
 def test_a_malformed_deal_is_named(capsys):
     assert main(["adjust", "--results", "3NT S 13", "--deal", "N:AKQ"]) == 2
     assert "Traceback" not in capsys.readouterr().err

@@ -15,6 +15,8 @@ import importlib.util
 from functools import lru_cache
 
 from td_assist.bridge.cards import Seat, Strain
+from td_assist.bridge.deal import Deal
+from td_assist.bridge.errors import RecordError
 
 _DENOMS = {
     Strain.CLUBS: "clubs",
@@ -36,10 +38,17 @@ def dd_table(deal_pbn: str) -> dict[Strain, dict[Seat, int]] | None:
     """Tricks each seat takes as declarer in each strain, or None without endplay."""
     if not available():
         return None
+    try:
+        deal = Deal.from_pbn(deal_pbn)
+    except RecordError:
+        return None
+    if not deal.is_complete:
+        return None  # two or more hands unknown: nothing to analyse
     from endplay.dds import calc_dd_table
-    from endplay.types import Deal, Denom, Player
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player
 
-    table = calc_dd_table(Deal(deal_pbn))
+    table = calc_dd_table(EndplayDeal(deal.to_pbn()))
     return {
         strain: {seat: int(table[Denom[denom], Player[_PLAYERS[seat]]]) for seat in Seat}
         for strain, denom in _DENOMS.items()
