@@ -114,6 +114,19 @@ def test_the_offending_side_and_the_contract_fields():
     assert "16B1a" in ruling.laws and "12C1c" in ruling.laws
 
 
+def test_an_opponents_misleading_tempo_rests_on_73e2_not_16b():
+    answers = {"source_kind": "opponent", "misleading": "yes", "damaged": "yes"}
+    ruling = rule(
+        WIZARD, board(), report(source="W", call_index=4), {**answers, "results": "4S N 10"}
+    )
+    assert "73E2" in ruling.laws and "16B1a" not in ruling.laws and "16B3" not in ruling.laws
+    assert ruling.options == [] and "73E2" in ruling.text
+    assert ruling.rectification["offenders"] == "EW"
+    assert ruling.adjustment.score_ns_final == 420
+    stands = rule(WIZARD, board(), report(source="W", call_index=4), {**answers, "damaged": "no"})
+    assert "73C1" not in stands.text and "73D2" in stands.text and "73C2" not in stands.laws
+
+
 def test_a_split_needs_the_result_without_the_error():
     answers = {**ALL_YES, "serious_error": "yes", "results": "3H W 9"}
     ruling = rule(WIZARD, board(), report(), answers)

@@ -52,7 +52,7 @@ KIND_TEXT = {
     "tempo": "a break in tempo",
     "manner": "a remark or mannerism",
     "alert": "an unexpected alert",
-    "explanation": "an explanation of the player's own call",
+    "explanation": "partner's explanation",
     "withdrawn": "a withdrawn call or play",
     "opponent": "an opponent's tempo or manner",
     "extraneous": "information from outside the table",
@@ -409,9 +409,9 @@ def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResul
 
 def _result_words(result: PossibleResult, score: int) -> str:
     if result.declarer is None:
-        return f"passed out (NS {score:+d})"
+        return f"passed out, NS {score:+d}"
     return (
-        f"{result.contract} by {result.declarer.name_full}, {result.tricks} tricks (NS {score:+d})"
+        f"{result.contract} by {result.declarer.name_full}, {result.tricks} tricks, NS {score:+d}"
     )
 
 
@@ -487,6 +487,23 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     )
 
 
+def _penalty(kind: str, values: dict[str, object]) -> str:
+    """The procedural penalty the Director may add, by what the infraction was."""
+    if kind == "extraneous":
+        return ""
+    if kind == "opponent":
+        return fill(
+            " The Director may give {offenders} a procedural penalty for the breach of "
+            "Law 73D2 (Law 90A).",
+            values,
+        )
+    return fill(
+        " The Director may give {offenders} a procedural penalty for the breach of "
+        "Law 73C1 (Laws 73C2 and 90A).",
+        values,
+    )
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -519,6 +536,7 @@ def rule_unauthorised_information(
     values = _values(incident, kind, board, table)
     basis, basis_laws = _basis(kind, values)
     values["basis"] = _capital(basis)
+    values["penalty"] = _penalty(kind, values)
     result = walk_wizard(WIZARD, board, reported, answers, mode, focus=incident)
     marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
     if result.pending is not None:
@@ -591,6 +609,8 @@ def rule_unauthorised_information(
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     if outcome in {*SCORED, "no_damage"}:
         node_laws = [a for a in node_laws if a not in {"16B1a", "16B3"}] + basis_laws
+    if kind in {"opponent", "extraneous"}:
+        node_laws = [a for a in node_laws if a != "73C2"]
     if kind == "explanation":
         mistake = answers.get("mistake", "explanation")
         node_laws.append("75A")
@@ -638,7 +658,9 @@ def rule_unauthorised_information(
         extra_text=extra,
     )
     ruling.text = _capital(ruling.text)
-    ruling.laws = list(dict.fromkeys([*ruling.laws, *adjustment.laws]))
+    ruling.laws = list(dict.fromkeys(adjustment.laws))
+    if kind in {"opponent", "extraneous"}:
+        ruling.options = []  # the Law 73C1 penalty is for information from partner
     ruling.marked_calls = marked
     return ruling
 
