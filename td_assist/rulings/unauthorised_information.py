@@ -20,7 +20,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Side, Suit
+from td_assist.bridge.cards import Seat, Side, Strain, Suit
+from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
 from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
 from td_assist.rulings.adjusted import (
@@ -276,7 +277,7 @@ def _step(node: str, question: str, answer: str, laws: list[str]) -> Step:
 
 
 def score_inputs(
-    answers: dict[str, str], mode: Mode, split: bool, table_known: bool
+    answers: dict[str, str], mode: Mode, split: bool, table_known: bool, hint: str = ""
 ) -> tuple[ScoreInputs | None, PendingQuestion | None, list[Step]]:
     """Read (or ask for) what the adjusted score needs, in the order a TD gives it."""
     steps: list[Step] = []
@@ -289,7 +290,7 @@ def score_inputs(
                 "One result, or several with weights adding up to 1: contract, declarer, tricks, "
                 "weight, e.g. 4S S 10 0.6; 3S S 9 0.4. Tricks may be =, +1, -2. Include only "
                 "results that could have been reached legally; never the action the "
-                "information suggested (Law 12C1(c)).",
+                "information suggested (Law 12C1(c))." + hint,
                 ["12C1b", "12C1c"],
             ),
             steps,
@@ -561,7 +562,7 @@ def rule_unauthorised_information(
     offenders = incident.offenders
     if outcome in SCORED:
         inputs, pending, more = score_inputs(
-            answers, mode, outcome == "adjust_split", table_score is not None
+            answers, mode, outcome == "adjust_split", table_score is not None, _dd_hint(board)
         )
         steps += more
         if pending is not None:
@@ -663,6 +664,23 @@ def rule_unauthorised_information(
         ruling.options = []  # the Law 73C1 penalty is for information from partner
     ruling.marked_calls = marked
     return ruling
+
+
+def _dd_hint(board: Board | None) -> str:
+    """The double-dummy table in one line, with the analysis extra: a starting point."""
+    table = dd_table(board.deal) if board is not None and board.deal else None
+    if table is None:
+        return ""
+    order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    rows = [
+        f"{strain.value} " + " ".join(f"{seat.value}{table[strain][seat]}" for seat in Seat)
+        for strain in order
+    ]
+    return (
+        " Double-dummy tricks (all four hands seen; a starting point, not a likely result): "
+        + "; ".join(rows)
+        + "."
+    )
 
 
 def _join(first: str, second: str) -> str:
