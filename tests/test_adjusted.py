@@ -441,3 +441,49 @@ def test_adjust_api(client):
     bad = client.post("/api/adjust", json={"results": "4S S 10 0.6", "nonsense": 1})
     assert bad.status_code == 400 and "nonsense" in bad.get_json()["error"]
     assert client.post("/api/adjust", data="not json").status_code == 400
+
+
+# ------------------------------------------------------------------ hostile input
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_TOKENS = st.sampled_from(
+    ["4S", "3NTX", "7NT", "Pass", "S", "W", "10", "13", "14", "=", "+1", "-9", "0.5", "50%",
+     "1e400", "nan", "-0", ";", "\n", "by", "X", "♠", "10♥", ""]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TOKENS, max_size=12).map(" ".join) | st.text(max_size=80))
+def test_any_results_text_parses_or_names_its_problem(text):
+    try:
+        results = parse_results(text)
+    except RecordError as error:
+        assert str(error)
+        return
+    assert abs(sum(r.weight for r in results) - 1) < 1e-6
+    adjusted_score(results, NONE, comparison=0, traveller=[0, 100])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=60))
+def test_any_traveller_text_parses_or_names_its_problem(text):
+    try:
+        scores = parse_traveller(text)
+    except RecordError as error:
+        assert str(error)
+        return
+    assert all(isinstance(s, int) for s in scores)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from(["results", "vul", "board", "comparison", "traveller",
+                                        "table_result", "without_error", "non_offenders",
+                                        "method", "deal"]),
+                       st.one_of(st.text(max_size=30), st.integers(), st.none(),
+                                 st.lists(st.integers(), max_size=3))))  # fmt: skip
+def test_the_adjust_api_never_fails_with_a_500(body):
+    client = create_app({"TESTING": True}).test_client()
+    response = client.post("/api/adjust", json=body)
+    assert response.status_code in (200, 400)

@@ -251,3 +251,28 @@ def test_tablet_bad_text_answer_is_a_clear_400(client):
     answers = "&".join(f"a={k}:{v}" for k, v in given.items())
     page = client.get(f"/rule/{WIZARD}/{board_id}?{answers}&a=results:4S S 10 0.5")
     assert page.status_code == 400 and "weights add up to 0.5" in page.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ hostile answers
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_NAMES = st.sampled_from(
+    ["ui", "suggested", "logical_alternative", "damaged", "results", "comparison", "traveller",
+     "serious_error", "result_without_error", "call_index", "source", "source_kind", "mistake",
+     "scoring", "declarer_tricks", "assignable"]
+)  # fmt: skip
+_VALUES = st.one_of(
+    st.sampled_from(["yes", "no", "3H W 9", "3H W 9 0.5", "110", "1, 2", "N", "alert", "99"]),
+    st.text(max_size=40),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.dictionaries(_NAMES, _VALUES, max_size=10), st.sampled_from(["batch", "step"]))
+def test_any_answers_give_a_ruling_or_a_named_error(answers, mode):
+    client = create_app({"TESTING": True}).test_client()
+    body = {"board": BOARD, "irregularity": SLOW, "answers": {**ALL_YES, **answers}}
+    response = client.post(f"/api/rulings/{WIZARD}?mode={mode}", json=body)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]

@@ -276,16 +276,16 @@ def _parse_part(part: str) -> tuple[PossibleResult, bool]:
 def _parse_contract(text: str) -> Contract:
     try:
         return Contract.parse(text)
-    except RecordError:
+    except ValueError:  # RecordError, or a stray character the call reader trips on
         raise RecordError(f"unknown contract {text!r} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
 
 
 def _parse_tricks(text: str, contract: Contract) -> int:
     if text == "=":
         tricks = contract.tricks_needed
-    elif text[:1] in "+-" and text[1:].isdigit():
+    elif text[:1] in "+-" and text[1:].isascii() and text[1:].isdigit():
         tricks = contract.tricks_needed + int(text)
-    elif text.isdigit():
+    elif text.isascii() and text.isdigit():
         tricks = int(text)
     else:
         raise RecordError(f"tricks {text!r} is not a number (0-13) or =, +1, -2")

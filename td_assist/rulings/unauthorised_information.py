@@ -160,7 +160,7 @@ def _call_index(
         return report.call_index, "the report"
     if answers.get("call_index", "").strip() not in {"", "0"}:
         raw = answers["call_index"].strip()
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit()):
             raise RecordError(f"'{raw}' is not a call number", where="answer call_index")
         return int(raw), "the Director"
     if board is not None:

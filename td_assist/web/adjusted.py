@@ -54,7 +54,7 @@ def _method(form: AdjustForm) -> SelfInflictedMethod:
 
 def compute(form: AdjustForm) -> AdjustedScore:
     if form.board:
-        if not form.board.isdigit():
+        if not (form.board.isascii() and form.board.isdigit()):
             raise RecordError(f"board {form.board!r} is not a board number")
         vulnerability = board_vulnerability(int(form.board))
     else:
