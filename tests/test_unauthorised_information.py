@@ -127,6 +127,13 @@ def test_an_opponents_misleading_tempo_rests_on_73e2_not_16b():
     assert "73C1" not in stands.text and "73D2" in stands.text and "73C2" not in stands.laws
 
 
+def test_a_result_that_stands_is_scored_in_the_events_units():
+    # Table: 3S N 9, NS +140; other table NS +110: +30 -> 1 IMP to NS.
+    ruling = rule(WIZARD, board(), report(), {"ui": "no", "comparison": "110"})
+    assert ruling.adjustment.adjusted is False and ruling.adjustment.score_ns_final == 140
+    assert ruling.adjustment.imps_ns == 1 and ruling.adjustment.by_side["EW"].imps == -1
+
+
 def test_a_split_needs_the_result_without_the_error():
     answers = {**ALL_YES, "serious_error": "yes", "results": "3H W 9"}
     ruling = rule(WIZARD, board(), report(), answers)

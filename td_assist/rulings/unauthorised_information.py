@@ -594,8 +594,7 @@ def rule_unauthorised_information(
         if not_damaged and not split:
             outcome = "no_damage"
             extra = not_damaged
-            adjustment.score_ns_final = table_score
-            adjustment.adjusted = False
+            _table_stands(adjustment, table_result, board, inputs.comparison, inputs.traveller)
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
@@ -604,8 +603,8 @@ def rule_unauthorised_information(
         adjustment.take(artificial_score(offenders.other if offenders else None))
         adjustment.score_ns_final = None
     else:
-        adjustment.adjusted = False
-        adjustment.score_ns_final = table_score
+        comparison, traveller = _units_given(answers)
+        _table_stands(adjustment, table_result, board, comparison, traveller)
     walked = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     if outcome in {*SCORED, "no_damage"}:
@@ -681,6 +680,41 @@ def _dd_hint(board: Board | None) -> str:
         + "; ".join(rows)
         + "."
     )
+
+
+def _units_given(answers: dict[str, str]) -> tuple[int | None, list[int]]:
+    """The other table's score or the traveller, when the TD gave one."""
+    if answers.get("comparison", "").strip():
+        return parse_comparison(answers["comparison"]), []
+    if answers.get("traveller", "").strip():
+        try:
+            return None, parse_traveller(answers["traveller"])
+        except RecordError as error:
+            raise error.located("answer traveller") from None
+    return None, []
+
+
+def _table_stands(
+    adjustment: ScoreAdjustment,
+    table_result: PossibleResult | None,
+    board: Board | None,
+    comparison: int | None,
+    traveller: list[int],
+) -> None:
+    """The result stands: each side's score is the table result's, in the event's units."""
+    adjustment.adjusted = False
+    adjustment.score_ns_final = adjustment.score_ns_played
+    if table_result is None or board is None:
+        return
+    table = adjusted_score(
+        [table_result], board.vulnerability, comparison=comparison, traveller=traveller
+    )
+    adjustment.by_side = table.by_side
+    adjustment.imps_ns = table.imps_ns
+    adjustment.mp_percent_ns = table.mp_percent_ns
+    adjustment.comparison = comparison
+    adjustment.traveller = list(traveller)
+    adjustment.top = table.top
 
 
 def _join(first: str, second: str) -> str:
