@@ -286,6 +286,19 @@ def test_serious_error_with_ew_as_non_offenders():
     assert answer.by_side["EW"].imps == 5 and answer.by_side["NS"].imps == -9
 
 
+def test_no_damage_means_no_split_and_no_change():
+    # Table 4SX E 7 (down 3 doubled, not vul: NS +500) is better for NS than the assigned
+    # 4H N 10 (+420): no damage, so neither side's score changes (Law 12B1).
+    answer = adjusted_score(
+        parse_results("4H N 10"),
+        NONE,
+        table_result=parse_results("4SX E 7"),
+        without_error=parse_results("4SX E 6"),
+        non_offenders=Side.NS,
+    )
+    assert answer.by_side["NS"].score == 500 and answer.by_side["EW"].score == -500
+
+
 def test_serious_error_needs_all_its_facts():
     with pytest.raises(RecordError, match="Law 12C1\\(e\\) needs"):
         adjusted_score(parse_results("4H N 10"), NONE, table_result=parse_results("4SX E 9"))

@@ -478,6 +478,7 @@ def adjusted_score(
         method,
     )
     by_side[non_offenders.value] = split.non_offenders_score
+    by_side[non_offenders.other.value] = split.offenders_score
     answer.by_side = by_side
     answer.self_inflicted = split.figures
     answer.laws = [*laws, "12C1e"]
@@ -487,6 +488,7 @@ def adjusted_score(
 @dataclass(frozen=True)
 class _Split:
     non_offenders_score: SideScore
+    offenders_score: SideScore
     figures: SelfInflicted
 
 
@@ -532,6 +534,20 @@ def self_inflicted_split(
     score, score_self = each(lambda s: s.score)
     imps_, imps_self = each(lambda s: s.imps)
     percent, percent_self = each(lambda s: s.mp_percent)
+
+    def offenders(pick: Callable[[SideScore], float | None], other: Callable[[float], float]):  # noqa: ANN202
+        # The offenders lose any gain: they get the adjusted score, unless the table
+        # result was already no better for them (no damage: nothing changes, Law 12B1).
+        av, bv = pick(a), pick(b)
+        if av is None or bv is None:
+            return None
+        return _rounded(other(av if bv <= av else bv))
+
+    offenders_score = SideScore(
+        score=offenders(lambda s: s.score, lambda v: -v),
+        imps=offenders(lambda s: s.imps, lambda v: -v),
+        mp_percent=offenders(lambda s: s.mp_percent, lambda v: 100 - v),
+    )
     assert score is not None and score_self is not None
     figures = SelfInflicted(
         non_offenders=non_offenders.value,
@@ -541,7 +557,7 @@ def self_inflicted_split(
         without_error=c,
         self_inflicted=SideScore(score=score_self, imps=imps_self, mp_percent=percent_self),
     )
-    return _Split(SideScore(score=score, imps=imps_, mp_percent=percent), figures)
+    return _Split(SideScore(score=score, imps=imps_, mp_percent=percent), offenders_score, figures)
 
 
 def artificial_score(

@@ -591,7 +591,7 @@ def rule_unauthorised_information(
             deal=board.deal,
         )
         not_damaged = _no_damage_after_all(answer, table_result, offenders, inputs, board)
-        if not_damaged and not split:
+        if not_damaged:
             outcome = "no_damage"
             extra = not_damaged
             _table_stands(adjustment, table_result, board, inputs.comparison, inputs.traveller)
@@ -749,7 +749,9 @@ def _no_damage_after_all(
                 return value
         return score.score
 
-    if unit(table.by_side[side]) >= unit(answer.by_side[side]):
+    # The adjusted score itself (before any Law 12C1(e) reduction), their view.
+    assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
+    if unit(table.by_side[side]) >= unit(assigned):
         return (
             f"The results the Director weighs are no better for {side_name(offenders.other)} "
             f"than the table result (NS {table.score_ns_final:+g} at the table, "
