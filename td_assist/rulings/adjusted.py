@@ -535,7 +535,9 @@ def self_inflicted_split(
     imps_, imps_self = each(lambda s: s.imps)
     percent, percent_self = each(lambda s: s.mp_percent)
 
-    def offenders(pick: Callable[[SideScore], float | None], other: Callable[[float], float]):  # noqa: ANN202
+    def offenders(
+        pick: Callable[[SideScore], float | None], other: Callable[[float], float]
+    ) -> int | float | None:
         # The offenders lose any gain: they get the adjusted score, unless the table
         # result was already no better for them (no damage: nothing changes, Law 12B1).
         av, bv = pick(a), pick(b)
