@@ -36,13 +36,18 @@ class CaseBoard(BaseModel):
     play: str = ""
     claim: int | None = None
     result: int | None = None
+    notes: dict[str, str] = Field(default_factory=dict)  # call number (1-based) -> note
 
     def to_board(self) -> Board:
         fields: dict[str, Any] = {
             key: value
             for key, value in self.model_dump().items()
-            if value is not None and key not in {"auction", "play"}
+            if value is not None and key not in {"auction", "play", "notes"}
         }
+        try:
+            fields["auction_notes"] = {int(n) - 1: text for n, text in self.notes.items()}
+        except ValueError:
+            raise RecordError("a note's key is the call's number, e.g. \"3\"") from None
         fields["auction"] = expand_all_pass(self.auction.split())
         fields["play"] = self.play.replace("/", " ").split()
         return Board.checked(**fields)
@@ -130,13 +135,22 @@ class Case(BaseModel):
         for part in ("adjustment", "rectification"):
             got_part = dumped[part] or {}
             for name, want in getattr(exp, part).items():
-                if got_part.get(name) != want:
-                    problems.append(f"{part}.{name} {got_part.get(name)!r}, expected {want!r}")
+                got_value = _dotted(got_part, name)
+                if got_value != want:
+                    problems.append(f"{part}.{name} {got_value!r}, expected {want!r}")
         answered = {step.node: step.answer for step in ruling.path}
         for node, answer in exp.path.items():
             if answered.get(node) != answer:
                 problems.append(f"path {node}={answered.get(node)}, expected {answer}")
         return problems
+
+
+def _dotted(data: dict[str, Any], name: str) -> Any:
+    """``by_side.NS.imps`` reaches into nested objects (TOML has no null to compare)."""
+    value: Any = data
+    for part in name.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
 
 
 def load_case(path: Path) -> Case:

@@ -99,6 +99,8 @@ def print_ruling(ruling: Ruling, board: Board | None) -> None:
         print(f"\nThe TD must answer: {pending.prompt}")
         for choice in pending.choices:
             print(f"  --answer {pending.node}={choice['value']}   ({choice['label']})")
+        if pending.kind == "text":
+            print(f'  --answer {pending.node}="..."   ({pending.help})')
         if pending.kind == "number":
             print(f"  --answer {pending.node}=N   ({pending.minimum} to {pending.maximum})")
         return

@@ -114,7 +114,7 @@ class Step(_Model):
 class PendingQuestion(_Model):
     node: str
     prompt: str
-    kind: Literal["question", "fact", "number"]
+    kind: Literal["question", "fact", "number", "text"]  # text: e.g. results to weigh
     laws: list[str]
     help: str = ""
     choices: list[dict[str, str]] = Field(default_factory=list)
@@ -165,6 +165,8 @@ class Ruling(_Model):
     rectification: dict[str, Any] | None = None
     # Tricks the ruling is about, marked on the board (e.g. the revoke tricks).
     marked_tricks: list[int] = Field(default_factory=list)
+    # Calls the ruling is about (1-based), marked in the auction (e.g. a hesitation).
+    marked_calls: list[int] = Field(default_factory=list)
     pending: PendingQuestion | None = None
 
     @field_validator("rectification", mode="before")

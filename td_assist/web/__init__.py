@@ -52,6 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from td_assist.store import open_store
     from td_assist.web import security
+    from td_assist.web.adjusted import adjusted
     from td_assist.web.api import api
     from td_assist.web.boards import boards
     from td_assist.web.core import core
@@ -61,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
-    for blueprint in (core, laws, api, boards, wizard):
+    for blueprint in (core, laws, api, boards, wizard, adjusted):
         app.register_blueprint(blueprint)
 
     from td_assist.web.views import contract_text

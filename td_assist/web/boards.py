@@ -77,6 +77,7 @@ def show(board_id: str) -> ResponseReturnValue:
         hands=views.hands(board),
         auction=views.auction_rows(board),
         tricks=views.tricks(board),
+        double_dummy=views.double_dummy(board),
     )
 
 

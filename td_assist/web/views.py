@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Suit
+from td_assist.bridge.cards import Seat, Strain, Suit
+from td_assist.bridge.double_dummy import dd_table
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
@@ -97,6 +98,20 @@ def auction_rows(board: Board) -> list[list[str]]:
     if any(row):
         rows.append(row)
     return rows
+
+
+def double_dummy(board: Board) -> list[tuple[str, list[int]]] | None:
+    """Rows (strain, tricks for N E S W) with the analysis extra, else None."""
+    if not board.deal:
+        return None
+    table = dd_table(board.deal)
+    if table is None:
+        return None
+    order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    return [
+        ("NT" if s is Strain.NOTRUMP else Suit(s.value).symbol, [table[s][seat] for seat in Seat])
+        for s in order
+    ]
 
 
 def tricks(board: Board) -> list[TrickView]:

@@ -25,13 +25,14 @@ from td_assist.web.boards import load_board, store
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
+MAX_VALUE = 400  # a text answer: results to weigh, a traveller
 
 
 def read_answers() -> list[tuple[str, str]]:
     pairs = []
     for item in request.args.getlist("a")[:MAX_ANSWERS]:
         node, sep, value = item.partition(":")
-        if sep and node and len(node) <= 40 and len(value) <= 40:
+        if sep and node and len(node) <= 40 and len(value) <= MAX_VALUE:
             pairs.append((node, value))
     return pairs
 
@@ -65,6 +66,11 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     chosen = registered(wizard_name)
     board = load_board(board_id)
     pairs = read_answers()
+    typed_node, typed = request.args.get("node", "")[:40], request.args.get("value", "")
+    if typed_node and typed.strip():
+        # A text answer from a form: fold it into the address like any other answer.
+        value = " ".join(typed.split())[:MAX_VALUE]
+        return redirect(address(wizard_name, board_id, [*pairs, (typed_node, value)]))
     try:
         ruling = rule(wizard_name, board, None, dict(pairs), mode="step")
     except RecordError as error:
@@ -86,9 +92,10 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "answer_url": lambda node, value: address(wizard_name, board_id, [*pairs, (node, value)]),
         "permalink": address(wizard_name, board_id, pairs),
         "answers_json": json.dumps(dict(pairs)),
+        "answer_pairs": pairs,
     }
     if ruling.status == "needs_answer":
-        return render_template("wizard.html", **common)
+        return render_template("wizard.html", **common, **summary(board, ruling))
     return render_template("ruling.html", **common, **summary(board, ruling), saved=None)
 
 
@@ -98,6 +105,7 @@ def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
         "auction": views.auction_rows(board),
         "tricks": views.tricks(board),
         "marked_tricks": set(ruling.marked_tricks),
+        "marked_calls": set(ruling.marked_calls),
     }
 
 
@@ -111,7 +119,7 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
         abort(400, description=f"The answers sent with the form cannot be read: {error}.")
     if not isinstance(answers, dict):
         abort(400, description="The answers sent with the form are not a set of answers.")
-    answers = {str(k)[:40]: str(v)[:40] for k, v in list(answers.items())[:MAX_ANSWERS]}
+    answers = {str(k)[:40]: str(v)[:MAX_VALUE] for k, v in list(answers.items())[:MAX_ANSWERS]}
     try:
         ruling = rule(wizard_name, board, None, answers, mode="step")
     except RecordError as error:

@@ -1,0 +1,589 @@
+"""Law 12C adjusted scores: weighted results, IMPs, matchpoints, and each side's score.
+
+An assigned adjusted score (Law 12C1(b)-(c)) is a list of results the TD judges could
+have happened legally, each with a weight. Each result gets its Law 77 score; the
+weighted total in NS points follows, and then the score in the event's own unit:
+
+- teams: each result is IMPed against the other table's NS score, and the IMPs are
+  weighted (never the IMPs of the weighted points: 0.5 x 620 + 0.5 x -100 is +260,
+  which is 6 IMPs against 0, while the weighted IMPs are 0.5 x 12 + 0.5 x -3 = 4.5);
+- pairs: each result is matchpointed on the traveller (2 per score beaten, 1 per tie),
+  and the matchpoints are weighted, then shown as a percentage of the top.
+
+Law 12C1(e): when the non-offenders added to their own damage by an extremely serious
+error unrelated to the infraction (or a gamble), the offenders still get the adjusted
+score, but the non-offenders get no redress for the part of the damage they caused.
+The scores then need not balance. With the table result A, the adjusted score B and
+the result C they would have had with the infraction but without their error, all from
+the non-offenders' view and in the event's unit:
+
+- ``self_inflicted_part`` (the default, the method of the EBU White Book): they get
+  A + (B - C) when A < C < B, i.e. the adjusted score less the self-inflicted part C - A;
+  B when C <= A (none of the damage was their own); A when C >= B (all of it was).
+  In one formula: A + max(0, B - max(A, C)).
+- ``table_result``: they keep their table result A whenever the error is found.
+
+Which method applies is the regulating authority's choice (``settings.toml``, see
+td_assist/settings.py).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from td_assist.bridge.auction import Contract
+from td_assist.bridge.cards import Seat, Side
+from td_assist.bridge.deal import Deal, Vulnerability
+from td_assist.bridge.double_dummy import dd_tricks
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.scoring import (
+    ArtificialScore,
+    WeightedResult,
+    imps,
+    matchpoint_top,
+    matchpoints,
+    score_ns,
+    weighted_imps,
+    weighted_matchpoints,
+    weighted_total_points,
+)
+from td_assist.rulings.model import Adjustment
+
+MAX_RESULTS = 12
+MAX_TRAVELLER = 200
+_WEIGHT_TOLERANCE = 1e-6
+
+
+class SelfInflictedMethod(enum.StrEnum):
+    """How Law 12C1(e) is applied: the regulating authority's choice."""
+
+    SELF_INFLICTED_PART = "self_inflicted_part"
+    TABLE_RESULT = "table_result"
+
+    @property
+    def label(self) -> str:
+        if self is SelfInflictedMethod.TABLE_RESULT:
+            return "the non-offenders keep their table result"
+        return "the non-offenders get the adjusted score less the part of the damage they caused"
+
+    @classmethod
+    def parse(cls, text: str) -> SelfInflictedMethod:
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        for method in cls:
+            if key == method.value:
+                return method
+        raise RecordError(
+            f"unknown Law 12C1(e) method {text!r} (use {' or '.join(m.value for m in cls)})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PossibleResult:
+    """One result the TD considers: a contract by a declarer taking some tricks."""
+
+    contract: Contract
+    declarer: Seat | None  # None for a passed-out board
+    tricks: int | None
+    weight: float
+
+    def score_ns(self, vulnerability: Vulnerability) -> int:
+        if self.contract.is_passed_out:
+            return 0
+        assert self.declarer is not None and self.tricks is not None
+        return score_ns(self.contract, self.tricks, vulnerability, self.declarer)
+
+    def __str__(self) -> str:
+        if self.contract.is_passed_out:
+            return "Pass"
+        return f"{self.contract} {self.declarer} {self.tricks}"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WeightedLine(_Model):
+    """One result of an assigned adjusted score (Law 12C1(c)) and its Law 77 score."""
+
+    contract: str
+    declarer: Seat | None
+    tricks: int | None
+    weight: float
+    score_ns: int
+    imps_ns: int | None = None  # against the other table's score
+    mp_ns: float | None = None  # matchpoints on the traveller
+    mp_percent_ns: float | None = None
+    # Declarer's tricks double-dummy (all hands seen), with the analysis extra and a deal.
+    dd_tricks: int | None = None
+
+
+class SideScore(_Model):
+    """One side's adjusted score, from its own view, in each unit the TD gave."""
+
+    score: int | float
+    imps: int | float | None = None
+    mp_percent: int | float | None = None
+
+
+class SelfInflicted(_Model):
+    """Law 12C1(e): the figures behind scores that need not balance."""
+
+    non_offenders: str  # "NS" | "EW"
+    method: str
+    table: SideScore  # A: the non-offenders' table result, their view
+    adjusted: SideScore  # B: the adjusted score, the non-offenders' view
+    without_error: SideScore  # C: with the infraction but without their error
+    self_inflicted: SideScore  # the part of the damage they caused themselves
+
+
+class ScoreAdjustment(Adjustment):
+    """A ruling's adjustment when it assigns a Law 12C score (CONTRACTS.md names)."""
+
+    score_ns_final: int | float | None = None
+    adjusted: bool = False
+    weighted: list[WeightedLine] = Field(default_factory=list)
+    imps_ns: int | float | None = None
+    mp_percent_ns: int | float | None = None
+    by_side: dict[str, SideScore] | None = None
+    self_inflicted: SelfInflicted | None = None
+    comparison: int | None = None
+    traveller: list[int] = Field(default_factory=list)
+    top: float | None = None
+
+    def take(self, answer: AdjustedScore) -> ScoreAdjustment:
+        """Copy the component's figures into this ruling's adjustment."""
+        self.adjusted = answer.adjusted
+        self.weighted = answer.weighted
+        self.score_ns_final = answer.score_ns_final if answer.weighted else None
+        self.imps_ns = answer.imps_ns
+        self.mp_percent_ns = answer.mp_percent_ns
+        self.by_side = answer.by_side
+        self.self_inflicted = answer.self_inflicted
+        self.comparison = answer.comparison
+        self.traveller = answer.traveller
+        self.top = answer.top
+        self.laws = list(dict.fromkeys([*self.laws, *answer.laws]))
+        return self
+
+
+class AdjustedScore(BaseModel):
+    """The component's answer; the field names are those of CONTRACTS.md."""
+
+    adjusted: bool = True
+    vulnerability: Vulnerability
+    weighted: list[WeightedLine]
+    score_ns_final: int | float
+    imps_ns: int | float | None = None
+    mp_percent_ns: int | float | None = None
+    comparison: int | None = None
+    traveller: list[int] = Field(default_factory=list)
+    top: float | None = None
+    by_side: dict[str, SideScore]
+    self_inflicted: SelfInflicted | None = None
+    laws: list[str] = Field(default_factory=list)
+    note: str = ""
+
+
+# ---------------------------------------------------------------- parsing
+
+_PART_SPLIT = re.compile(r"[;\n]+")
+_GLUED_RESULT = re.compile(r"^(.+?)(=|[+-]\d{1,2})$")
+_NOISE = {"by", "@", "x", "*"}  # "4S by S 10 x 0.6"
+
+
+def parse_results(text: str, *, weights_required: bool = True) -> list[PossibleResult]:
+    """Read ``"4S S 10 0.6; 3SX S 9 0.4"``: contract, declarer, tricks, weight per part.
+
+    Parts are separated by ``;`` or new lines. Tricks may be a number (0-13) or
+    relative to the contract (``=``, ``+1``, ``-2``), also glued to it (``4S-1 S``).
+    A weight is a fraction (``0.6``, ``0,6``) or a percentage (``60%``); the weights
+    must add up to 1 (100%). One result alone needs no weight. ``Pass`` is a passed-out
+    board.
+
+    >>> [str(r) for r in parse_results("4S S 10 0.6; 3SX S 9 40%")]
+    ['4S S 10', '3SX S 9']
+    """
+    parts = [p.strip() for p in _PART_SPLIT.split(text or "") if p.strip()]
+    if not parts:
+        raise RecordError("no results given (e.g. 4S S 10 0.6; 3S S 9 0.4)")
+    if len(parts) > MAX_RESULTS:
+        raise RecordError(f"too many results ({len(parts)}); at most {MAX_RESULTS}")
+    found: list[tuple[PossibleResult, bool]] = []
+    for number, part in enumerate(parts, start=1):
+        where = f"result {number} ({part[:60]!r})"
+        try:
+            found.append(_parse_part(part))
+        except RecordError as error:
+            raise error.located(where) from None
+    results = [r for r, _ in found]
+    given = [has_weight for _, has_weight in found]
+    if len(results) == 1 and not given[0]:
+        return [PossibleResult(results[0].contract, results[0].declarer, results[0].tricks, 1.0)]
+    if weights_required and not all(given):
+        missing = ", ".join(str(i) for i, g in enumerate(given, start=1) if not g)
+        raise RecordError(
+            f"result {missing} has no weight: with several results give each a weight "
+            "(e.g. 4S S 10 0.6; 3S S 9 0.4)"
+        )
+    check_weights(results)
+    return results
+
+
+def _parse_part(part: str) -> tuple[PossibleResult, bool]:
+    tokens = [t for t in part.replace("\t", " ").split(" ") if t and t.lower() not in _NOISE]
+    if not tokens:
+        raise RecordError("empty result")
+    weight, has_weight = 1.0, False
+    contract_text = tokens[0]
+    relative: str | None = None
+    glued = _GLUED_RESULT.match(contract_text)
+    if glued and glued.group(1)[:1].isdigit():
+        contract_text, relative = glued.group(1), glued.group(2)
+    contract = _parse_contract(contract_text)
+    rest = tokens[1:]
+    if contract.is_passed_out:
+        if len(rest) > 1:
+            raise RecordError("a passed-out board takes only a weight (e.g. Pass 0.2)")
+        if rest:
+            weight, has_weight = _parse_weight(rest[0]), True
+        return PossibleResult(contract, None, None, weight), has_weight
+    if contract.declarer is not None:
+        declarer = contract.declarer
+    else:
+        if not rest:
+            raise RecordError(f"no declarer after {contract} (e.g. 4S S 10)")
+        declarer = Seat.parse(rest[0])
+        rest = rest[1:]
+    if relative is None:
+        if not rest:
+            raise RecordError(f"no tricks after {contract} {declarer} (e.g. 10, or = or -1)")
+        relative, rest = rest[0], rest[1:]
+    tricks = _parse_tricks(relative, contract)
+    if len(rest) > 1:
+        raise RecordError(f"unexpected {' '.join(rest[1:])!r} after the weight")
+    if rest:
+        weight, has_weight = _parse_weight(rest[0]), True
+    return PossibleResult(Contract(contract.level, contract.strain, contract.doubling, declarer),
+                          declarer, tricks, weight), has_weight  # fmt: skip
+
+
+def _parse_contract(text: str) -> Contract:
+    try:
+        return Contract.parse(text)
+    except ValueError:  # RecordError, or a stray character the call reader trips on
+        raise RecordError(f"unknown contract {text!r} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
+
+
+def _parse_tricks(text: str, contract: Contract) -> int:
+    if text == "=":
+        tricks = contract.tricks_needed
+    elif text[:1] in "+-" and text[1:].isascii() and text[1:].isdigit():
+        tricks = contract.tricks_needed + int(text)
+    elif text.isascii() and text.isdigit():
+        tricks = int(text)
+    else:
+        raise RecordError(f"tricks {text!r} is not a number (0-13) or =, +1, -2")
+    if not 0 <= tricks <= 13:
+        raise RecordError(f"{contract} {text} means {tricks} tricks, which is impossible (0-13)")
+    return tricks
+
+
+def _parse_weight(text: str) -> float:
+    raw = text.strip().replace(",", ".")
+    percent = raw.endswith("%")
+    try:
+        value = float(raw.rstrip("%"))
+    except ValueError:
+        raise RecordError(f"weight {text!r} is not a number (e.g. 0.6 or 60%)") from None
+    if not math.isfinite(value) or value < 0:
+        raise RecordError(f"weight {text!r} must be a positive number")
+    if percent:
+        value /= 100
+    if value > 1 + _WEIGHT_TOLERANCE:
+        raise RecordError(f"weight {text!r} is more than 1 (write 0.6 or 60%)")
+    return value
+
+
+def check_weights(results: Sequence[PossibleResult]) -> None:
+    """Law 12C1(c): the shares of a weighted score are the whole, so they add up to 1."""
+    total = sum(r.weight for r in results)
+    if abs(total - 1) > _WEIGHT_TOLERANCE:
+        shown = ", ".join(f"{r.weight:g}" for r in results)
+        raise RecordError(f"the weights add up to {total:g} ({shown}), not 1")
+    if any(r.weight == 0 for r in results):
+        zero = next(i for i, r in enumerate(results, start=1) if r.weight == 0)
+        raise RecordError(f"result {zero} has weight 0: leave it out")
+
+
+def parse_traveller(text: str) -> list[int]:
+    """The other NS scores on the traveller: ``"420, 450, -50"`` (commas, spaces or ;)."""
+    entries = [e for e in re.split(r"[,;\s]+", (text or "").strip()) if e]
+    if not entries:
+        raise RecordError("the traveller is empty: give the other NS scores, e.g. 420, 450, -50")
+    if len(entries) > MAX_TRAVELLER:
+        raise RecordError(f"the traveller has {len(entries)} scores; at most {MAX_TRAVELLER}")
+    scores = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            scores.append(int(entry.removeprefix("+")))
+        except ValueError:
+            raise RecordError(
+                f"{entry!r} is not a score (NS points such as 420 or -50)",
+                where=f"traveller entry {number}",
+            ) from None
+    return scores
+
+
+def parse_comparison(text: str | int) -> int:
+    """The NS score at the other table of a team match."""
+    if isinstance(text, int):
+        return text
+    raw = str(text).strip().removeprefix("+")
+    try:
+        return int(raw)
+    except ValueError:
+        raise RecordError(
+            f"comparison {text!r} is not a score (the NS points at the other table, e.g. -140)"
+        ) from None
+
+
+# ---------------------------------------------------------------- computing
+
+
+def _rounded(value: float) -> int | float:
+    value = round(value, 2)
+    return int(value) if value == int(value) else value
+
+
+def _weighted(
+    results: Sequence[PossibleResult], vulnerability: Vulnerability
+) -> list[WeightedResult]:
+    return [WeightedResult(r.score_ns(vulnerability), r.weight) for r in results]
+
+
+@dataclass(frozen=True)
+class _Units:
+    """The event's units, each a function of an NS score (from NS's view)."""
+
+    comparison: int | None
+    traveller: Sequence[int]
+
+    def imps_ns(self, results: Sequence[WeightedResult]) -> float | None:
+        if self.comparison is None:
+            return None
+        return weighted_imps(results, self.comparison)
+
+    def mp_percent_ns(self, results: Sequence[WeightedResult]) -> float | None:
+        if not self.traveller:
+            return None
+        top = matchpoint_top(len(self.traveller) + 1)
+        return 100 * weighted_matchpoints(results, self.traveller) / top
+
+    def side(self, results: Sequence[WeightedResult], side: Side) -> SideScore:
+        """A (possibly weighted) NS result seen from ``side`` in every unit."""
+        points = weighted_total_points(results)
+        imps_ns = self.imps_ns(results)
+        percent = self.mp_percent_ns(results)
+        sign = 1 if side is Side.NS else -1
+        return SideScore(
+            score=_rounded(sign * points),
+            imps=None if imps_ns is None else _rounded(sign * imps_ns),
+            mp_percent=None
+            if percent is None
+            else _rounded(percent if side is Side.NS else 100 - percent),
+        )
+
+
+def adjusted_score(
+    results: Sequence[PossibleResult],
+    vulnerability: Vulnerability,
+    *,
+    comparison: int | None = None,
+    traveller: Sequence[int] = (),
+    table_result: Sequence[PossibleResult] | None = None,
+    without_error: Sequence[PossibleResult] | None = None,
+    non_offenders: Side | None = None,
+    method: SelfInflictedMethod = SelfInflictedMethod.SELF_INFLICTED_PART,
+    deal: str | None = None,
+) -> AdjustedScore:
+    """Each result's score, the weighted figures, and each side's score (Law 12C).
+
+    ``table_result`` and ``without_error`` (with ``non_offenders``) apply Law 12C1(e):
+    the table result and the result the non-offenders would have had with the
+    infraction but without their own serious error.
+    """
+    if not results:
+        raise RecordError("an adjusted score needs at least one result")
+    check_weights(results)
+    if len(traveller) > MAX_TRAVELLER:
+        raise RecordError(f"the traveller has {len(traveller)} scores; at most {MAX_TRAVELLER}")
+    if deal:
+        deal = Deal.from_pbn(deal).to_pbn()  # a clear error for a malformed deal
+    units = _Units(comparison, list(traveller))
+    weighted = _weighted(results, vulnerability)
+    top = matchpoint_top(len(traveller) + 1) if traveller else None
+    lines = []
+    for result, scored in zip(results, weighted, strict=True):
+        mp = matchpoints([scored.score_ns, *traveller])[0] if traveller else None
+        lines.append(
+            WeightedLine(
+                contract=str(result.contract),
+                declarer=result.declarer,
+                tricks=result.tricks,
+                weight=result.weight,
+                score_ns=scored.score_ns,
+                imps_ns=None if comparison is None else imps(scored.score_ns - comparison),
+                mp_ns=mp,
+                mp_percent_ns=None if mp is None or not top else _rounded(100 * mp / top),
+                dd_tricks=dd_tricks(deal, result.contract.strain, result.declarer),
+            )
+        )
+    imps_ns = units.imps_ns(weighted)
+    percent = units.mp_percent_ns(weighted)
+    laws = ["12C1b"] + (["12C1c"] if len(results) > 1 else [])
+    by_side = {side.value: units.side(weighted, side) for side in Side}
+    answer = AdjustedScore(
+        vulnerability=vulnerability,
+        weighted=lines,
+        score_ns_final=_rounded(weighted_total_points(weighted)),
+        imps_ns=None if imps_ns is None else _rounded(imps_ns),
+        mp_percent_ns=None if percent is None else _rounded(percent),
+        comparison=comparison,
+        traveller=list(traveller),
+        top=top,
+        by_side=by_side,
+        laws=laws,
+    )
+    if without_error is None and table_result is None:
+        return answer
+    if without_error is None or table_result is None or non_offenders is None:
+        raise RecordError(
+            "Law 12C1(e) needs the table result, the result without the non-offenders' "
+            "error and which side did not offend"
+        )
+    check_weights(table_result)
+    check_weights(without_error)
+    split = self_inflicted_split(
+        units,
+        _weighted(table_result, vulnerability),
+        weighted,
+        _weighted(without_error, vulnerability),
+        non_offenders,
+        method,
+    )
+    by_side[non_offenders.value] = split.non_offenders_score
+    by_side[non_offenders.other.value] = split.offenders_score
+    answer.by_side = by_side
+    answer.self_inflicted = split.figures
+    answer.laws = [*laws, "12C1e"]
+    return answer
+
+
+@dataclass(frozen=True)
+class _Split:
+    non_offenders_score: SideScore
+    offenders_score: SideScore
+    figures: SelfInflicted
+
+
+def non_offenders_share(a: float, b: float, c: float, method: SelfInflictedMethod) -> float:
+    """The non-offenders' score under Law 12C1(e), all three from their view.
+
+    a: table result, b: adjusted score, c: with the infraction, without their error.
+
+    >>> non_offenders_share(2, 9, 6, SelfInflictedMethod.SELF_INFLICTED_PART)
+    5
+    >>> non_offenders_share(2, 9, 10, SelfInflictedMethod.SELF_INFLICTED_PART)
+    2
+    >>> non_offenders_share(2, 9, 1, SelfInflictedMethod.SELF_INFLICTED_PART)
+    9
+    """
+    if b <= a:
+        return a  # no damage at all (Law 12B1): nothing to redress
+    if method is SelfInflictedMethod.TABLE_RESULT:
+        return a
+    return a + max(0, b - max(a, c))
+
+
+def self_inflicted_split(
+    units: _Units,
+    table: Sequence[WeightedResult],
+    adjusted: Sequence[WeightedResult],
+    without_error: Sequence[WeightedResult],
+    non_offenders: Side,
+    method: SelfInflictedMethod,
+) -> _Split:
+    """Law 12C1(e) in each unit separately (points, IMPs, matchpoints)."""
+    a = units.side(table, non_offenders)
+    b = units.side(adjusted, non_offenders)
+    c = units.side(without_error, non_offenders)
+
+    def each(pick: Callable[[SideScore], float | None]) -> tuple[float | None, float | None]:
+        av, bv, cv = pick(a), pick(b), pick(c)
+        if av is None or bv is None or cv is None:
+            return None, None
+        share = non_offenders_share(av, bv, cv, method)
+        return _rounded(share), _rounded(bv - share if bv > av else 0)
+
+    score, score_self = each(lambda s: s.score)
+    imps_, imps_self = each(lambda s: s.imps)
+    percent, percent_self = each(lambda s: s.mp_percent)
+
+    def offenders(
+        pick: Callable[[SideScore], float | None], other: Callable[[float], float]
+    ) -> int | float | None:
+        # The offenders lose any gain: they get the adjusted score, unless the table
+        # result was already no better for them (no damage: nothing changes, Law 12B1).
+        av, bv = pick(a), pick(b)
+        if av is None or bv is None:
+            return None
+        return _rounded(other(av if bv <= av else bv))
+
+    offenders_score = SideScore(
+        score=offenders(lambda s: s.score, lambda v: -v),
+        imps=offenders(lambda s: s.imps, lambda v: -v),
+        mp_percent=offenders(lambda s: s.mp_percent, lambda v: 100 - v),
+    )
+    assert score is not None and score_self is not None
+    figures = SelfInflicted(
+        non_offenders=non_offenders.value,
+        method=method.value,
+        table=a,
+        adjusted=b,
+        without_error=c,
+        self_inflicted=SideScore(score=score_self, imps=imps_self, mp_percent=percent_self),
+    )
+    return _Split(SideScore(score=score, imps=imps_, mp_percent=percent), offenders_score, figures)
+
+
+def artificial_score(
+    non_offenders: Side | None,
+    vulnerability: Vulnerability = Vulnerability.NONE,
+) -> AdjustedScore:
+    """Law 12C1(d)/12C2: average plus to the side not at fault, average minus to the
+    side at fault (both average when neither or both are at fault); IMPs per 12C2(b)."""
+    by_side = {}
+    for side in Side:
+        if non_offenders is None:
+            kind = ArtificialScore.AVERAGE
+        else:
+            kind = (
+                ArtificialScore.AVERAGE_PLUS
+                if side is non_offenders
+                else ArtificialScore.AVERAGE_MINUS
+            )
+        by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=kind.percent)
+    return AdjustedScore(
+        vulnerability=vulnerability,
+        weighted=[],
+        score_ns_final=0,
+        by_side=by_side,
+        laws=["12C1d", "12C2a", "12C2b"],
+        note="Artificial adjusted score: no result is assigned.",
+    )

@@ -1,0 +1,175 @@
+"""``td-assist adjust``: a Law 12C adjusted score from the results the TD weighs."""
+
+from __future__ import annotations
+
+import argparse
+
+from td_assist.bridge.cards import Side
+from td_assist.bridge.deal import Vulnerability, board_vulnerability
+from td_assist.bridge.errors import RecordError
+from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.adjusted import (
+    AdjustedScore,
+    SelfInflictedMethod,
+    adjusted_score,
+    parse_comparison,
+    parse_results,
+    parse_traveller,
+)
+from td_assist.settings import load_settings, settings_path
+
+
+def compute(args: argparse.Namespace) -> AdjustedScore:
+    if args.board is not None and args.vul is not None:
+        raise RecordError("give --vul or --board, not both")
+    if args.comparison is not None and args.traveller is not None:
+        raise RecordError("give --comparison (teams) or --traveller (pairs), not both")
+    if args.board is not None:
+        vulnerability = board_vulnerability(args.board)
+    else:
+        vulnerability = Vulnerability.parse(args.vul or "None")
+    results = parse_results(args.results)
+    split = (args.table_result, args.without_error, args.non_offenders)
+    if any(v is not None for v in split) and not all(v is not None for v in split):
+        raise RecordError(
+            "Law 12C1(e) needs all three of --table-result, --without-error and --non-offenders"
+        )
+    method = (
+        SelfInflictedMethod.parse(args.method)
+        if args.method
+        else load_settings().self_inflicted_method
+    )
+    return adjusted_score(
+        results,
+        vulnerability,
+        comparison=None if args.comparison is None else parse_comparison(args.comparison),
+        traveller=parse_traveller(args.traveller) if args.traveller is not None else (),
+        table_result=parse_results(args.table_result) if args.table_result else None,
+        without_error=parse_results(args.without_error) if args.without_error else None,
+        non_offenders=_side(args.non_offenders) if args.non_offenders else None,
+        method=method,
+        deal=args.deal,
+    )
+
+
+def _side(text: str) -> Side:
+    key = text.strip().upper().replace("-", "").replace("/", "")
+    if key not in {"NS", "EW"}:
+        raise RecordError(f"unknown side {text!r} (use NS or EW)")
+    return Side(key)
+
+
+def _number(value: float | None, sign: bool = True) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:+.2f}" if sign else f"{value:.2f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def print_adjusted(answer: AdjustedScore) -> None:
+    print(f"Vulnerability: {answer.vulnerability.value}")
+    header = f"{'result':<14}{'weight':>8}{'NS score':>10}"
+    if answer.comparison is not None:
+        header += f"{'IMPs NS':>9}"
+    if answer.traveller:
+        header += f"{'MP NS':>8}{'%':>8}"
+    double_dummy = any(line.dd_tricks is not None for line in answer.weighted)
+    if double_dummy:
+        header += "  double-dummy tricks"
+    print(header)
+    for line in answer.weighted:
+        name = "Pass" if line.declarer is None else f"{line.contract} {line.declarer} {line.tricks}"
+        row = f"{name:<14}{line.weight:>8.4g}{line.score_ns:>+10d}"
+        if answer.comparison is not None:
+            row += f"{line.imps_ns:>+9d}"
+        if answer.traveller:
+            row += f"{_number(line.mp_ns, False):>8}{_number(line.mp_percent_ns, False):>8}"
+        if double_dummy:
+            row += f"  {'' if line.dd_tricks is None else line.dd_tricks}"
+        print(row)
+    print(f"\nWeighted score: NS {_number(answer.score_ns_final)}")
+    if answer.comparison is not None:
+        print(
+            f"Weighted IMPs against NS {answer.comparison:+d} at the other table: "
+            f"NS {_number(answer.imps_ns)}"
+        )
+    if answer.traveller:
+        print(
+            f"Weighted matchpoints on a traveller of {len(answer.traveller) + 1} "
+            f"(top {_number(answer.top, False)}): NS {_number(answer.mp_percent_ns, False)}%"
+        )
+    for side, score in answer.by_side.items():
+        parts = [f"{_number(score.score)} points"]
+        if score.imps is not None:
+            parts.append(f"{_number(score.imps)} IMPs")
+        if score.mp_percent is not None:
+            parts.append(f"{_number(score.mp_percent, False)}%")
+        print(f"{side}: " + ", ".join(parts))
+    split = answer.self_inflicted
+    if split is not None:
+        print(
+            f"\nLaw 12C1(e): the scores do not balance; {split.non_offenders} (non-offenders) "
+            f"get no redress for the damage they caused themselves "
+            f"({_number(split.self_inflicted.score, False)} points"
+            + (
+                f", {_number(split.self_inflicted.imps, False)} IMPs"
+                if split.self_inflicted.imps is not None
+                else ""
+            )
+            + (
+                f", {_number(split.self_inflicted.mp_percent, False)}%"
+                if split.self_inflicted.mp_percent is not None
+                else ""
+            )
+            + f"). Method: {SelfInflictedMethod(split.method).label}"
+            f" (set in {settings_path()})."
+        )
+    print("\nLaws: " + ", ".join(display_anchor(a) for a in answer.laws))
+
+
+def _cmd_adjust(args: argparse.Namespace) -> int:
+    answer = compute(args)
+    if args.json:
+        print(answer.model_dump_json(indent=2))
+    else:
+        print_adjusted(answer)
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    command = commands.add_parser(
+        "adjust",
+        help="a Law 12C adjusted score: weighted points, IMPs or matchpoints",
+        description=(
+            'Example: td-assist adjust --results "4S S 10 0.6; 3S S 9 0.4" --board 5 '
+            "--comparison -140"
+        ),
+    )
+    command.add_argument(
+        "--results",
+        required=True,
+        help='results and weights: "4S S 10 0.6; 3SX S 9 0.4" (tricks may be =, +1, -2)',
+    )
+    command.add_argument("--vul", help="None, NS, EW or All (default None)")
+    command.add_argument("--board", type=int, help="board number (gives the vulnerability)")
+    command.add_argument("--comparison", help="teams: NS points at the other table, e.g. -140")
+    command.add_argument(
+        "--traveller", help='pairs: the other NS scores on the traveller, "420, 450, -50"'
+    )
+    command.add_argument(
+        "--table-result", help='Law 12C1(e): the result at the table, e.g. "4SX E 8"'
+    )
+    command.add_argument(
+        "--without-error",
+        help="Law 12C1(e): the result the non-offenders would have had without their error",
+    )
+    command.add_argument("--non-offenders", help="Law 12C1(e): NS or EW")
+    command.add_argument(
+        "--method",
+        help="Law 12C1(e) method: self_inflicted_part or table_result (default: settings.toml)",
+    )
+    command.add_argument(
+        "--deal", help='the deal (PBN "N:..."): double-dummy tricks, with the analysis extra'
+    )
+    command.add_argument("--json", action="store_true", help="print JSON")
+    command.set_defaults(handler=_cmd_adjust)

@@ -1,0 +1,828 @@
+"""The unauthorised-information wizard (Laws 16, 73, 75) with Law 12C adjusted scores.
+
+The tree (rulings/unauthorised-information.toml) asks the TD's judgments in the order
+of Law 16B1: was unauthorised information established, did it demonstrably suggest
+the action chosen, was there a logical alternative, were the opponents damaged; then
+the adjustment. This module finds the facts in the record (the call at which the
+information was given, who gave it, what partner did next, the table result), asks
+for the results the TD weighs (``results``), the other table's score (``comparison``)
+or the traveller (``traveller``), and, under Law 12C1(e), the result the non-offenders
+would have had without their own error (``result_without_error``); the scores come
+from ``td_assist.rulings.adjusted``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat, Side, Strain, Suit
+from td_assist.bridge.double_dummy import dd_table
+from td_assist.bridge.errors import RecordError
+from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
+from td_assist.rulings.adjusted import (
+    AdjustedScore,
+    PossibleResult,
+    ScoreAdjustment,
+    SelfInflictedMethod,
+    SideScore,
+    adjusted_score,
+    artificial_score,
+    parse_comparison,
+    parse_results,
+    parse_traveller,
+)
+from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
+from td_assist.rulings.facts import Context, FactResult, FactTable
+from td_assist.rulings.model import (
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    Step,
+    irregularity_kind,
+)
+from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+
+NAME = "unauthorised-information"
+
+KIND_TEXT = {
+    "tempo": "a break in tempo",
+    "manner": "a remark or mannerism",
+    "alert": "an unexpected alert",
+    "explanation": "partner's explanation",
+    "withdrawn": "a withdrawn call or play",
+    "opponent": "an opponent's tempo or manner",
+    "extraneous": "information from outside the table",
+}
+# The alerter or explainer is the partner of the player whose call it was.
+_SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
+_NOTE_WORDS = re.compile(
+    r"hesit|slow|tempo|pause|break|think|thought|\bbit\b|quick|fast|alert|explain|explanation",
+    re.IGNORECASE,
+)
+RESULT_STANDS = {
+    "no_ui",
+    "not_suggested",
+    "no_logical_alternative",
+    "no_damage",
+    "own_risk",
+    "extraneous_before_auction",
+    "extraneous_no_effect",
+}
+SCORED = {"adjust_assigned", "adjust_split"}
+
+
+@irregularity_kind
+class UnauthorisedInformationReport(IrregularityReport):
+    """Who gave the information (hesitated, alerted, explained) and at which call."""
+
+    kind: Literal["unauthorised_information"] = "unauthorised_information"
+    source: Seat | None = None
+    call_index: int | None = Field(default=None, ge=1, le=400)
+    description: str = Field(default="", max_length=2000)
+
+
+class UnauthorisedInformationRectification(BaseModel):
+    """What the wizard decided (the CONTRACTS.md ``rectification`` object)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Seat | None
+    receiver: Seat | None
+    call_index: int | None
+    call: str | None
+    action_index: int | None
+    action: str | None
+    source_kind: str
+    mistake: str | None  # "explanation" | "call" (Law 75)
+    offenders: Side | None
+    non_offenders: Side | None
+    result_stands: bool
+    artificial: bool = False
+    self_inflicted_method: str | None = None
+
+
+@dataclass
+class Incident:
+    """Where the information was given, by whom, and what partner did next."""
+
+    call_index: int | None = None  # 1-based
+    call: str | None = None
+    caller: Seat | None = None
+    source: Seat | None = None
+    receiver: Seat | None = None
+    note: str = ""
+    action_index: int | None = None
+    action: str | None = None
+    evidence: list[str] = field(default_factory=list)
+
+    @property
+    def offenders(self) -> Side | None:
+        return self.source.side if self.source else None
+
+
+def call_text(call: str) -> str:
+    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
+    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
+    if call in named:
+        return named[call]
+    strain = call[1:]
+    return call[0] + ("NT" if strain == "NT" else Suit(strain).symbol)
+
+
+# --- Facts from the record ----------------------------------------------------------
+
+FACTS = FactTable()
+
+
+@FACTS.register("incident_in_record")
+def incident_in_record(ctx: Context) -> FactResult:
+    incident: Incident | None = ctx.focus
+    if incident is None or incident.call_index is None:
+        return FactResult(
+            "no",
+            [
+                "The record does not show where the information was given; the Director "
+                "establishes it at the table (give call_index to mark the call)."
+            ],
+        )
+    return FactResult("yes", incident.evidence)
+
+
+def _call_index(
+    board: Board | None, report: IrregularityReport | None, answers: dict
+) -> tuple[int | None, str]:
+    if isinstance(report, UnauthorisedInformationReport) and report.call_index is not None:
+        return report.call_index, "the report"
+    if answers.get("call_index", "").strip() not in {"", "0"}:
+        raw = answers["call_index"].strip()
+        if not (raw.isascii() and raw.isdigit()):
+            raise RecordError(f"'{raw}' is not a call number", where="answer call_index")
+        return int(raw), "the Director"
+    if board is not None:
+        for index in sorted(board.auction_notes):
+            if _NOTE_WORDS.search(board.auction_notes[index]):
+                return index + 1, "the record's note"
+    return None, ""
+
+
+def locate(
+    board: Board | None, report: IrregularityReport | None, answers: dict[str, str]
+) -> Incident:
+    kind = answers.get("source_kind", "tempo")
+    index, told_by = _call_index(board, report, answers)
+    incident = Incident(call_index=index)
+    reported = report if isinstance(report, UnauthorisedInformationReport) else None
+    if reported is not None and reported.source is not None:
+        incident.source = reported.source
+    elif answers.get("source", "").strip():
+        incident.source = Seat.parse(answers["source"])
+    calls = board.auction if board is not None else []
+    if index is not None and board is not None and calls:
+        if index > len(calls):
+            raise RecordError(
+                f"call {index} is beyond the {len(calls)} calls of the auction",
+                where="irregularity call_index",
+            )
+        incident.caller = board.dealer.offset(index - 1)
+        incident.call = calls[index - 1]
+        incident.note = board.auction_notes.get(index - 1, "")
+    if incident.source is None and incident.caller is not None:
+        incident.source = (
+            incident.caller.partner if kind in _SOURCE_IS_CALLERS_PARTNER else incident.caller
+        )
+    if incident.source is not None:
+        if kind == "extraneous":
+            incident.receiver = incident.source
+        elif kind != "opponent":
+            incident.receiver = incident.source.partner
+    if board is not None and index is not None and incident.receiver is not None:
+        for later in range(index, len(calls)):
+            if board.dealer.offset(later) is incident.receiver:
+                incident.action_index, incident.action = later + 1, calls[later]
+                break
+    incident.evidence = _evidence(board, incident, told_by, reported)
+    return incident
+
+
+def _evidence(
+    board: Board | None,
+    incident: Incident,
+    told_by: str,
+    reported: UnauthorisedInformationReport | None,
+) -> list[str]:
+    lines = []
+    if incident.call is not None and incident.caller is not None:
+        line = (
+            f"Call {incident.call_index}: {incident.caller.name_full} "
+            f"{call_text(incident.call)} (given by {told_by})"
+        )
+        if incident.note:
+            line += f"; the record notes: '{incident.note}'"
+        lines.append(line + ".")
+    if reported is not None and reported.description:
+        lines.append(f"Reported: {reported.description}")
+    if incident.source is not None:
+        lines.append(f"The information came from {incident.source.name_full}.")
+    if incident.action is not None and incident.receiver is not None:
+        lines.append(
+            f"{incident.receiver.name_full} acted next: {call_text(incident.action)} "
+            f"(call {incident.action_index})."
+        )
+    elif incident.receiver is not None and incident.call_index is not None:
+        lines.append(f"{incident.receiver.name_full} made no later call in the auction.")
+    if board is not None and board.contract_obj is not None:
+        lines.append(f"Final contract: {_contract_text(board)}.")
+    return lines
+
+
+def _contract_text(board: Board) -> str:
+    contract = board.contract_obj
+    if contract is None:
+        return "?"
+    if contract.is_passed_out:
+        return "passed out"
+    by = f" by {board.declarer_seat.name_full}" if board.declarer_seat else ""
+    return f"{contract}{by}"
+
+
+# --- Inputs outside the tree: results, scoring, Law 12C1(e) ---------------------------
+
+
+@dataclass
+class ScoreInputs:
+    results: list[PossibleResult]
+    comparison: int | None
+    traveller: list[int]
+    without_error: list[PossibleResult] | None
+
+
+def _text_question(node: str, prompt: str, help_text: str, laws: list[str]) -> PendingQuestion:
+    return PendingQuestion(node=node, prompt=prompt, kind="text", laws=laws, help=help_text)
+
+
+def _step(node: str, question: str, answer: str, laws: list[str]) -> Step:
+    return Step(
+        node=node,
+        question=question,
+        answer=answer,
+        answer_label=answer,
+        answered_by="td",
+        laws=laws,
+    )
+
+
+def score_inputs(
+    answers: dict[str, str], mode: Mode, split: bool, table_known: bool, hint: str = ""
+) -> tuple[ScoreInputs | None, PendingQuestion | None, list[Step]]:
+    """Read (or ask for) what the adjusted score needs, in the order a TD gives it."""
+    steps: list[Step] = []
+    if not answers.get("results", "").strip():
+        return (
+            None,
+            _text_question(
+                "results",
+                "Which results could have happened without the infraction, and how likely is each?",
+                "One result, or several with weights adding up to 1: contract, declarer, tricks, "
+                "weight, e.g. 4S S 10 0.6; 3S S 9 0.4. Tricks may be =, +1, -2. Include only "
+                "results that could have been reached legally; never the action the "
+                "information suggested (Law 12C1(c))." + hint,
+                ["12C1b", "12C1c"],
+            ),
+            steps,
+        )
+    try:
+        results = parse_results(answers["results"])
+    except RecordError as error:
+        raise error.located("answer results") from None
+    steps.append(_step("results", "Results without the infraction", answers["results"], ["12C1c"]))
+    comparison: int | None = None
+    traveller: list[int] = []
+    scoring = answers.get("scoring", "")
+    if answers.get("comparison", "").strip():
+        comparison = parse_comparison(answers["comparison"])
+        steps.append(
+            _step("comparison", "NS score at the other table", answers["comparison"], ["86B1"])
+        )
+    elif answers.get("traveller", "").strip():
+        try:
+            traveller = parse_traveller(answers["traveller"])
+        except RecordError as error:
+            raise error.located("answer traveller") from None
+        steps.append(_step("traveller", "Other NS scores", answers["traveller"], ["12C1c"]))
+    elif mode == "step" and scoring not in {"teams", "pairs", "points"}:
+        return (
+            None,
+            PendingQuestion(
+                node="scoring",
+                prompt="How is the board scored?",
+                kind="question",
+                laws=["12C1c"],
+                help="Each result is IMPed (teams) or matchpointed (pairs) first, then weighted.",
+                choices=[
+                    {"value": "teams", "label": "Teams (IMPs against the other table)"},
+                    {"value": "pairs", "label": "Pairs (matchpoints on the traveller)"},
+                    {"value": "points", "label": "Total points only"},
+                ],
+            ),
+            steps,
+        )
+    elif mode == "step" and scoring == "teams":
+        return (
+            None,
+            _text_question(
+                "comparison",
+                "What did North-South score at the other table?",
+                "NS points, e.g. -140 or 420.",
+                ["86B1"],
+            ),
+            steps,
+        )
+    elif mode == "step" and scoring == "pairs":
+        return (
+            None,
+            _text_question(
+                "traveller",
+                "What are the other North-South scores on the traveller?",
+                "NS points separated by commas, without this table's own score: 420, 450, -50.",
+                ["12C1c"],
+            ),
+            steps,
+        )
+    without_error: list[PossibleResult] | None = None
+    if split:
+        text = answers.get("result_without_error", "").strip()
+        if not text:
+            return (
+                None,
+                _text_question(
+                    "result_without_error",
+                    "Had the non-offenders not made their serious error, what would the result "
+                    "have been (with the infraction)?",
+                    "Contract, declarer, tricks, e.g. 4SX E 8 (several with weights if need be). "
+                    "The part of the damage between this and the table result is their own.",
+                    ["12C1e"],
+                ),
+                steps,
+            )
+        try:
+            without_error = parse_results(text)
+        except RecordError as error:
+            raise error.located("answer result_without_error") from None
+        steps.append(_step("result_without_error", "Result without the error", text, ["12C1e"]))
+        if not table_known:
+            return (
+                None,
+                PendingQuestion(
+                    node="declarer_tricks",
+                    kind="number",
+                    laws=["12C1e"],
+                    minimum=0,
+                    maximum=13,
+                    prompt="How many tricks did declarer take at the table?",
+                    help="Law 12C1(e) compares the table result with the other two.",
+                ),
+                steps,
+            )
+    return ScoreInputs(results, comparison, traveller, without_error), None, steps
+
+
+# --- The ruling -------------------------------------------------------------------------
+
+
+def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:
+    if board is None or board.contract_obj is None:
+        return None
+    contract = board.contract_obj
+    if contract.is_passed_out:
+        return PossibleResult(contract, None, None, 1.0)
+    tricks = declarer_tricks_as_played(board, answers)
+    if tricks is None or board.declarer_seat is None:
+        return None
+    return PossibleResult(
+        contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
+    )
+
+
+def _result_words(result: PossibleResult, score: int) -> str:
+    if result.declarer is None:
+        return f"passed out, NS {score:+d}"
+    return (
+        f"{result.contract} by {result.declarer.name_full}, {result.tricks} tricks, NS {score:+d}"
+    )
+
+
+def _assigned_text(answer: AdjustedScore, results: list[PossibleResult]) -> str:
+    lines = answer.weighted
+    if len(lines) == 1:
+        text = _result_words(results[0], lines[0].score_ns)
+    else:
+        text = "; ".join(
+            f"{line.weight * 100:g}% of {_result_words(r, line.score_ns)}"
+            for line, r in zip(lines, results, strict=True)
+        )
+        text += f"; weighted NS {answer.score_ns_final:+g}"
+    if answer.imps_ns is not None:
+        text += f"; NS {answer.imps_ns:+g} IMPs against NS {answer.comparison:+d}"
+    if answer.mp_percent_ns is not None:
+        text += f"; NS {answer.mp_percent_ns:.2f}% of the matchpoints"
+    return text
+
+
+def _values(incident: Incident, kind: str, board: Board | None, table: str) -> dict[str, object]:
+    offenders = incident.offenders
+    return {
+        "source": incident.source.name_full if incident.source else "the player",
+        "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
+        "call": (
+            f"{incident.caller.name_full}'s {call_text(incident.call)} "
+            f"at call {incident.call_index}"
+            if incident.call and incident.caller
+            else "the call concerned"
+        ),
+        "action": (
+            f"{call_text(incident.action)} at call {incident.action_index}"
+            if incident.action
+            else "the action chosen"
+        ),
+        "kind_text": KIND_TEXT.get(kind, "unauthorised information"),
+        "offenders": side_name(offenders) if offenders else "the offending side",
+        "non_offenders": side_name(offenders.other) if offenders else "the non-offending side",
+        "contract": _contract_text(board) if board else "?",
+        "table": table,
+    } | {"basis": ""}
+
+
+# What the infraction was, by the kind of information: (sentence, the laws it rests on).
+def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
+    if kind == "opponent":
+        return (
+            fill(
+                "{source}'s tempo or manner misled {non_offenders}; he had no demonstrable "
+                "bridge reason for it and could have known that it might work to his "
+                "benefit (Law 73E2)",
+                values,
+            ),
+            ["73E2"],
+        )
+    if kind == "extraneous":
+        return (
+            fill(
+                "The information {source} received from outside the table affected the "
+                "result (Law 16D2(c))",
+                values,
+            ),
+            ["16D2c"],
+        )
+    return (
+        fill(
+            "{receiver} chose {action}, which the unauthorised information ({kind_text} at "
+            "{call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
+            values,
+        ),
+        ["16B1a", "16B3"] + (["16C2"] if kind == "withdrawn" else []),
+    )
+
+
+def _penalty(kind: str, values: dict[str, object]) -> str:
+    """The procedural penalty the Director may add, by what the infraction was."""
+    if kind == "extraneous":
+        return ""
+    if kind == "opponent":
+        return fill(
+            " The Director may give {offenders} a procedural penalty for the breach of "
+            "Law 73D2 (Law 90A).",
+            values,
+        )
+    return fill(
+        " The Director may give {offenders} a procedural penalty for the breach of "
+        "Law 73C1 (Laws 73C2 and 90A).",
+        values,
+    )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _filled(steps: list[Step], values: dict[str, object]) -> list[Step]:
+    return [s.model_copy(update={"question": _capital(fill(s.question, values))}) for s in steps]
+
+
+def rule_unauthorised_information(
+    board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
+) -> Ruling:
+    tree = get_tree(NAME)
+    reported = report if isinstance(report, UnauthorisedInformationReport) else None
+    if (
+        mode == "step"
+        and reported is None
+        and "call_index" not in answers
+        and board is not None
+        and board.auction
+        and _call_index(board, None, answers)[0] is None
+    ):
+        return _ask_call(board)
+    incident = locate(board, reported, answers)
+    kind = answers.get("source_kind", "tempo")
+    table_result = _table_result(board, answers)
+    table_score = table_result.score_ns(board.vulnerability) if table_result and board else None
+    table = ""
+    if table_result is not None and table_score is not None:
+        table = f" ({_result_words(table_result, table_score)})"
+    values = _values(incident, kind, board, table)
+    basis, basis_laws = _basis(kind, values)
+    values["basis"] = _capital(basis)
+    values["penalty"] = _penalty(kind, values)
+    result = walk_wizard(WIZARD, board, reported, answers, mode, focus=incident)
+    marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
+    if result.pending is not None:
+        pending = result.pending.model_copy(
+            update={
+                "prompt": _capital(fill(result.pending.prompt, values)),
+                "help": fill(result.pending.help, values),
+            }
+        )
+        ruling = pending_ruling(NAME, _filled(result.steps, values), pending)
+        ruling.marked_calls = marked
+        return ruling
+    assert result.outcome is not None
+    outcome = result.outcome
+    adjustment = ScoreAdjustment(
+        declarer=board.declarer_seat if board else None,
+        declarer_tricks_played=table_result.tricks if table_result else None,
+        score_ns_played=table_score,
+    )
+    steps = list(result.steps)
+    extra = ""
+    offenders = incident.offenders
+    if outcome in SCORED:
+        inputs, pending, more = score_inputs(
+            answers, mode, outcome == "adjust_split", table_score is not None, _dd_hint(board)
+        )
+        steps += more
+        if pending is not None:
+            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling.marked_calls = marked
+            return ruling
+        assert inputs is not None
+        if board is None:
+            raise RecordError("an adjusted score needs the board (its vulnerability)")
+        vulnerability = board.vulnerability
+        split = outcome == "adjust_split"
+        if split and (offenders is None or table_result is None):
+            raise RecordError(
+                "Law 12C1(e) needs the table result and the offending side: give the board's "
+                "contract and tricks, and the irregularity's source"
+            )
+        answer = adjusted_score(
+            inputs.results,
+            vulnerability,
+            comparison=inputs.comparison,
+            traveller=inputs.traveller,
+            table_result=[table_result] if split and table_result else None,
+            without_error=inputs.without_error,
+            non_offenders=offenders.other if split and offenders else None,
+            method=_method(),
+            deal=board.deal,
+        )
+        not_damaged = _no_damage_after_all(answer, table_result, offenders, inputs, board)
+        if not_damaged:
+            outcome = "no_damage"
+            extra = not_damaged
+            _table_stands(adjustment, table_result, board, inputs.comparison, inputs.traveller)
+        else:
+            adjustment.take(answer)
+            values["assigned"] = _assigned_text(answer, inputs.results)
+            extra = _by_side_text(answer)
+    elif outcome == "adjust_artificial":
+        adjustment.take(artificial_score(offenders.other if offenders else None))
+        adjustment.score_ns_final = None
+    else:
+        comparison, traveller = _units_given(answers)
+        _table_stands(adjustment, table_result, board, comparison, traveller)
+    walked = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
+    node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
+    if outcome in {*SCORED, "no_damage"}:
+        node_laws = [a for a in node_laws if a not in {"16B1a", "16B3"}] + basis_laws
+    if kind in {"opponent", "extraneous"}:
+        node_laws = [a for a in node_laws if a != "73C2"]
+    if kind == "explanation":
+        mistake = answers.get("mistake", "explanation")
+        node_laws.append("75A")
+        if mistake == "explanation":
+            extra = _join(
+                extra,
+                "The explanation itself was misinformation (Law 75B1): any damage the "
+                "opponents suffered from it is ruled on separately (Laws 21B and 40B).",
+            )
+        else:
+            node_laws.append("75C")
+            extra = _join(
+                extra,
+                "The call, not the explanation, was mistaken: the opponents were not "
+                "misinformed (Law 75C), but the caller had to go on as if partner had "
+                "understood his call as he meant it (Law 75A).",
+            )
+    adjustment.laws = list(dict.fromkeys([*node_laws, *adjustment.laws]))
+    if adjustment.weighted and len(adjustment.weighted) > 1 and "12C1c" not in adjustment.laws:
+        adjustment.laws.append("12C1c")
+    rectification = UnauthorisedInformationRectification(
+        source=incident.source,
+        receiver=incident.receiver,
+        call_index=incident.call_index,
+        call=incident.call,
+        action_index=incident.action_index,
+        action=incident.action,
+        source_kind=kind,
+        mistake=answers.get("mistake", "explanation") if kind == "explanation" else None,
+        offenders=offenders,
+        non_offenders=offenders.other if offenders else None,
+        result_stands=outcome in RESULT_STANDS,
+        artificial=outcome == "adjust_artificial",
+        self_inflicted_method=(
+            adjustment.self_inflicted.method if adjustment.self_inflicted else None
+        ),
+    )
+    ruling = outcome_ruling(
+        NAME,
+        tree,
+        Walk(steps=_filled(walked.steps, values), outcome=outcome, numbers=walked.numbers),
+        values,
+        rectification=rectification,
+        adjustment=adjustment,
+        extra_text=extra,
+    )
+    ruling.text = _capital(ruling.text)
+    ruling.laws = list(dict.fromkeys(adjustment.laws))
+    if kind in {"opponent", "extraneous"}:
+        ruling.options = []  # the Law 73C1 penalty is for information from partner
+    ruling.marked_calls = marked
+    return ruling
+
+
+def _dd_hint(board: Board | None) -> str:
+    """The double-dummy table in one line, with the analysis extra: a starting point."""
+    table = dd_table(board.deal) if board is not None and board.deal else None
+    if table is None:
+        return ""
+    order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+    rows = [
+        f"{strain.value} " + " ".join(f"{seat.value}{table[strain][seat]}" for seat in Seat)
+        for strain in order
+    ]
+    return (
+        " Double-dummy tricks (all four hands seen; a starting point, not a likely result): "
+        + "; ".join(rows)
+        + "."
+    )
+
+
+def _units_given(answers: dict[str, str]) -> tuple[int | None, list[int]]:
+    """The other table's score or the traveller, when the TD gave one."""
+    if answers.get("comparison", "").strip():
+        return parse_comparison(answers["comparison"]), []
+    if answers.get("traveller", "").strip():
+        try:
+            return None, parse_traveller(answers["traveller"])
+        except RecordError as error:
+            raise error.located("answer traveller") from None
+    return None, []
+
+
+def _table_stands(
+    adjustment: ScoreAdjustment,
+    table_result: PossibleResult | None,
+    board: Board | None,
+    comparison: int | None,
+    traveller: list[int],
+) -> None:
+    """The result stands: each side's score is the table result's, in the event's units."""
+    adjustment.adjusted = False
+    adjustment.score_ns_final = adjustment.score_ns_played
+    if table_result is None or board is None:
+        return
+    table = adjusted_score(
+        [table_result], board.vulnerability, comparison=comparison, traveller=traveller
+    )
+    adjustment.by_side = table.by_side
+    adjustment.imps_ns = table.imps_ns
+    adjustment.mp_percent_ns = table.mp_percent_ns
+    adjustment.comparison = comparison
+    adjustment.traveller = list(traveller)
+    adjustment.top = table.top
+
+
+def _join(first: str, second: str) -> str:
+    return f"{first}\n\n{second}" if first else second
+
+
+def _method() -> SelfInflictedMethod:
+    from td_assist.settings import load_settings  # settings import this package
+
+    return load_settings().self_inflicted_method
+
+
+def _no_damage_after_all(
+    answer: AdjustedScore,
+    table_result: PossibleResult | None,
+    offenders: Side | None,
+    inputs: ScoreInputs,
+    board: Board | None,
+) -> str:
+    """Law 12B1: an assigned score no better for the non-offenders is no damage."""
+    if table_result is None or offenders is None or board is None:
+        return ""
+    table = adjusted_score(
+        [table_result], board.vulnerability, comparison=inputs.comparison,
+        traveller=inputs.traveller,
+    )  # fmt: skip
+    side = offenders.other.value
+
+    def unit(score: SideScore) -> float:
+        for value in (score.imps, score.mp_percent):
+            if value is not None:
+                return value
+        return score.score
+
+    # The adjusted score itself (before any Law 12C1(e) reduction), their view.
+    assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
+    if unit(table.by_side[side]) >= unit(assigned):
+        return (
+            f"The results the Director weighs are no better for {side_name(offenders.other)} "
+            f"than the table result (NS {table.score_ns_final:+g} at the table, "
+            f"NS {answer.score_ns_final:+g} assigned), so there is no damage (Law 12B1) "
+            "and the table result stands."
+        )
+    return ""
+
+
+def _by_side_text(answer: AdjustedScore) -> str:
+    parts = []
+    for side, score in answer.by_side.items():
+        bits = [f"{score.score:+g} points"]
+        if score.imps is not None:
+            bits.append(f"{score.imps:+g} IMPs")
+        if score.mp_percent is not None:
+            bits.append(f"{score.mp_percent:.2f}%")
+        parts.append(f"{side} {', '.join(bits)}")
+    text = "Adjusted score: " + "; ".join(parts) + "."
+    if answer.self_inflicted is not None:
+        text += " The scores do not balance (Law 12C1(e))."
+    return text
+
+
+def _ask_call(board: Board) -> Ruling:
+    choices = [
+        {
+            "value": str(number),
+            "label": f"{number}: {board.dealer.offset(number - 1).name_full} {call_text(call)}",
+        }
+        for number, call in enumerate(board.auction, start=1)
+    ]
+    choices.append({"value": "0", "label": "Not at a call (during the play, or elsewhere)"})
+    return pending_ruling(
+        NAME,
+        [],
+        PendingQuestion(
+            node="call_index",
+            prompt="At which call was the information given (the slow call, the alerted or "
+            "explained call)?",
+            kind="question",
+            laws=["16B1"],
+            choices=choices,
+        ),
+    )
+
+
+WIZARD = register(
+    Wizard(
+        name=NAME,
+        title="Unauthorised information",
+        laws="Laws 16, 73, 75",
+        kind="unauthorised_information",
+        rule=rule_unauthorised_information,
+        facts=FACTS,
+        computations=frozenset({"ui_score"}),
+        answers=(
+            AnswerHelp("call_index", "(TD)  The call (1-based) at which it happened"),
+            AnswerHelp("source", "(TD)  The player who gave the information: N, E, S or W"),
+            AnswerHelp("results", '(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"'),
+            AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
+            AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
+            AnswerHelp(
+                "result_without_error",
+                '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
+            ),
+            AnswerHelp("declarer_tricks", "(TD)  Declarer's tricks at the table  [0-13]"),
+        ),
+        notes=(
+            "Each result is scored, then IMPed or matchpointed, then weighted. "
+            "The Law 12C1(e) method is set in settings.toml (see td-assist adjust)."
+        ),
+    )
+)
