@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.errors import RecordError
@@ -19,7 +19,7 @@ from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
 from td_assist.rulings.wizards import WIZARDS, get_tree, rule
 from td_assist.web import views
-from td_assist.web.boards import load_board, store
+from td_assist.web.boards import load_board
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -36,7 +36,10 @@ def read_answers() -> list[tuple[str, str]]:
 
 def address(wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> str:
     base = url_for("wizard.step", wizard_name=wizard_name, board_id=board_id)
-    query = urlencode([("a", f"{n}:{v}") for n, v in pairs])
+    amends = request.args.get("amends", "")[:40]  # a correction of a recorded ruling
+    query = urlencode(
+        [("a", f"{n}:{v}") for n, v in pairs] + ([("amends", amends)] if amends else [])
+    )
     return f"{base}?{query}" if query else base
 
 
@@ -89,61 +92,9 @@ def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
     }
 
 
-@wizard.post("/rule/<wizard_name>/<board_id>/record")
-def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
-    if wizard_name not in WIZARDS:
-        abort(404)
-    board = load_board(board_id)
-    try:
-        answers = json.loads(request.form.get("answers", "{}"))
-        if not isinstance(answers, dict):
-            raise ValueError
-        answers = {str(k)[:40]: str(v)[:40] for k, v in list(answers.items())[:MAX_ANSWERS]}
-        ruling = rule(wizard_name, board, None, answers, mode="step")
-    except (ValueError, RecordError):
-        abort(400)
-    if ruling.status != "complete":
-        abort(400)
-    note = request.form.get("note", "")[:2000]
-    ruling_id = store().save_ruling(
-        board_id, wizard_name, answers, ruling.model_dump(mode="json"), note
-    )
-    return redirect(url_for("wizard.saved", ruling_id=ruling_id), code=303)
-
-
-@wizard.get("/rulings/<ruling_id>")
-def saved(ruling_id: str) -> ResponseReturnValue:
-    record = store().ruling(ruling_id[:40])
-    if record is None:
-        abort(404)
-    board = load_board(record["board_id"])
-    ruling = Ruling.model_validate(record["ruling"])
-    return render_template(
-        "ruling.html",
-        wizard_name=record["wizard"],
-        wizard_title=WIZARDS[record["wizard"]],
-        board=board,
-        board_id=record["board_id"],
-        ruling=ruling,
-        law_links=law_links,
-        restart=address(record["wizard"], record["board_id"], []),
-        back=None,
-        answer_url=None,
-        permalink=url_for("wizard.saved", ruling_id=ruling_id),
-        saved=record,
-        **summary(board, ruling),
-    )
-
-
 @wizard.get("/wizards/<wizard_name>")
 def tree_page(wizard_name: str) -> ResponseReturnValue:
     """The whole decision tree on one page, for a TD to read and review."""
     if wizard_name not in WIZARDS:
         abort(404)
     return render_template("tree.html", tree=get_tree(wizard_name), law_links=law_links)
-
-
-@wizard.get("/rulings")
-def log() -> ResponseReturnValue:
-    """The ruling log: the most recent recorded rulings, newest first."""
-    return render_template("log.html", rulings=store().recent_rulings(100))
