@@ -54,11 +54,18 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
         raise error.located(source) from None
     by_number: dict[int, Board] = {}
     repeated: set[int] = set()
+    no_deal: set[int] = set()
+    numbered = any(board.number is not None for board in boards)
     for position, board in enumerate(boards, start=1):
         if board.number is None:
-            raise RecordError(f"board {position} in the file has no board number", source)
+            if numbered:
+                raise RecordError(f"board {position} in the file has no board number", source)
+            # No board has a number (a file of deals): number them in file order.
+            board = board.model_copy(update={"number": position})
+        assert board.number is not None
         if board.deal is None:
-            raise RecordError(f"board {board.number} has no deal", source)
+            no_deal.add(board.number)
+            continue
         first = by_number.get(board.number)
         if first is None:
             by_number[board.number] = board
@@ -66,16 +73,28 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
         if first.deal != board.deal:
             raise RecordError(f"board {board.number} appears twice with different deals", source)
         repeated.add(board.number)
+    if not by_number:
+        raise RecordError("no board in the file has a deal", source)
     for number in repeated:
         by_number[number] = deal_only(by_number[number])
-    notice = ""
+    notices = []
+    if not numbered:
+        notices.append("The boards had no numbers; they are numbered in file order.")
     if repeated:
-        listed = ", ".join(str(n) for n in sorted(repeated))
-        notice = (
-            f"Boards {listed} appear more than once (several tables); their deals are kept "
-            "and the contract and result are asked at each ruling."
+        notices.append(
+            f"Boards {_listed(repeated)} appear more than once (several tables); their deals "
+            "are kept and the contract and result are asked at each ruling."
         )
+    no_deal -= set(by_number)
+    if no_deal:
+        notices.append(f"Boards {_listed(no_deal)} have no deal and were left out.")
+    notice = " ".join(notices)
     return HandRecord(boards=dict(sorted(by_number.items())), notice=notice)
+
+
+def _listed(numbers: set[int]) -> str:
+    shown = sorted(numbers)
+    return ", ".join(str(n) for n in shown[:12]) + (" ..." if len(shown) > 12 else "")
 
 
 def deal_only(board: Board) -> Board:
