@@ -183,7 +183,7 @@ class TableFacts(BaseModel):
         contract = str(args.get("c", "")).strip().upper()[:4]
         if contract != "P" and not _LEVEL_STRAIN.match(contract):
             contract = ""
-        doubling = {"X": 1, "XX": 2}.get(str(args.get("x", "")).strip().upper()[:2], 0)
+        doubling = {"X": 1, "XX": 2}.get(str(args.get("x", ""))[:4].strip().upper(), 0)
         declarer = None
         seat = str(args.get("d", "")).strip().upper()[:1]
         if seat and seat in "NESW":
@@ -192,7 +192,7 @@ class TableFacts(BaseModel):
         tricks = int(tricks_text) if _TRICKS.match(tricks_text) else None
         return cls(
             contract=contract or None,
-            doubling=doubling if contract and contract != "P" else 0,
+            doubling=0 if contract == "P" else doubling,
             declarer=declarer,
             tricks=tricks,
             in_progress=tricks_text == "open",
