@@ -21,7 +21,7 @@ from td_assist.ruling_log import (
     to_pbn,
 )
 from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import WIZARDS, rule
+from td_assist.rulings.wizards import load_wizards, rule
 from td_assist.store import LogEntry, SavedRuling
 from td_assist.web.boards import store
 from td_assist.web.wizard import MAX_ANSWERS, address, law_links, summary
@@ -55,7 +55,7 @@ def _board(board_id: str | None) -> Board | None:
 
 @ledger.post("/rule/<wizard_name>/<board_id>/record")
 def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
-    if wizard_name not in WIZARDS:
+    if wizard_name not in load_wizards():
         abort(404)
     board = _board(board_id)
     if board is None:
@@ -110,7 +110,11 @@ def saved(ruling_id: str) -> ResponseReturnValue:
     return render_template(
         "ruling.html",
         wizard_name=record.wizard,
-        wizard_title=WIZARDS.get(record.wizard, record.wizard),
+        wizard_title=(
+            load_wizards()[record.wizard].heading
+            if record.wizard in load_wizards()
+            else record.wizard
+        ),
         board=board,
         board_id=record.board_id,
         ruling=ruling,

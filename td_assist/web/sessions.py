@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.wizards import WIZARDS
+from td_assist.rulings.wizards import load_wizards
 from td_assist.session import (
     TableFacts,
     board_with_facts,
@@ -46,7 +46,11 @@ def _current_session() -> dict[str, Any]:
 
 def _wizard_arg() -> str | None:
     name = request.args.get("w", "")[:40]
-    return name if name in WIZARDS else None
+    return name if name in load_wizards() else None
+
+
+def _heading(wizard: str | None) -> str:
+    return load_wizards()[wizard].heading if wizard else ""
 
 
 def _session_or_404(session_id: str) -> SessionInfo:
@@ -127,7 +131,7 @@ def keypad() -> ResponseReturnValue:
         go=board_url(info.id, int(typed), wizard, TableFacts()) if typed in numbers else None,
         erase=_keypad_url(info.id, typed[:-1], wizard) if typed else None,
         wizard=wizard,
-        wizard_title=WIZARDS.get(wizard or "", ""),
+        wizard_title=_heading(wizard),
         first=numbers[0] if numbers else "",
         last=numbers[-1] if numbers else "",
         others=[s for s in store().sessions() if s.id != info.id],
@@ -185,7 +189,7 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         needed=needed,
         facts=facts,
         wizard=wizard,
-        wizard_title=WIZARDS.get(wizard or "", ""),
+        wizard_title=_heading(wizard),
         pick=lambda **change: board_url(
             info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
         ),
