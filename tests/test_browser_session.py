@@ -203,3 +203,51 @@ def test_club_path_board_17_revoke_from_the_hand_record(server, tmp_path):  # no
         shot(driver, "session-reimported")
     finally:
         driver.quit()
+
+
+def test_tap_entry_claim_button_stops_the_play_at_the_revoke(server):  # noqa: F811
+    """The play tapped up to the revoke trick, then "claim": declarer's total tricks."""
+    import json
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tests.test_session_web import TAPPED
+
+    driver = _browser(PHONE)
+    driver.size_name = "phone"
+    try:
+        driver.get(server + "/boards/tap")
+        state = TAPPED | {"numberText": "1", "seat": "N", "step": "play"}
+        driver.execute_script(
+            "window.sessionStorage.setItem('td-assist.tap.v1', arguments[0])", json.dumps(state)
+        )
+        driver.get(server + "/boards/tap")
+        claim = wait_for(driver, "#tap-claim")
+        WebDriverWait(driver, 10).until(lambda d: claim.is_displayed())
+        assert not driver.find_element(By.ID, "tap-claim-pad").is_displayed()
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", claim)
+        claim.click()
+        pad = driver.find_element(By.ID, "tap-claim-pad")
+        assert pad.is_displayed()
+        disabled = [
+            b.get_attribute("data-claim")
+            for b in pad.find_elements(By.CSS_SELECTOR, "button")
+            if not b.is_enabled()
+        ]
+        assert disabled == ["0", "1", "11", "12", "13"]  # NS won 2 tricks, 8 remain
+        shot(driver, "tap-claim-pad")
+        nine = pad.find_element(By.CSS_SELECTOR, '[data-claim="9"]')
+        nine.click()
+        status = wait_for(driver, "#tap-claim-status")
+        WebDriverWait(driver, 10).until(lambda d: "9 tricks" in status.text)
+        assert not driver.find_element(By.ID, "tap-holding").is_displayed()
+        shot(driver, "tap-claimed")
+        driver.find_element(By.ID, "tap-save").click()
+        wait_for(driver, ".hands")
+        board_url = driver.current_url
+        driver.get(board_url.replace("/boards/", "/rule/revoke/"))
+        wait_for(driver, ".question h1, .ruling-title")
+        assert "How many tricks did declarer take" not in driver.page_source
+    finally:
+        driver.quit()

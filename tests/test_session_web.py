@@ -307,3 +307,57 @@ def test_removing_a_session_keeps_its_rulings_in_the_log(client):
     assert client.get(f"/sessions/{session_id}/boards/17").status_code == 404
     assert "Tuesday pairs" in html(client.get(permalink))
     assert "Tuesday pairs (removed)" in html(client.get("/rulings"))
+
+
+TAPPED = {
+    "number": 1,
+    "hands": {
+        "N": ["SA", "SK", "SQ", "S2", "H5", "H4", "H3", "D4", "D3", "D2", "C4", "C3", "C2"],
+        "E": ["S5", "S4", "S3", "HA", "HK", "HQ", "H2", "D7", "D6", "D5", "C7", "C6", "C5"],
+        "S": ["S8", "S7", "S6", "H8", "H7", "H6", "DA", "DK", "DQ", "D8", "CA", "CK", "CQ"],
+        "W": ["SJ", "ST", "S9", "HJ", "HT", "H9", "DJ", "DT", "D9", "CJ", "CT", "C9", "C8"],
+    },
+    "auction": ["1S", "P", "4S", "P", "P", "P"],
+    "play": [
+        "HA",
+        "H6",
+        "H9",
+        "H3",
+        "HK",
+        "H7",
+        "HT",
+        "H4",
+        "D5",
+        "DA",
+        "D9",
+        "D2",
+        "CA",
+        "C8",
+        "C2",
+        "C5",
+        "DK",
+        "S9",
+        "D3",
+        "D6",
+        "CJ",
+    ],
+}
+
+
+def test_tapped_entry_takes_a_claim_that_fits_the_play(client):
+    checked = client.post("/api/boards/check", json=TAPPED | {"claim": 9}).get_json()
+    assert checked["error"] is None
+    assert checked["play"]["claim"] == 9
+    low, high = checked["play"]["claim_range"]
+    assert (low, high) == (2, 10)  # declarer's side won 2 of the 5 complete tricks; 8 remain
+    saved = client.post("/api/boards", json=TAPPED | {"claim": 9})
+    assert saved.status_code == 201
+    board = html(client.get(saved.get_json()["url"]))
+    assert "Board 1" in board
+    wizard = html(client.get("/rule/revoke/" + saved.get_json()["id"]))
+    assert "How many tricks did declarer take" not in wizard
+    too_many = client.post("/api/boards", json=TAPPED | {"claim": 12})
+    assert too_many.status_code == 400 and "does not fit the play" in too_many.get_json()["error"]
+    too_few = client.post("/api/boards/check", json=TAPPED | {"claim": 1}).get_json()
+    assert "declarer's side has won 2" in too_few["error"]
+    assert client.post("/api/boards", json=TAPPED | {"claim": 14}).status_code == 400
