@@ -210,7 +210,9 @@ def _owner_only(path: Path) -> None:
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     os.close(fd)
     if os.name == "posix":
-        os.chmod(path, 0o600)
+        for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            if each.exists():
+                os.chmod(each, 0o600)
 
 
 class Store:
