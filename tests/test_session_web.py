@@ -361,3 +361,36 @@ def test_tapped_entry_takes_a_claim_that_fits_the_play(client):
     too_few = client.post("/api/boards/check", json=TAPPED | {"claim": 1}).get_json()
     assert "declarer's side has won 2" in too_few["error"]
     assert client.post("/api/boards", json=TAPPED | {"claim": 14}).status_code == 400
+
+
+def test_a_hand_record_with_the_play_goes_straight_to_the_wizard(client):
+    """A recorded auction and play are used as they are: nothing is asked."""
+    load(client, "Teams", DATA / "32-boards.pbn")
+    target = pick_board(client, "4")
+    response = client.get(target)
+    assert response.status_code == 302 and response.headers["Location"].startswith("/rule/revoke/")
+    done = html(client.get(response.headers["Location"] + "?a=attention:in_time&a=equity:skip"))
+    assert "One trick transferred" in done
+
+
+def test_hostile_picker_and_log_addresses_never_fail(client):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    session_id = load(client)
+    words = st.text(max_size=12) | st.sampled_from(["4S", "3NT", "P", "X", "XX", "open", "13", "²"])
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(c=words, x=words, d=words, t=words, w=words, n=words, b=words)
+    def probe(c, x, d, t, w, n, b):
+        query = {"c": c, "x": x, "d": d, "t": t, "w": w}
+        for path, args in (
+            (f"/sessions/{session_id}/boards/17", query),
+            ("/rule-board", {"n": n, "w": w, "s": c}),
+            ("/rulings", {"s": c, "b": b}),
+            ("/rulings/export.csv", {"s": c, "b": b}),
+        ):
+            response = client.get(path, query_string=args)
+            assert response.status_code < 500, (path, args)
+
+    probe()
