@@ -251,3 +251,30 @@ def test_tap_entry_claim_button_stops_the_play_at_the_revoke(server):  # noqa: F
         assert "How many tricks did declarer take" not in driver.page_source
     finally:
         driver.quit()
+
+
+def test_session_pages_fit_a_phone_and_have_thumb_sized_targets(server):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    driver = _browser(PHONE)
+    driver.size_name = "phone"
+    try:
+        _load_session(driver, server)
+        driver.get(server + "/rule-board?w=revoke")
+        wait_for(driver, ".keypad")
+        board = driver.find_element(By.CSS_SELECTOR, '.keypad [data-key="5"]').get_attribute("href")
+        pages = ["/sessions", "/rule-board?w=revoke", board, board + "&c=4S", board + "&c=4S&d=S"]
+        pages += ["/rulings"]
+        for page in pages:
+            driver.get(page if page.startswith("http") else server + page)
+            wait_for(driver, "main")
+            width = driver.execute_script("return document.documentElement.scrollWidth")
+            assert width <= PHONE[0], f"{page} scrolls sideways ({width} > {PHONE[0]})"
+            for element in driver.find_elements(
+                By.CSS_SELECTOR, "main .button, main button, .bid, .key, .tricks-key"
+            ):
+                if element.is_displayed():
+                    assert element.size["height"] >= 44, (page, element.text)
+        shot(driver, "session-list")
+    finally:
+        driver.quit()

@@ -394,3 +394,32 @@ def test_hostile_picker_and_log_addresses_never_fail(client):
             assert response.status_code < 500, (path, args)
 
     probe()
+
+
+def test_rule_again_records_a_correction_linked_to_the_original(client):
+    permalink = _full_play_ruling(client, table="2")
+    original_id = permalink.rsplit("/", 1)[-1]
+    page = html(client.get(permalink))
+    again = link(page, ">Rule again").replace("&amp;", "&")
+    assert f"amends={original_id}" in again
+    wizard_page = html(client.get(again))
+    assert f'name="amends" value="{original_id}"' in wizard_page
+    assert "Record the correction" in wizard_page
+    back = re.search(r'href="([^"]*)">Back one question', wizard_page).group(1)
+    assert f"amends={original_id}" in back.replace("&amp;", "&")  # kept while re-walking
+    answers = re.search(r'name="answers" value="([^"]+)"', wizard_page).group(1)
+    board_id = again.split("?")[0].rsplit("/", 1)[-1]
+    corrected = client.post(
+        f"/rule/revoke/{board_id}/record",
+        data={
+            "csrf_token": token(client),
+            "answers": answers.replace("&#34;", '"'),
+            "amends": original_id,
+            "table": "2",
+        },
+    )
+    assert corrected.status_code == 303
+    entry = html(client.get(corrected.headers["Location"]))
+    assert "correction" in entry and original_id in entry
+    log = html(client.get("/rulings"))
+    assert log.count("data-ruling=") == 1 and "1 earlier" in log
