@@ -531,18 +531,6 @@ class Store:
             ).fetchall()
         return [row[0] for row in rows]
 
-    def recent_rulings(self, limit: int = 50) -> list[dict[str, Any]]:
-        return [
-            {
-                "id": e.id,
-                "created": e.created,
-                "board_id": e.board_id,
-                "wizard": e.wizard,
-                "title": e.title,
-            }
-            for e in reversed(self.entries(limit=100_000)[-limit:])
-        ]
-
     def close(self) -> None:
         with self._lock:
             self._db.close()
