@@ -34,8 +34,8 @@ def load_text(tmp_path, text):
 @pytest.mark.parametrize(
     ("change", "node", "reason"),
     [
-        (('next = "established" }', 'next = "nowhere" }'), "revoke_found", "leads to 'nowhere'"),
-        (('laws = ["63A", "63B"]', 'laws = ["63A", "63Z"]'), "established", "law anchor '63Z'"),
+        (('next = "offender" }', 'next = "nowhere" }'), "revoke_found", "leads to 'nowhere'"),
+        (('laws = ["63A", "69A"]', 'laws = ["63A", "63Z"]'), "established", "law anchor '63Z'"),
         (('fact = "offender_role"', 'fact = "crystal_ball"'), "role", "fact 'crystal_ball'"),
         (
             ('title = "Two tricks transferred"\ntext', 'title = "Two tricks transferred"\ntext'),
@@ -43,7 +43,7 @@ def load_text(tmp_path, text):
             None,
         ),
         (('default = "in_time"', 'default = "never"'), "attention", "default 'never'"),
-        (('next = "no_transfer_no_tricks" }', 'next = "revoke_found" }'), "revoke_found", "loops"),
+        (('next = "transfer_two" }', 'next = "revoke_found" }'), "revoke_found", "loops"),
         (
             ('start = "revoke_found"', 'start = "established"'),
             "revoke_found",
@@ -59,8 +59,8 @@ def load_text(tmp_path, text):
         ),
         (
             (
-                'asks = ["equity"]\n\n[nodes.won_revoke_trick]',
-                'asks = ["fairness"]\n\n[nodes.won_revoke_trick]',
+                'asks = ["declarer_tricks", "equity"]\n\n[nodes.won_revoke_trick]',
+                'asks = ["declarer_tricks", "fairness"]\n\n[nodes.won_revoke_trick]',
             ),
             "no_transfer_no_tricks",
             "input 'fairness'",
@@ -88,7 +88,7 @@ def test_invalid_toml_and_schema_errors(tmp_path):
 def test_step_mode_stops_at_the_first_judgment_batch_mode_assumes_the_usual_case():
     step = rule("revoke", board(), None, {}, mode="step")
     assert step.status == "needs_answer" and step.pending.node == "attention"
-    assert [s.answered_by for s in step.path] == ["record"] * 6
+    assert [s.answered_by for s in step.path] == ["record"] * 10
     assert step.pending.default == "in_time"
     batch = rule("revoke", board(), None, {})
     assumed = [s for s in batch.path if s.answered_by == "assumed"]

@@ -14,7 +14,14 @@ from td_assist.bridge.formats import read_boards
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
 from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
-from td_assist.rulings.wizards import get_tree, get_wizard, load_wizards, rule
+from td_assist.rulings.wizards import (
+    TABLE_ANSWERS,
+    get_tree,
+    get_wizard,
+    load_wizards,
+    rule,
+    table_board,
+)
 
 _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
 
@@ -114,19 +121,21 @@ def list_questions(wizard: str) -> None:
             source = "record or TD" if isinstance(node, FactNode) else "TD"
             print(f"{name}  ({source})  {node.prompt}")
             for choice in node.choices:
-                mark = (
-                    "  (usual case)"
-                    if isinstance(node, QuestionNode) and node.default == choice.value
-                    else ""
-                )
+                mark = "  (usual case)" if node.default == choice.value else ""
                 print(f"    {choice.value}: {choice.label}{mark}")
         elif isinstance(node, NumberNode):
-            print(f"{name}  (TD)  {node.prompt}  [{node.minimum}-{node.maximum}]")
+            source = "record or TD" if node.fact else "TD"
+            print(f"{name}  ({source})  {node.prompt}  [{node.minimum}-{node.maximum}]")
     for name, number in tree.inputs.items():
-        print(f"{name}  (TD, optional)  {number.prompt}  [{number.minimum}-{number.maximum}]")
+        source = "record or TD" if number.fact else "TD"
+        optional = ", optional" if number.optional else ""
+        print(f"{name}  ({source}{optional})  {number.prompt}  [{number.minimum}-{number.maximum}]")
     chosen = get_wizard(wizard)
-    for extra in chosen.answers:
-        print(f"{extra.name}  {extra.text}")
+    shown = set(tree.nodes) | set(tree.inputs)
+    for extra in (*chosen.answers, *TABLE_ANSWERS):
+        if extra.name not in shown:
+            shown.add(extra.name)
+            print(f"{extra.name}  {extra.text}")
     if chosen.notes:
         print(f"\n{chosen.notes}")
 
@@ -144,7 +153,7 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         print(ruling.model_dump_json(indent=2))
     else:
-        print_ruling(ruling, request.board)
+        print_ruling(ruling, table_board(request.board, answers))
     return 0
 
 

@@ -51,13 +51,15 @@ def _label(node: QuestionNode | FactNode, value: str) -> str:
 
 
 def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> str:
+    """The choice ``value`` names (seats and suits in either case), or an AnswerError."""
     values = [c.value for c in node.choices]
-    if value not in values:
-        raise AnswerError(
-            f"'{value}' is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
-            where=f"answer {node_id}",
-        )
-    return value
+    for choice in values:
+        if choice == value or choice.lower() == value.strip().lower():
+            return choice
+    raise AnswerError(
+        f"'{value}' is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
+        where=f"answer {node_id}",
+    )
 
 
 def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
@@ -75,7 +77,11 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
 
 
 def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group: str = "") -> Walk:
-    """Walk ``tree`` from its start; ``facts`` answers its fact nodes from the record."""
+    """Walk ``tree`` from its start; ``facts`` answers its fact nodes from the record.
+
+    Every answer taken goes into ``ctx.walked`` as the walk goes on, so that a later
+    fact can build on an earlier answer (the offender's seat -> his role).
+    """
     result = Walk()
     node_id = tree.start
     answers = ctx.answers
@@ -83,14 +89,14 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
         node = tree.nodes[node_id]
         if isinstance(node, OutcomeNode):
             for name in node.asks:
-                if not _take_number(tree, name, tree.inputs[name], ctx, mode, group, result):
+                if not _take_number(name, tree.inputs[name], ctx, facts, mode, group, result):
                     return result
             result.outcome = node_id
             return result
         if isinstance(node, NumberNode):
-            if not _take_number(tree, node_id, node, ctx, mode, group, result):
+            if not _take_number(node_id, node, ctx, facts, mode, group, result):
                 return result
-            node_id = node.next
+            node_id = node.next_for(result.numbers[node_id])
             continue
         assert isinstance(node, QuestionNode | FactNode)
         evidence: list[str] = []
@@ -106,13 +112,14 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                         f"The TD's answer overrides the record, which says "
                         f"'{_label(node, found.value)}'."
                     )
-                evidence = found.evidence
+                if found.value is not None:  # why the record could not tell: moot now
+                    evidence = found.evidence
         elif isinstance(node, FactNode):
             found = facts[node.fact](ctx)
             evidence = found.evidence
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
-        if value is None and isinstance(node, QuestionNode) and node.default and mode == "batch":
+        if value is None and node.default and mode == "batch":
             value, answered_by = node.default, "assumed"
             note = node.default_note or "Not answered: the usual case is assumed."
         if value is None:
@@ -123,12 +130,13 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 laws=node.laws,
                 help=node.help,
                 choices=[{"value": c.value, "label": c.label} for c in node.choices],
-                default=node.default if isinstance(node, QuestionNode) else None,
+                default=node.default,
                 group=group,
             )
             if evidence:
                 result.pending.help = " ".join([node.help, *evidence]).strip()
             return result
+        ctx.walked[node_id] = value
         result.steps.append(
             Step(
                 node=node_id,
@@ -147,51 +155,63 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
 
 
 def _take_number(
-    tree: Tree, name: str, node: NumberInput, ctx: Context, mode: Mode, group: str, result: Walk
+    name: str,
+    node: NumberInput,
+    ctx: Context,
+    facts: FactTable,
+    mode: Mode,
+    group: str,
+    result: Walk,
 ) -> bool:
-    """Record a TD number (or its skipping); False when the walk must stop and ask."""
+    """Record a number (the TD's, the record's, or its skipping); False when the walk must ask."""
+    found = facts[node.fact](ctx) if node.fact is not None else None
+    evidence = found.evidence if found is not None else []
+    if name in ctx.answers and (found is None or found.value is None):
+        evidence = []  # why the record could not tell: moot once the TD answers
+    answered_by: Literal["record", "td", "assumed"]
+    note = ""
     if name in ctx.answers:
-        value = _number(name, node, ctx.answers[name])
-        result.numbers[name] = value
-        result.steps.append(
-            Step(
-                node=name,
-                question=node.prompt,
-                answer=None if value is None else str(value),
-                answer_label=node.skip_label if value is None else str(value),
-                answered_by="td",
-                laws=node.laws,
-                group=group,
-            )
+        value, answered_by = _number(name, node, ctx.answers[name]), "td"
+        if found is not None and found.value is not None:
+            recorded = _number(name, node, found.value)
+            if recorded != value:
+                shown = node.skip_label if recorded is None else str(recorded)
+                note = f"The TD's answer overrides the record, which says {shown}."
+    elif found is not None and found.value is not None:
+        value, answered_by = _number(name, node, found.value), "record"
+    elif node.optional and mode == "batch":
+        value, answered_by = None, "assumed"
+        note = "Not answered: taken as skipped."
+    else:
+        result.pending = PendingQuestion(
+            node=name,
+            prompt=node.prompt,
+            kind="number",
+            laws=node.laws,
+            help=" ".join([node.help, *evidence]).strip(),
+            minimum=node.minimum,
+            maximum=node.maximum,
+            optional=node.optional,
+            skip_label=node.skip_label if node.optional else "",
+            group=group,
         )
-        return True
-    if node.optional and mode == "batch":
-        result.numbers[name] = None
-        result.steps.append(
-            Step(
-                node=name,
-                question=node.prompt,
-                answer=None,
-                answer_label=node.skip_label,
-                answered_by="assumed",
-                laws=node.laws,
-                note="Not answered: taken as skipped.",
-                group=group,
-            )
+        return False
+    result.numbers[name] = value
+    ctx.walked[name] = value
+    result.steps.append(
+        Step(
+            node=name,
+            question=node.prompt,
+            answer=None if value is None else str(value),
+            answer_label=node.skip_label if value is None else str(value),
+            answered_by=answered_by,
+            evidence=evidence,
+            laws=node.laws,
+            note=note,
+            group=group,
         )
-        return True
-    result.pending = PendingQuestion(
-        node=name,
-        prompt=node.prompt,
-        kind="number",
-        laws=node.laws,
-        help=node.help,
-        minimum=node.minimum,
-        maximum=node.maximum,
-        optional=node.optional,
-        group=group,
     )
-    return False
+    return True
 
 
 def pending_ruling(wizard: str, path: list[Step], pending: PendingQuestion) -> Ruling:

@@ -22,7 +22,9 @@ class Context:
     report: IrregularityReport | None
     answers: dict[str, str]
     focus: Any = None  # what one walk is about, e.g. the Revoke being ruled on
-    values: dict[str, Any] = field(default_factory=dict)  # filled in for the ruling text
+    # The answers taken so far in this walk (node -> choice value or number), so that
+    # a fact can build on an earlier answer: the offender's seat gives his role.
+    walked: dict[str, str | int | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

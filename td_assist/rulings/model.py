@@ -122,6 +122,7 @@ class PendingQuestion(_Model):
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
+    skip_label: str = ""
     group: str = ""
 
 

@@ -21,27 +21,27 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Side
+from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.play import Play, Revoke
+from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.adjust import (
     declarer_tricks_as_played,
     side_name,
     trick_sides,
     with_scores,
 )
-from td_assist.rulings.engine import Mode, Walk, fill, pending_ruling
+from td_assist.rulings.engine import Mode, Walk, fill, pending_ruling, walk
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     Adjustment,
     IrregularityReport,
     OptionLine,
-    PendingQuestion,
     Ruling,
     Step,
     irregularity_kind,
 )
 from td_assist.rulings.tree import OutcomeNode
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.wizards import Wizard, get_tree, register
 
 NAME = "revoke"
 
@@ -78,8 +78,59 @@ class RevokeAdjustment(Adjustment):
 FACTS = FactTable()
 
 
+@dataclass(frozen=True)
+class RevokeFocus:
+    """What one walk rules on: a revoke the record shows, and the board's other revokes.
+
+    ``others`` pairs each other revoke with whether it was established (``None`` when
+    neither the record nor the TD says), for Law 64B2 and 64B7.
+    """
+
+    revoke: Revoke
+    number: int
+    established: bool | None = None
+    others: tuple[tuple[Revoke, bool | None], ...] = ()
+
+
 def _play(ctx: Context) -> Play | None:
     return ctx.board.play_obj if ctx.board is not None else None
+
+
+def _recorded(ctx: Context) -> Revoke | None:
+    return ctx.focus.revoke if isinstance(ctx.focus, RevokeFocus) else None
+
+
+def _reported(ctx: Context) -> RevokeReport | None:
+    return ctx.report if isinstance(ctx.report, RevokeReport) else None
+
+
+def _seat(ctx: Context) -> Seat | None:
+    """The offender: from the record, else the TD's answer, else the report."""
+    recorded, reported = _recorded(ctx), _reported(ctx)
+    if recorded is not None:
+        return recorded.seat
+    answered = ctx.walked.get("offender")
+    if isinstance(answered, str):
+        return Seat(answered)
+    return reported.offender if reported is not None else None
+
+
+def _trick(ctx: Context) -> int | None:
+    recorded, reported = _recorded(ctx), _reported(ctx)
+    if recorded is not None:
+        return recorded.trick
+    answered = ctx.walked.get("revoke_trick")
+    if isinstance(answered, int):
+        return answered
+    return reported.trick if reported is not None else None
+
+
+def _suit(ctx: Context) -> Suit | None:
+    recorded = _recorded(ctx)
+    if recorded is not None:
+        return recorded.led_suit
+    answered = ctx.walked.get("revoke_suit")
+    return Suit(answered) if isinstance(answered, str) else None
 
 
 def _role(ctx: Context, seat: Seat) -> str:
@@ -117,13 +168,48 @@ def offending_tricks_from(ctx: Context, revoke: Revoke, after: bool) -> int | No
         return None
     side = revoke.seat.side
     before = sum(1 for t in play.tricks[: revoke.trick - 1] if t.winner and t.winner.side is side)
-    on_revoke_trick = int(
-        bool(
-            play.tricks[revoke.trick - 1].winner
-            and play.tricks[revoke.trick - 1].winner.side is side
-        )
-    )
+    winner = play.tricks[revoke.trick - 1].winner
+    on_revoke_trick = int(bool(winner and winner.side is side))
     return totals[side] - before - (on_revoke_trick if after else 0)
+
+
+def established_in_record(board: Board, revoke: Revoke) -> FactResult:
+    """Law 63A as far as the record shows it: a card of the offending side to a later trick.
+
+    A claim ends the play without saying who claimed, or whether an opponents' claim
+    was agreed in time (Law 63A3 and 63A4 differ there), so then the TD is asked.
+    """
+    play = board.play_obj
+    assert play is not None
+    offenders = {revoke.seat, revoke.seat.partner}
+    role = ""
+    if board.declarer_seat is not None:
+        role = " (declarer)" if revoke.seat is board.declarer_seat else ""
+    for trick in play.tricks[revoke.trick :]:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            if seat in offenders:
+                return FactResult(
+                    "yes",
+                    [
+                        f"Established (Law 63A1): {seat.name_full} of the offending side played "
+                        f"{card.pretty} to trick {trick.number}."
+                    ],
+                )
+    if board.claim is not None:
+        return FactResult.unknown(
+            f"After the revoke by {revoke.seat.name_full}{role} at trick {revoke.trick} nobody "
+            "of the offending side played another card: the play ended in a claim or "
+            "concession. The record does not show who made it, or whether an opponents' claim "
+            "was agreed without objection in time (Law 63A3, 63A4, 69A)."
+        )
+    return FactResult(
+        "no",
+        [
+            f"Not established: neither {revoke.seat.name_full} nor "
+            f"{revoke.seat.partner.name_full} has played to trick {revoke.trick + 1}, and "
+            "the record shows no claim or concession (Law 63A)."
+        ],
+    )
 
 
 @FACTS.register("revoke_in_record")
@@ -131,9 +217,9 @@ def revoke_in_record(ctx: Context) -> FactResult:
     play = _play(ctx)
     if play is None:
         return FactResult.unknown("The play is not recorded, so the record cannot show a revoke.")
-    if ctx.focus is not None:
-        r: Revoke = ctx.focus
-        return FactResult("yes", [f"The record shows it: {r.evidence()}"])
+    recorded = _recorded(ctx)
+    if recorded is not None:
+        return FactResult("yes", [f"The record shows it: {recorded.evidence()}"])
     if play.revokes:  # the TD reported a revoke the record places elsewhere
         others = "; ".join(f"{o.seat.name_full} at trick {o.trick}" for o in play.revokes)
         return FactResult(
@@ -152,167 +238,262 @@ def revoke_in_record(ctx: Context) -> FactResult:
     )
 
 
-@FACTS.register("revoke_established")
-def revoke_established(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    play, board = _play(ctx), ctx.board
-    if r is None or play is None or board is None:
-        return FactResult.unknown("The record does not show what happened after the revoke.")
-    offenders = {r.seat, r.seat.partner}
-    later = [t for t in play.tricks if t.number > r.trick]
-    for trick in later:
-        for seat, card in zip(trick.seats, trick.cards):
-            if seat in offenders:
-                return FactResult(
-                    "yes",
-                    [
-                        f"Established (Law 63A1): {_who(ctx, seat)} of the offending side played "
-                        f"{card.pretty} to trick {trick.number}."
-                    ],
-                )
-    if board.claim is not None:
+@FACTS.register("revoke_offender")
+def revoke_offender(ctx: Context) -> FactResult:
+    recorded, reported = _recorded(ctx), _reported(ctx)
+    if recorded is not None:
+        return FactResult(recorded.seat.value, [f"The record shows {_who(ctx, recorded.seat)}."])
+    if reported is not None and reported.offender is not None:
+        return FactResult(
+            reported.offender.value, [f"As reported: {_who(ctx, reported.offender)}."]
+        )
+    return FactResult.unknown("The play is not recorded: the TD says who revoked.")
+
+
+@FACTS.register("revoke_trick_number")
+def revoke_trick_number(ctx: Context) -> FactResult:
+    recorded, reported = _recorded(ctx), _reported(ctx)
+    if recorded is not None:
+        return FactResult(str(recorded.trick), [f"The record shows trick {recorded.trick}."])
+    if reported is not None and reported.trick is not None:
+        return FactResult(str(reported.trick), [f"As reported: trick {reported.trick}."])
+    return FactResult.unknown("The play is not recorded: the TD says at which trick.")
+
+
+@FACTS.register("revoke_led_suit")
+def revoke_led_suit(ctx: Context) -> FactResult:
+    recorded = _recorded(ctx)
+    if recorded is not None:
+        return FactResult(
+            recorded.led_suit.value,
+            [f"The record shows a {recorded.led_suit.symbol} lead to trick {recorded.trick}."],
+        )
+    return FactResult.unknown("The play is not recorded: the TD says which suit was led.")
+
+
+@FACTS.register("both_revoked_same_trick")
+def both_revoked_same_trick(ctx: Context) -> FactResult:
+    recorded, play = _recorded(ctx), _play(ctx)
+    if recorded is None or play is None or not isinstance(ctx.focus, RevokeFocus):
+        return FactResult.unknown("The play is not recorded: the TD says.")
+    same = [
+        o
+        for o, _ in ctx.focus.others
+        if o.trick == recorded.trick and o.seat.side is not recorded.seat.side
+    ]
+    if not same:
+        return FactResult(
+            "no", [f"Nobody of the other side revoked on trick {recorded.trick} in the record."]
+        )
+    other = same[0]
+    following = play.tricks[recorded.trick] if len(play.tricks) > recorded.trick else None
+    sides = {seat.side for seat in following.seats} if following is not None else set()
+    where = f"{other.seat.name_full} also revoked on trick {recorded.trick}"
+    if len(sides) == 1:
         return FactResult(
             "yes",
-            [
-                "Established (Law 63A3-A4): the play ended in a claim or concession, which the "
-                "offending side made or agreed to."
-            ],
+            [f"{where}, and only one side has played to trick {recorded.trick + 1} (Law 62C3)."],
         )
-    nxt = r.trick + 1
-    return FactResult(
-        "no",
-        [
-            f"Not established: neither {r.seat.name_full} nor {r.seat.partner.name_full} has "
-            f"played to trick {nxt}, and there was no claim or concession (Law 63A)."
-        ],
-    )
+    state = "both sides have" if sides else "neither side has"
+    return FactResult("no", [f"{where}, but {state} played to trick {recorded.trick + 1}."])
+
+
+@FACTS.register("revoke_established")
+def revoke_established(ctx: Context) -> FactResult:
+    recorded, board = _recorded(ctx), ctx.board
+    if recorded is None or board is None or board.play_obj is None:
+        return FactResult.unknown("The record does not show what happened after the revoke.")
+    return established_in_record(board, recorded)
 
 
 @FACTS.register("offender_role")
 def offender_role(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    if r is None or ctx.board is None or ctx.board.declarer_seat is None:
+    seat = _seat(ctx)
+    if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
         return FactResult.unknown("The record does not say who revoked or who is declarer.")
-    role = _role(ctx, r.seat)
+    role = _role(ctx, seat)
     value = "defender" if role == "defender" else "declaring_side"
-    return FactResult(value, [f"The offender is {_who(ctx, r.seat)}."])
+    return FactResult(value, [f"The offender is {_who(ctx, seat)}."])
 
 
 @FACTS.register("revoke_on_trick_12")
 def revoke_on_trick_12(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    if r is None:
+    trick = _trick(ctx)
+    if trick is None:
         return FactResult.unknown("The record does not show at which trick the revoke happened.")
-    return FactResult("yes" if r.trick == 12 else "no", [f"The revoke was at trick {r.trick}."])
+    return FactResult("yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."])
 
 
 @FACTS.register("revoke_by_dummy_or_penalty_card")
 def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    if r is None or ctx.board is None or ctx.board.declarer_seat is None:
+    seat = _seat(ctx)
+    if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
         return FactResult.unknown("The record does not say who revoked.")
-    if _role(ctx, r.seat) == "dummy":
+    if _role(ctx, seat) == "dummy":
         return FactResult(
-            "yes", [f"The card not played was one of dummy's: {_who(ctx, r.seat)} (Law 64B3)."]
+            "yes", [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."]
+        )
+    if _recorded(ctx) is None:
+        return FactResult.unknown(
+            f"{_who(ctx, seat)} is not dummy; the TD says whether the card he failed to play "
+            "was a penalty card."
         )
     return FactResult(
         "no",
         [
-            f"{_who(ctx, r.seat)} failed to follow suit from his own hand; the record shows no "
+            f"{_who(ctx, seat)} failed to follow suit from his own hand; the record shows no "
             "penalty card (a TD who knows otherwise answers 'yes')."
         ],
     )
 
 
+def _other_revokes(ctx: Context) -> list[tuple[Revoke, bool | None]]:
+    return list(ctx.focus.others) if isinstance(ctx.focus, RevokeFocus) else []
+
+
 @FACTS.register("second_revoke_same_suit")
 def second_revoke_same_suit(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    play = _play(ctx)
-    if r is None or play is None:
-        return FactResult.unknown("The record does not show the earlier play.")
+    recorded = _recorded(ctx)
+    if recorded is None:
+        return FactResult.unknown("The play is not recorded: the TD says.")
     earlier = [
-        e
-        for e in play.revokes
-        if e.trick < r.trick and e.seat is r.seat and e.led_suit is r.led_suit
+        (e, established)
+        for e, established in _other_revokes(ctx)
+        if e.trick < recorded.trick and e.seat is recorded.seat and e.led_suit is recorded.led_suit
     ]
+    suit = recorded.led_suit.symbol
+    for first, established in earlier:
+        if established:
+            return FactResult(
+                "yes",
+                [
+                    f"{recorded.seat.name_full} already revoked in {suit} at trick "
+                    f"{first.trick}, and that revoke was established; this is a later revoke "
+                    "in the same suit (Law 64B2)."
+                ],
+            )
+    if any(established is None for _, established in earlier):
+        return FactResult.unknown(
+            f"{recorded.seat.name_full} revoked in {suit} earlier too; the record does not show "
+            "whether that first revoke was established."
+        )
     if earlier:
-        first = earlier[0]
         return FactResult(
-            "yes",
+            "no",
             [
-                f"{r.seat.name_full} already revoked in {r.led_suit.symbol} at trick "
-                f"{first.trick}; this is a later revoke in the same suit (Law 64B2)."
+                f"{recorded.seat.name_full}'s earlier revoke in {suit} (trick "
+                f"{earlier[0][0].trick}) was not established, so it does not count (Law 64B2)."
             ],
         )
     return FactResult(
-        "no", [f"No earlier revoke in {r.led_suit.symbol} by {r.seat.name_full} on this board."]
+        "no", [f"No earlier revoke in {suit} by {recorded.seat.name_full} on this board."]
     )
 
 
 @FACTS.register("both_sides_revoked")
 def both_sides_revoked(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    play = _play(ctx)
-    if r is None or play is None:
-        return FactResult.unknown("The record does not show the whole play.")
-    other = [o for o in play.revokes if o.seat.side is not r.seat.side]
+    recorded = _recorded(ctx)
+    if recorded is None:
+        return FactResult.unknown("The play is not recorded: the TD says.")
+    other = [(o, est) for o, est in _other_revokes(ctx) if o.seat.side is not recorded.seat.side]
+    for o, established in other:
+        if established:
+            return FactResult(
+                "yes",
+                [
+                    f"The other side revoked too: {o.seat.name_full} at trick {o.trick}, and "
+                    "that revoke was established (Law 64B7)."
+                ],
+            )
+    if any(established is None for _, established in other):
+        return FactResult.unknown(
+            "The other side revoked too; the record does not show whether that revoke was "
+            "established."
+        )
     if other:
-        o = other[0]
+        o = other[0][0]
         return FactResult(
-            "yes",
-            [f"The other side revoked too: {o.seat.name_full} at trick {o.trick} (Law 64B7)."],
+            "no",
+            [
+                f"{o.seat.name_full}'s revoke at trick {o.trick} was not established, so "
+                "Law 64B7 does not apply."
+            ],
         )
     return FactResult("no", ["Only one side revoked on this board."])
 
 
-@FACTS.register("offending_side_won_a_trick")
-def offending_side_won_a_trick(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    if r is None:
-        return FactResult.unknown("The record does not show the revoke.")
-    won = offending_tricks_from(ctx, r, after=False)
+@FACTS.register("offending_tricks_from_revoke")
+def offending_tricks_from_revoke(ctx: Context) -> FactResult:
+    recorded = _recorded(ctx)
+    if recorded is None:
+        return FactResult.unknown("The play is not recorded: the TD counts them.")
+    won = offending_tricks_from(ctx, recorded, after=False)
     if won is None:
         return FactResult.unknown(
             "The play after the revoke is not recorded to the end (and there is no claim)."
         )
-    side = "North-South" if r.seat.side is Side.NS else "East-West"
-    if won == 0:
-        return FactResult(
-            "no", [f"{side} won no trick from trick {r.trick} to the end (Law 64B1)."]
-        )
-    return FactResult("yes", [f"{side} won {won} trick(s) from trick {r.trick} to the end."])
+    side = side_name(recorded.seat.side)
+    return FactResult(
+        str(won), [f"{side} won {won} trick(s) from trick {recorded.trick} to the end."]
+    )
 
 
 @FACTS.register("offender_won_revoke_trick")
 def offender_won_revoke_trick(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
+    recorded = _recorded(ctx)
     play = _play(ctx)
-    if r is None or play is None:
-        return FactResult.unknown("The record does not show the revoke trick.")
-    winner = play.tricks[r.trick - 1].winner
+    if recorded is None or play is None:
+        return FactResult.unknown("The play is not recorded: the TD says who won the revoke trick.")
+    winner = play.tricks[recorded.trick - 1].winner
     if winner is None:
-        return FactResult.unknown(f"Trick {r.trick} is not complete in the record.")
-    if winner is r.seat:
-        return FactResult("yes", [f"{_who(ctx, winner)} won the revoke trick (trick {r.trick})."])
+        return FactResult.unknown(f"Trick {recorded.trick} is not complete in the record.")
+    if winner is recorded.seat:
+        return FactResult(
+            "yes", [f"{_who(ctx, winner)} won the revoke trick (trick {recorded.trick})."]
+        )
     note = ""
-    if _role(ctx, r.seat) == "declarer" and winner is r.seat.partner:
+    if _role(ctx, recorded.seat) == "declarer" and winner is recorded.seat.partner:
         note = " A trick won by dummy is not won by declarer (Law 64A)."
     return FactResult(
-        "no", [f"Trick {r.trick} was won by {_who(ctx, winner)}, not by the offender.{note}"]
+        "no",
+        [f"Trick {recorded.trick} was won by {_who(ctx, winner)}, not by the offender.{note}"],
     )
 
 
 @FACTS.register("offending_side_won_later_trick")
 def offending_side_won_later_trick(ctx: Context) -> FactResult:
-    r: Revoke | None = ctx.focus
-    if r is None:
-        return FactResult.unknown("The record does not show the revoke.")
-    later = offending_tricks_from(ctx, r, after=True)
+    recorded = _recorded(ctx)
+    later = offending_tricks_from(ctx, recorded, after=True) if recorded is not None else None
+    trick = _trick(ctx)
+    evidence_from = "the record"
+    if later is None:
+        # From the TD's count: the offender won the revoke trick, so it is one of them.
+        won = ctx.walked.get("won_from_revoke")
+        later = won - 1 if isinstance(won, int) and won >= 1 else None
+        evidence_from = "the TD's count"
     if later is None:
         return FactResult.unknown("The play after the revoke is not recorded to the end.")
     if later == 0:
-        return FactResult("no", [f"The offending side won no trick after trick {r.trick}."])
-    return FactResult("yes", [f"The offending side won {later} trick(s) after trick {r.trick}."])
+        return FactResult(
+            "no", [f"The offending side won no trick after trick {trick} ({evidence_from})."]
+        )
+    return FactResult(
+        "yes", [f"The offending side won {later} trick(s) after trick {trick} ({evidence_from})."]
+    )
+
+
+@FACTS.register("declarer_tricks_played")
+def declarer_tricks_played(ctx: Context) -> FactResult:
+    board = ctx.board
+    contract = board.contract_obj if board is not None else None
+    if board is None or contract is None or contract.is_passed_out:
+        return FactResult("skip", ["There is no contract, so there is no score to adjust."])
+    tricks = board.declarer_tricks_played()
+    if tricks is None:
+        return FactResult.unknown(
+            "The record does not show the end of the play, a claim or a result."
+        )
+    return FactResult(str(tricks), [f"The record gives declarer {tricks} tricks."])
 
 
 # --- The computation (Law 64) ----------------------------------------------------------
@@ -330,6 +511,7 @@ class RevokeDecision:
     laws: list[str]
     later_trick_won: bool | None  # for 64A1: did the offending side win a later trick?
     revoke: Revoke | None
+    won_from: int | None = None  # tricks the offending side won from the revoke trick on
 
 
 def transferred_tricks(decision: RevokeDecision) -> int:
@@ -358,7 +540,9 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
         wanted = transferred_tricks(decision)
         revoke = decision.revoke
         if not wanted or sides is None or revoke is None:
-            counts[position] = wanted
+            # No full record: the TD's count of the offenders' tricks is the cap.
+            cap = decision.won_from
+            counts[position] = wanted if cap is None else min(wanted, cap)
             continue
         side, start = revoke.seat.side, revoke.trick - 1
         taken: list[int] = []
@@ -410,31 +594,43 @@ def revoke_adjustment(
     offender_side = first.offender.side if first and first.offender else None
     adjustment.declarer_tricks_played = played
     if played is None or declarer is None or offender_side is None:
-        if total and played is None:
+        if total and played is None and declarer is None:
+            adjustment.note = (
+                "The record shows no contract, declarer or result: answer contract=..., "
+                "declarer=... and declarer_tricks=N to get the final tricks and scores."
+            )
+        elif total and played is None:
             adjustment.note = (
                 "Declarer's tricks are not in the record: answer declarer_tricks=N to get "
                 "the final tricks and scores."
             )
-        elif total and offender_side is None:
+        elif total and declarer is None:
             adjustment.note = (
-                "The record does not show who revoked: give the offender "
-                "(irregularity offender) to apply the transfer."
+                "The record shows no contract and declarer: answer contract=... and "
+                "declarer=... to apply the transfer and get the scores."
             )
+        elif total and offender_side is None:
+            adjustment.note = "Say who revoked (answer offender=SEAT) to apply the transfer."
+        if total:
+            return adjustment  # the tricks after the transfer are not known
         return with_scores(adjustment, board)
     sign = -1 if offender_side is declarer.side else 1  # tricks move to the non-offenders
     final = played + sign * total
     both_sides = any(d.outcome == "no_transfer_both_sides" for d in decisions)
-    if equity_declarer_tricks is not None and both_sides:
-        # Law 64C2(b): the result likely had neither revoke happened, whoever it favours.
-        laws.append("64C2b")
+    same_trick = any(d.outcome == "corrected_both_same_trick" for d in decisions)
+    if equity_declarer_tricks is not None and (both_sides or same_trick):
+        # Law 64C2(b), and 64C1 after a 62C3 correction: both sides offended, so equity is
+        # the result likely had neither revoke happened, whichever side it favours.
+        law = "64C2b" if both_sides else "64C1"
+        adjustment.laws.append(law)
         final = equity_declarer_tricks
         adjustment.equity_applied = True
         adjustment.note = (
-            f"Law 64C2(b): both sides revoked; the Director assigns the result "
-            f"likely without either revoke ({final} tricks for declarer)."
+            f"Law {display_anchor(law)}: both sides revoked; the Director assigns the result "
+            f"likely had neither revoke happened ({final} tricks for declarer)."
         )
     elif equity_declarer_tricks is not None:
-        laws.append("64C1")
+        adjustment.laws.append("64C1")
         better_for_non_offenders = (
             equity_declarer_tricks < final
             if offender_side is declarer.side
@@ -483,13 +679,42 @@ def select_revokes(board: Board | None, report: RevokeReport | None) -> list[Rev
     return sorted(found, key=lambda r: r.trick) + sorted(rest, key=lambda r: r.trick)
 
 
+def _focuses(
+    board: Board | None, revokes: list[Revoke], answers: dict[str, str]
+) -> list[RevokeFocus]:
+    """One focus per revoke, each knowing whether the others were established.
+
+    The TD's answer for a revoke (``2.established=no``, or ``established`` for all)
+    decides; else the record does.
+    """
+    status: dict[Revoke, bool | None] = {}
+    for number, revoke in enumerate(revokes, start=1):
+        answer = _answers_for(answers, number).get("established")
+        if answer is not None:
+            status[revoke] = answer.strip().lower() != "no"
+        else:
+            assert board is not None
+            status[revoke] = {"yes": True, "no": False}.get(
+                established_in_record(board, revoke).value or ""
+            )
+    return [
+        RevokeFocus(
+            revoke=revoke,
+            number=number,
+            established=status[revoke],
+            others=tuple((o, status[o]) for o in revokes if o is not revoke),
+        )
+        for number, revoke in enumerate(revokes, start=1)
+    ]
+
+
 def rule_revoke(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
 ) -> Ruling:
     tree = get_tree(NAME)
     reported = report if isinstance(report, RevokeReport) else None
     revokes = select_revokes(board, reported)
-    focuses: list[Revoke | None] = list(revokes) or [None]
+    focuses: list[RevokeFocus | None] = list(_focuses(board, revokes, answers)) or [None]
     path: list[Step] = []
     decisions: list[RevokeDecision] = []
     texts: list[str] = []
@@ -498,13 +723,12 @@ def rule_revoke(
     equity: int | None = None
     for number, focus in enumerate(focuses, start=1):
         group = (
-            f"Revoke {number}: {focus.seat.name_full} at trick {focus.trick}"
+            f"Revoke {number}: {focus.revoke.seat.name_full} at trick {focus.revoke.trick}"
             if focus is not None and len(focuses) > 1
             else ""
         )
-        result = walk_wizard(
-            WIZARD, board, reported, _answers_for(answers, number), mode, focus, group
-        )
+        ctx = Context(board, reported, _answers_for(answers, number), focus=focus)
+        result = walk(tree, ctx, FACTS, mode, group)
         path += result.steps
         if result.pending is not None:
             return pending_ruling(NAME, path, result.pending)
@@ -512,46 +736,21 @@ def rule_revoke(
         assert result.outcome is not None
         node = tree.nodes[result.outcome]
         assert isinstance(node, OutcomeNode)
-        if "equity" in result.numbers and result.numbers["equity"] is not None:
+        if result.numbers.get("equity") is not None:
             equity = result.numbers["equity"]
-        decisions.append(_decision(result, node, focus, reported))
-        texts.append(fill(node.text, _values(board, focus, result)))
+        decisions.append(_decision(result, node, ctx))
+        values = _values(board, ctx, result)
+        texts.append(fill(node.text, values))
         for option in node.options:
-            line = OptionLine(
-                side=option.side, text=fill(option.text, _values(board, focus, result))
-            )
+            line = OptionLine(side=option.side, text=fill(option.text, values))
             if line not in options:
                 options.append(line)
     assert first_walk is not None and first_walk.outcome is not None
-    base_ctx = Context(board, reported, answers)
-    adjustment = revoke_adjustment(base_ctx, decisions, equity)
-    if (
-        mode == "step"
-        and adjustment.declarer_tricks_played is None
-        and board is not None
-        and board.contract_obj is not None
-        and not board.contract_obj.is_passed_out
-    ):
-        # The record stops before the end and has no claim or result: ask for the result
-        # at the table, which the score needs.
-        return pending_ruling(
-            NAME,
-            path,
-            PendingQuestion(
-                node="declarer_tricks",
-                kind="number",
-                laws=["79A1"],
-                minimum=0,
-                maximum=13,
-                prompt="How many tricks did declarer take at the table (before any adjustment)?",
-                help="The record does not show the end of the play, a claim or a result.",
-            ),
-        )
+    adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity)
     first_node = tree.nodes[first_walk.outcome]
     assert isinstance(first_node, OutcomeNode)
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
-    if adjustment.equity_applied and "64C1" not in laws:
-        laws.append("64C1")
+    laws += [a for a in adjustment.laws if a not in laws]
     if len(texts) > 1:
         texts = [f"Revoke {i}: {t}" for i, t in enumerate(texts, start=1)]
     summary = _summary(board, adjustment)
@@ -560,7 +759,7 @@ def rule_revoke(
         status="complete",
         path=path,
         outcome=first_walk.outcome,
-        title=first_node.title,
+        title=_title(first_node, adjustment, decisions),
         text="\n\n".join([*texts, *([summary] if summary else [])]),
         options=options,
         laws=laws,
@@ -569,54 +768,90 @@ def rule_revoke(
     )
 
 
-def _decision(
-    result: Walk, node: OutcomeNode, focus: Revoke | None, reported: RevokeReport | None
-) -> RevokeDecision:
+def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[RevokeDecision]) -> str:
+    """The outcome's title, unless the numbers say otherwise (several revokes, a cap, 64C)."""
+    if (
+        len(decisions) == 1
+        and not adjustment.equity_applied
+        and transferred_tricks(decisions[0]) == adjustment.tricks_transferred
+    ):
+        return node.title
+    if adjustment.equity_applied:
+        return "Score adjusted to restore equity (Law 64C)"
+    count = adjustment.tricks_transferred
+    if count == 0:
+        return "No trick transferred"
+    return f"{'One trick' if count == 1 else f'{count} tricks'} transferred in all"
+
+
+def _decision(result: Walk, node: OutcomeNode, ctx: Context) -> RevokeDecision:
     answered = {step.node: step.answer for step in result.steps}
+    focus = ctx.focus if isinstance(ctx.focus, RevokeFocus) else None
+    won_from = result.numbers.get("won_from_revoke")
+    if "established" in answered:
+        established = answered["established"] != "no"
+    else:  # a path that does not ask (Law 62C3): as the record or the TD says
+        established = bool(focus and focus.established)
     return RevokeDecision(
-        offender=focus.seat if focus else reported.offender if reported else None,
-        trick=focus.trick if focus else reported.trick if reported else None,
-        established=answered.get("established") == "yes",
+        offender=_seat(ctx),
+        trick=_trick(ctx),
+        established=established,
         outcome=result.outcome or "",
         transfer_rule=node.transfer,
         laws=list(node.laws),
         later_trick_won=answered.get("later_trick") == "yes",
-        revoke=focus,
+        revoke=focus.revoke if focus else None,
+        won_from=won_from,
     )
 
 
-def _values(board: Board | None, focus: Revoke | None, result: Walk) -> dict[str, object]:
+def _values(board: Board | None, ctx: Context, result: Walk) -> dict[str, object]:
+    """The ruling text's placeholders, from the record or the TD's answers."""
     values: dict[str, object] = {}
-    if focus is not None:
+    seat, trick, suit, recorded = _seat(ctx), _trick(ctx), _suit(ctx), _recorded(ctx)
+    if seat is not None:
         values |= {
-            "offender": focus.seat.name_full,
-            "offender_partner": focus.seat.partner.name_full,
-            "trick": focus.trick,
-            "card": focus.card.pretty,
-            "led_suit": focus.led_suit.symbol,
-            "held": ", ".join(c.pretty for c in focus.held),
-            "non_offenders": side_name(focus.seat.side.other),
-            "offenders": side_name(focus.seat.side),
+            "offender": seat.name_full,
+            "offender_partner": seat.partner.name_full,
+            "non_offenders": side_name(seat.side.other),
+            "offenders": side_name(seat.side),
         }
+    if trick is not None:
+        values["trick"] = trick
+    values["card"] = recorded.card.pretty if recorded is not None else "the card he revoked with"
+    if suit is not None:
+        values["led_suit"] = suit.symbol
+    if recorded is not None:
+        values["held"] = ", ".join(c.pretty for c in recorded.held)
     if board is not None and board.contract_obj is not None:
         values["contract"] = str(board.contract_obj)
-        values["declarer"] = board.declarer_seat.name_full if board.declarer_seat else "?"
+        if board.declarer_seat is not None:
+            values["declarer"] = board.declarer_seat.name_full
     values["equity"] = result.numbers.get("equity")
     return values
 
 
 def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
-    if adjustment.declarer_tricks_played is None or board is None:
+    if (
+        adjustment.declarer_tricks_played is None
+        or adjustment.declarer_tricks_final is None
+        or board is None
+    ):
         return adjustment.note
-    contract = board.contract_obj
+    contract, declarer = board.contract_obj, board.declarer_seat
     line = (
         f"Declarer's tricks: {adjustment.declarer_tricks_played} as played, "
         f"{adjustment.declarer_tricks_final} after adjustment "
         f"({adjustment.tricks_transferred} transferred)."
     )
-    if adjustment.score_ns_final is not None and contract is not None:
+    if (
+        adjustment.score_ns_final is not None
+        and adjustment.score_ns_played is not None
+        and contract is not None
+        and declarer is not None
+    ):
         line += (
-            f" Score for {contract} by {board.declarer_seat.value if board.declarer_seat else '?'}:"
+            f" Score for {contract} by {declarer.value}:"
             f" NS {adjustment.score_ns_played:+d} as played, "
             f"NS {adjustment.score_ns_final:+d} after the ruling."
         )
@@ -634,12 +869,6 @@ WIZARD = register(
         rule=rule_revoke,
         facts=FACTS,
         computations=frozenset({"revoke_transfer"}),
-        answers=(
-            AnswerHelp(
-                "declarer_tricks",
-                "(TD)  Declarer's tricks as played, when the record does not show them  [0-13]",
-            ),
-        ),
         notes=(
             "With several revokes, prefix a name with the revoke's number to answer for "
             "that revoke only: 2.attention=after_round"

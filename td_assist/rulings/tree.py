@@ -32,7 +32,7 @@ class _Strict(BaseModel):
 
 
 class Choice(_Strict):
-    value: str = Field(pattern=r"^[a-z0-9_]+$")
+    value: str = Field(pattern=r"^[A-Za-z0-9_]+$")  # seats and suits are upper case: N, S
     label: str
     next: str
 
@@ -53,25 +53,50 @@ class QuestionNode(_Asking):
 
 
 class FactNode(_Asking):
-    """A question the record can settle; the TD is asked when it cannot."""
+    """A question the record can settle; the TD is asked when it cannot.
+
+    ``default``: what a batch ruling assumes when neither the record nor the TD says
+    (only for the rare cases, such as "was it dummy's card?"); the path says so.
+    """
 
     kind: Literal["fact"]
     fact: str
     choices: list[Choice] = Field(min_length=2)
+    default: str | None = None
+    default_note: str = ""
 
 
 class NumberInput(_Asking):
-    """A number the TD enters (e.g. tricks); ``optional`` ones may be skipped."""
+    """A number the TD enters (e.g. tricks); ``optional`` ones may be skipped.
+
+    ``fact``: a fact function that reads the number from the record when it can
+    (its value is the number as text, or ``skip`` for an optional one it rules out).
+    """
 
     minimum: int = 0
     maximum: int = 13
     optional: bool = False
     skip_label: str = "Skip"
+    fact: str | None = None
+
+
+class NumberBranch(_Strict):
+    at_most: int
+    next: str
 
 
 class NumberNode(NumberInput):
+    """A number in the walk; ``branches`` send small values elsewhere (first match)."""
+
     kind: Literal["number"]
     next: str
+    branches: list[NumberBranch] = Field(default_factory=list)
+
+    def next_for(self, value: int | None) -> str:
+        for branch in self.branches:
+            if value is not None and value <= branch.at_most:
+                return branch.next
+        return self.next
 
 
 class OptionText(_Strict):
@@ -114,7 +139,7 @@ class Tree(_Strict):
         if isinstance(node, QuestionNode | FactNode):
             return [c.next for c in node.choices]
         if isinstance(node, NumberNode):
-            return [node.next]
+            return [node.next, *(b.next for b in node.branches)]
         return []
 
 
@@ -168,10 +193,15 @@ def _check(
         values = [c.value for c in choices]
         if len(values) != len(set(values)):
             raise TreeError(path, node_id, "two choices have the same value")
-        if isinstance(node, QuestionNode) and node.default and node.default not in values:
+        if (
+            isinstance(node, QuestionNode | FactNode)
+            and node.default
+            and node.default not in values
+        ):
             raise TreeError(path, node_id, f"default '{node.default}' is not one of the choices")
-        if isinstance(node, FactNode) and node.fact not in facts:
-            raise TreeError(path, node_id, f"fact '{node.fact}' is not a known fact function")
+        fact_name = node.fact if isinstance(node, FactNode | NumberNode) else None
+        if fact_name is not None and fact_name not in facts:
+            raise TreeError(path, node_id, f"fact '{fact_name}' is not a known fact function")
         if isinstance(node, OutcomeNode) and node.compute not in computations:
             raise TreeError(path, node_id, f"computation '{node.compute}' does not exist")
         if isinstance(node, OutcomeNode):
@@ -179,6 +209,8 @@ def _check(
                 if name not in tree.inputs:
                     raise TreeError(path, node_id, f"asks for input '{name}', not in [inputs]")
     for name, number in tree.inputs.items():
+        if number.fact is not None and number.fact not in facts:
+            raise TreeError(path, f"inputs.{name}", f"fact '{number.fact}' is not a known fact")
         for anchor in number.laws:
             if not law_exists(anchor):
                 raise TreeError(path, f"inputs.{name}", f"law anchor '{anchor}' does not exist")

@@ -29,9 +29,11 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
      rule=rule, facts=FACTS, computations={...}))`` at the end of the module.
 3. One line in ``WIZARD_MODULES`` below.
 
-Answers every wizard accepts about the table result (``contract``, ``declarer``,
-``declarer_tricks``) are applied to the board here, before the wizard runs: see
-``table_board``.
+Answers every wizard accepts about the table result, for a hand record that has the
+deal but no auction (the club path): ``contract`` (``4HX``), ``declarer`` (a seat) and
+``declarer_tricks`` (0-13). The first two are written into the board here, before
+the wizard runs (``table_board``); ``declarer_tricks`` is read by
+``adjust.declarer_tricks_as_played``.
 """
 
 from __future__ import annotations
@@ -154,6 +156,36 @@ def nodes_citing(number: int) -> list[CitingStep]:
     return found
 
 
+TABLE_ANSWERS: tuple[AnswerHelp, ...] = (
+    AnswerHelp(
+        "contract", "(TD)  The contract with any double, when the record has no auction: 4HX"
+    ),
+    AnswerHelp("declarer", "(TD)  Declarer's seat, with contract: N, E, S or W"),
+    AnswerHelp(
+        "declarer_tricks", "(TD)  Declarer's tricks at the table, when the record lacks them"
+    ),
+)
+
+
+def table_board(board: Board | None, answers: dict[str, str]) -> Board | None:
+    """The board with the TD's ``contract`` and ``declarer`` answers written in.
+
+    A recorded auction must agree with them (the board says where it does not).
+    """
+    contract, declarer = answers.get("contract"), answers.get("declarer")
+    if not contract and not declarer:
+        return board
+    data = board.model_dump() if board is not None else {}
+    if contract:
+        data["contract"] = contract.strip().upper()
+    if declarer:
+        data["declarer"] = declarer.strip().upper()
+    try:
+        return Board.checked(**data)
+    except RecordError as error:
+        raise error.located("answers contract and declarer") from None
+
+
 def rule(
     wizard: str,
     board: Board | None,
@@ -169,4 +201,4 @@ def rule(
             f"not a '{report.kind}' one",
             where="irregularity kind",
         )
-    return chosen.rule(board, report, answers, mode)
+    return chosen.rule(table_board(board, answers), report, answers, mode)
