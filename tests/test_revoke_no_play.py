@@ -151,9 +151,9 @@ def test_the_tablet_pages_rule_a_hand_record_board_from_the_tds_answers():
     base = f"/rule/revoke/{board_id}?" + "&".join(f"a={k}:{v}" for k, v in TABLE.items())
     first = client.get(base + "&a=revoke_found:yes").get_data(as_text=True)
     assert "Who revoked?" in first and ">West<" in first
-    page = client.get(
-        base + "".join(f"&a={k}:{v}" for k, v in FACTS.items())
-    ).get_data(as_text=True)
+    page = client.get(base + "".join(f"&a={k}:{v}" for k, v in FACTS.items())).get_data(
+        as_text=True
+    )
     assert "Two tricks transferred" in page
     assert "data-final-tricks>11<" in page and "+450" in page
     assert "?" not in page.split('class="ruling-text"')[1].split("</div>")[0]
