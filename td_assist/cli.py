@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from td_assist import __version__
+from td_assist import __version__, session_cli
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.deal import Vulnerability
@@ -214,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     lawbook_commands.register(commands)
     rulings_commands.register(commands)
     adjusted_command.register(commands)
+    session_cli.register(commands)
     return parser
 
 

@@ -1,7 +1,10 @@
-"""The ruling log: boards entered and rulings recorded, in SQLite in the user's folder.
+"""The event ruling log and the loaded sessions, in SQLite in the user's folder.
 
-Every write is its own transaction in WAL mode, so a recorded ruling survives a
-crash or a pulled plug. Ids are random tokens, safe to put in a permalink.
+Every write is its own transaction in WAL mode with ``synchronous=FULL``, so a
+recorded ruling survives a crash or a pulled plug once it is acknowledged. Rulings
+are never changed or deleted: a correction or an appeal outcome is a new entry that
+names the one it amends. Ids are random tokens, safe to put in a permalink. The file
+is created readable by its owner only.
 
 >>> store = Store(":memory:")
 >>> board_id = store.save_board({"deal": None}, source="test")
@@ -12,16 +15,21 @@ True
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
 
 from td_assist.paths import user_dir
 
-_SCHEMA = """
+SCHEMA_VERSION = 2
+
+_TABLES = """
 CREATE TABLE IF NOT EXISTS boards (
     id TEXT PRIMARY KEY,
     created TEXT NOT NULL,
@@ -37,27 +45,257 @@ CREATE TABLE IF NOT EXISTS rulings (
     ruling TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL,
+    source TEXT NOT NULL,
+    board_count INTEGER NOT NULL,
+    notice TEXT NOT NULL DEFAULT '',
+    removed TEXT
+);
+CREATE TABLE IF NOT EXISTS session_boards (
+    session_id TEXT NOT NULL REFERENCES sessions(id),
+    number INTEGER NOT NULL,
+    board TEXT NOT NULL,
+    PRIMARY KEY (session_id, number)
+);
 """
+
+# Columns added by schema version 2; a version 1 file gains them in place.
+_ADDED_COLUMNS = {
+    "boards": {
+        "session_id": "TEXT",
+        "table_no": "TEXT NOT NULL DEFAULT ''",
+        "ns_pair": "TEXT NOT NULL DEFAULT ''",
+        "ew_pair": "TEXT NOT NULL DEFAULT ''",
+    },
+    "rulings": {
+        "local_time": "TEXT NOT NULL DEFAULT ''",
+        "session_id": "TEXT",
+        "board_number": "INTEGER",
+        "table_no": "TEXT NOT NULL DEFAULT ''",
+        "ns_pair": "TEXT NOT NULL DEFAULT ''",
+        "ew_pair": "TEXT NOT NULL DEFAULT ''",
+        "contract": "TEXT NOT NULL DEFAULT ''",
+        "declarer": "TEXT NOT NULL DEFAULT ''",
+        "tricks_played": "INTEGER",
+        "tricks_after": "INTEGER",
+        "score_played": "INTEGER",
+        "score_after": "INTEGER",
+        "artificial_ns": "INTEGER",
+        "artificial_ew": "INTEGER",
+        "outcome": "TEXT NOT NULL DEFAULT ''",
+        "title": "TEXT NOT NULL DEFAULT ''",
+        "laws": "TEXT NOT NULL DEFAULT '[]'",
+        "kind": "TEXT NOT NULL DEFAULT 'ruling'",
+        "amends": "TEXT",
+        "request_key": "TEXT",
+    },
+}
+
+_INDEXES = """
+CREATE UNIQUE INDEX IF NOT EXISTS rulings_request_key ON rulings(request_key)
+    WHERE request_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rulings_session_board ON rulings(session_id, board_number);
+CREATE INDEX IF NOT EXISTS rulings_amends ON rulings(amends);
+"""
+
+EntryKind = Literal["ruling", "correction", "appeal"]
+
+
+class LogFacts(BaseModel):
+    """What the log lists for a ruling besides the ruling itself (NS view for scores)."""
+
+    session_id: str | None = None
+    board_number: int | None = None
+    table: str = Field(default="", max_length=20)
+    ns_pair: str = Field(default="", max_length=20)
+    ew_pair: str = Field(default="", max_length=20)
+    contract: str = ""
+    declarer: str = ""
+    tricks_played: int | None = None
+    tricks_after: int | None = None
+    score_played: int | None = None
+    score_after: int | None = None
+    # An artificial adjusted score (Law 12C2) as percentages, instead of score_after.
+    artificial_ns: int | None = None
+    artificial_ew: int | None = None
+    outcome: str = ""
+    title: str = ""
+    laws: list[str] = Field(default_factory=list)
+
+
+class LogEntry(LogFacts):
+    """One row of the event ruling log."""
+
+    id: str
+    created: str  # UTC, ISO 8601
+    local_time: str  # the laptop's local time with its offset, ISO 8601
+    board_id: str | None
+    wizard: str
+    note: str
+    kind: EntryKind = "ruling"
+    amends: str | None = None
+    session_name: str = ""
+
+
+class SavedRuling(LogEntry):
+    answers: dict[str, str]
+    ruling: dict[str, Any]
+
+
+class SessionInfo(BaseModel):
+    id: str
+    name: str
+    created: str  # local time with offset
+    source: str
+    board_count: int
+    notice: str = ""
+    removed: str | None = None
+
+
+_ENTRY_COLUMNS = (
+    "r.id, r.created, r.local_time, r.board_id, r.wizard, r.note, r.kind, r.amends, "
+    "r.session_id, r.board_number, r.table_no, r.ns_pair, r.ew_pair, r.contract, r.declarer, "
+    "r.tricks_played, r.tricks_after, r.score_played, r.score_after, r.artificial_ns, "
+    "r.artificial_ew, r.outcome, r.title, r.laws, COALESCE(s.name, '')"
+)
+_ENTRY_KEYS = [
+    "id",
+    "created",
+    "local_time",
+    "board_id",
+    "wizard",
+    "note",
+    "kind",
+    "amends",
+    "session_id",
+    "board_number",
+    "table",
+    "ns_pair",
+    "ew_pair",
+    "contract",
+    "declarer",
+    "tricks_played",
+    "tricks_after",
+    "score_played",
+    "score_after",
+    "artificial_ns",
+    "artificial_ew",
+    "outcome",
+    "title",
+    "laws",
+    "session_name",
+]
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def local_now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _local_from_utc(created: str) -> str:
+    try:
+        return datetime.fromisoformat(created).astimezone().isoformat(timespec="seconds")
+    except ValueError:
+        return created
+
+
+def _owner_only(path: Path) -> None:
+    """Create the database file readable by its owner only (others share the laptop)."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    if os.name == "posix":
+        for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            if each.exists():
+                os.chmod(each, 0o600)
+
+
 class Store:
     def __init__(self, path: Path | str) -> None:
         self._lock = threading.Lock()
+        if str(path) != ":memory:":
+            _owner_only(Path(path))
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        self._db.execute("PRAGMA busy_timeout=10000")
+        self._migrate()
 
-    def save_board(self, board: dict[str, Any], source: str) -> str:
-        board_id = secrets.token_urlsafe(9)
+    # Schema ------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._db.executescript(_TABLES)
+            self._db.execute("BEGIN IMMEDIATE")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                for table, columns in _ADDED_COLUMNS.items():
+                    present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                    for name, kind in columns.items():
+                        if name not in present:
+                            self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                self._backfill()
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            for statement in _INDEXES.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute("COMMIT")
+
+    def _backfill(self) -> None:
+        """Rulings recorded before the log had columns get them from their stored JSON."""
+        rows = self._db.execute(
+            "SELECT r.id, r.created, r.ruling, b.board FROM rulings r "
+            "LEFT JOIN boards b ON b.id = r.board_id WHERE r.local_time = ''"
+        ).fetchall()
+        for ruling_id, created, ruling_json, board_json in rows:
+            ruling = json.loads(ruling_json)
+            board = json.loads(board_json) if board_json else {}
+            adjustment = ruling.get("adjustment") or {}
+            self._db.execute(
+                "UPDATE rulings SET local_time = ?, board_number = ?, contract = ?, "
+                "declarer = ?, tricks_played = ?, tricks_after = ?, score_played = ?, "
+                "score_after = ?, outcome = ?, title = ?, laws = ? WHERE id = ?",
+                (
+                    _local_from_utc(created),
+                    board.get("number"),
+                    board.get("contract") or "",
+                    board.get("declarer") or "",
+                    adjustment.get("declarer_tricks_played"),
+                    adjustment.get("declarer_tricks_final"),
+                    adjustment.get("score_ns_played"),
+                    adjustment.get("score_ns_final"),
+                    ruling.get("outcome") or "",
+                    ruling.get("title") or "",
+                    json.dumps(ruling.get("laws") or []),
+                    ruling_id,
+                ),
+            )
+
+    # Boards ------------------------------------------------------------------------
+
+    def save_board(
+        self,
+        board: dict[str, Any],
+        source: str,
+        session_id: str | None = None,
+        table: str = "",
+        ns_pair: str = "",
+        ew_pair: str = "",
+        board_id: str | None = None,
+    ) -> str:
+        """Store a board; with ``board_id`` given, a second save of it is a no-op."""
+        board_id = board_id or secrets.token_urlsafe(9)
         with self._lock:
             self._db.execute(
-                "INSERT INTO boards (id, created, source, board) VALUES (?, ?, ?, ?)",
-                (board_id, _now(), source, json.dumps(board)),
+                "INSERT OR IGNORE INTO boards "
+                "(id, created, source, board, session_id, table_no, ns_pair, ew_pair) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (board_id, _now(), source, json.dumps(board), session_id, table, ns_pair, ew_pair),
             )
         return board_id
 
@@ -66,6 +304,91 @@ class Store:
             row = self._db.execute("SELECT board FROM boards WHERE id = ?", (board_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
+    def board_context(self, board_id: str) -> dict[str, str | None]:
+        """The session, table and pairs a board was ruled at (empty when entered alone)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT session_id, table_no, ns_pair, ew_pair FROM boards WHERE id = ?",
+                (board_id,),
+            ).fetchone()
+        if row is None:
+            return {"session_id": None, "table": "", "ns_pair": "", "ew_pair": ""}
+        return dict(zip(("session_id", "table", "ns_pair", "ew_pair"), row, strict=True))
+
+    # Sessions ----------------------------------------------------------------------
+
+    def save_session(
+        self, name: str, source: str, boards: dict[int, dict[str, Any]], notice: str = ""
+    ) -> str:
+        """A session and all its boards in one transaction: loaded whole or not at all."""
+        session_id = secrets.token_urlsafe(6)
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO sessions (id, name, created, source, board_count, notice) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (session_id, name, local_now(), source, len(boards), notice),
+                )
+                self._db.executemany(
+                    "INSERT INTO session_boards (session_id, number, board) VALUES (?, ?, ?)",
+                    [(session_id, n, json.dumps(b)) for n, b in sorted(boards.items())],
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return session_id
+
+    def sessions(self, include_removed: bool = False) -> list[SessionInfo]:
+        """Sessions, the latest first."""
+        where = "" if include_removed else "WHERE removed IS NULL"
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, name, created, source, board_count, notice, removed FROM sessions "
+                f"{where} ORDER BY rowid DESC"
+            ).fetchall()
+        keys = ("id", "name", "created", "source", "board_count", "notice", "removed")
+        return [SessionInfo(**dict(zip(keys, row, strict=True))) for row in rows]
+
+    def session(self, session_id: str) -> SessionInfo | None:
+        found = [s for s in self.sessions(include_removed=True) if s.id == session_id]
+        return found[0] if found else None
+
+    def latest_session(self) -> SessionInfo | None:
+        current = self.sessions()
+        return current[0] if current else None
+
+    def session_board_numbers(self, session_id: str) -> list[int]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT number FROM session_boards WHERE session_id = ? ORDER BY number",
+                (session_id,),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def session_board(self, session_id: str, number: int) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT board FROM session_boards WHERE session_id = ? AND number = ?",
+                (session_id, number),
+            ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def remove_session(self, session_id: str) -> bool:
+        """Forget a session's hand record; rulings made on it stay in the log."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            found = self._db.execute(
+                "UPDATE sessions SET removed = ? WHERE id = ? AND removed IS NULL",
+                (local_now(), session_id),
+            ).rowcount
+            self._db.execute("DELETE FROM session_boards WHERE session_id = ?", (session_id,))
+            self._db.execute("COMMIT")
+        return bool(found)
+
+    # Rulings -----------------------------------------------------------------------
+
     def save_ruling(
         self,
         board_id: str | None,
@@ -73,56 +396,144 @@ class Store:
         answers: dict[str, str],
         ruling: dict[str, Any],
         note: str = "",
+        facts: LogFacts | None = None,
+        kind: EntryKind = "ruling",
+        amends: str | None = None,
+        request_key: str | None = None,
     ) -> str:
+        """Append a ruling to the log and return its id.
+
+        ``request_key`` comes with the form that recorded it: the same key sent twice
+        (a lost response, a double tap) returns the first ruling instead of a copy.
+        """
+        facts = facts or LogFacts()
         ruling_id = secrets.token_urlsafe(9)
         with self._lock:
-            self._db.execute(
-                "INSERT INTO rulings (id, created, board_id, wizard, answers, ruling, note) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    ruling_id,
-                    _now(),
-                    board_id,
-                    wizard,
-                    json.dumps(answers),
-                    json.dumps(ruling),
-                    note,
-                ),
-            )
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if request_key:
+                    row = self._db.execute(
+                        "SELECT id FROM rulings WHERE request_key = ?", (request_key,)
+                    ).fetchone()
+                    if row is not None:
+                        self._db.execute("COMMIT")
+                        return str(row[0])
+                self._db.execute(
+                    "INSERT INTO rulings (id, created, local_time, board_id, wizard, answers, "
+                    "ruling, note, session_id, board_number, table_no, ns_pair, ew_pair, "
+                    "contract, declarer, tricks_played, tricks_after, score_played, score_after, "
+                    "artificial_ns, artificial_ew, outcome, title, laws, kind, amends, "
+                    "request_key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?, ?, ?)",
+                    (
+                        ruling_id,
+                        _now(),
+                        local_now(),
+                        board_id,
+                        wizard,
+                        json.dumps(answers),
+                        json.dumps(ruling),
+                        note,
+                        facts.session_id,
+                        facts.board_number,
+                        facts.table,
+                        facts.ns_pair,
+                        facts.ew_pair,
+                        facts.contract,
+                        facts.declarer,
+                        facts.tricks_played,
+                        facts.tricks_after,
+                        facts.score_played,
+                        facts.score_after,
+                        facts.artificial_ns,
+                        facts.artificial_ew,
+                        facts.outcome,
+                        facts.title,
+                        json.dumps(facts.laws),
+                        kind,
+                        amends,
+                        request_key or None,
+                    ),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
         return ruling_id
 
-    def ruling(self, ruling_id: str) -> dict[str, Any] | None:
+    def _entry(self, row: tuple[Any, ...]) -> dict[str, Any]:
+        record = dict(zip(_ENTRY_KEYS, row, strict=True))
+        record["laws"] = json.loads(record["laws"] or "[]")
+        record["local_time"] = record["local_time"] or _local_from_utc(record["created"])
+        return record
+
+    def ruling(self, ruling_id: str) -> SavedRuling | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, created, board_id, wizard, answers, ruling, note FROM rulings "
-                "WHERE id = ?",
+                f"SELECT {_ENTRY_COLUMNS}, r.answers, r.ruling FROM rulings r "
+                "LEFT JOIN sessions s ON s.id = r.session_id WHERE r.id = ?",
                 (ruling_id,),
             ).fetchone()
         if row is None:
             return None
-        keys = ("id", "created", "board_id", "wizard", "answers", "ruling", "note")
-        record = dict(zip(keys, row, strict=True))
-        record["answers"] = json.loads(record["answers"])
-        record["ruling"] = json.loads(record["ruling"])
-        return record
+        record = self._entry(row[:-2])
+        record["answers"] = json.loads(row[-2])
+        record["ruling"] = json.loads(row[-1])
+        return SavedRuling(**record)
 
-    def recent_rulings(self, limit: int = 50) -> list[dict[str, Any]]:
+    def entries(
+        self, session_id: str | None = None, board_number: int | None = None, limit: int = 1000
+    ) -> list[LogEntry]:
+        """Every log entry, oldest first, optionally for one session and board."""
+        clauses, params = [], []
+        if session_id is not None:
+            clauses.append("r.session_id = ?")
+            params.append(session_id)
+        if board_number is not None:
+            clauses.append("r.board_number = ?")
+            params.append(board_number)
+        where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, created, board_id, wizard, ruling FROM rulings "
-                "ORDER BY created DESC LIMIT ?",
-                (limit,),
+                f"SELECT {_ENTRY_COLUMNS} FROM rulings r "
+                f"LEFT JOIN sessions s ON s.id = r.session_id {where} "
+                "ORDER BY r.rowid DESC LIMIT ?",
+                (*params, limit),
             ).fetchall()
-        return [
-            {
-                "id": r[0],
-                "created": r[1],
-                "board_id": r[2],
-                "wizard": r[3],
-                "title": json.loads(r[4]).get("title", ""),
-            }
-            for r in rows
-        ]
+        return [LogEntry(**self._entry(row)) for row in reversed(rows)]
+
+    def latest_entries(
+        self, session_id: str | None = None, board_number: int | None = None, limit: int = 1000
+    ) -> list[tuple[LogEntry, list[LogEntry]]]:
+        """The current entry of each ruling, newest first, with the entries it amends
+        (newest first): a correction replaces what it corrects in the list."""
+        entries = self.entries(session_id, board_number, limit)
+        by_id = {e.id: e for e in entries}
+        amended = {e.amends for e in entries if e.amends}
+        out = []
+        for entry in reversed(entries):
+            if entry.id in amended:
+                continue
+            history, seen = [], {entry.id}
+            previous = by_id.get(entry.amends) if entry.amends else None
+            while previous is not None and previous.id not in seen:
+                history.append(previous)
+                seen.add(previous.id)
+                previous = by_id.get(previous.amends) if previous.amends else None
+            out.append((entry, history))
+        return out
+
+    def amended_by(self, ruling_id: str) -> list[str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM rulings WHERE amends = ? ORDER BY rowid", (ruling_id,)
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
 
 
 def open_store(path: Path | None = None) -> Store:

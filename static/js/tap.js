@@ -34,10 +34,12 @@
   var inflight = false;
   var note = "";            // a hint from the page itself, shown in the alert area
   var offline = false;      // the last check did not reach the server
+  var claimOpen = false;    // the claim pad is showing
+  var claimButtons = [];
 
   function blankState() {
     return { number: null, numberText: "", hands: { N: [], E: [], S: [], W: [] },
-             auction: [], play: [], seat: "N", step: "deal" };
+             auction: [], play: [], claim: null, seat: "N", step: "deal" };
   }
 
   // ---------------------------------------------------------------- helpers
@@ -110,7 +112,8 @@
 
   // ---------------------------------------------------------------- keeping state
   function body() {
-    return { number: state.number, hands: state.hands, auction: state.auction, play: state.play };
+    return { number: state.number, hands: state.hands, auction: state.auction, play: state.play,
+             claim: state.claim };
   }
   function store() {
     try { window.sessionStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* private mode */ }
@@ -128,6 +131,7 @@
     SEATS.forEach(function (seat) { state.hands[seat] = cleanList(hands[seat], CARD_RE, 52); });
     state.auction = cleanList(saved.auction, CALL_RE, 400);
     state.play = cleanList(saved.play, CARD_RE, 52);
+    state.claim = typeof saved.claim === "number" && saved.claim >= 0 && saved.claim <= 13 ? saved.claim : null;
     state.numberText = typeof saved.numberText === "string" ? saved.numberText.slice(0, 5) : "";
     state.number = parseNumber(state.numberText);
     if (SEATS.indexOf(saved.seat) >= 0) { state.seat = saved.seat; }
@@ -249,6 +253,34 @@
       box.appendChild(lrow);
       levelRows[level] = lrow;
     }
+  }
+
+  // The claim pad: declarer's total tricks, so the play can stop at the revoke.
+  function buildClaimPad() {
+    var pad = $("tap-claim-pad");
+    for (var n = 0; n <= 13; n++) {
+      var b = button("tap-claim-number", String(n));
+      b.setAttribute("data-claim", String(n));
+      b.setAttribute("aria-label", "Declarer takes " + n + " tricks in all");
+      claimButtons.push(b);
+      pad.appendChild(b);
+    }
+  }
+
+  function drawClaim(p, declarer) {
+    var claimButton = $("tap-claim");
+    var status = $("tap-claim-status");
+    var range = p && p.claim_range ? p.claim_range : null;
+    show(claimButton, !!(p && declarer));
+    claimButton.textContent = state.claim === null ? "Claim: stop the play here" : "Withdraw the claim";
+    claimButton.setAttribute("aria-expanded", claimOpen ? "true" : "false");
+    show($("tap-claim-pad"), !!(claimOpen && range && state.claim === null));
+    claimButtons.forEach(function (b, n) {
+      b.disabled = !range || n < range[0] || n > range[1];
+    });
+    show(status, state.claim !== null);
+    status.textContent = state.claim === null ? "" :
+      "Claim: declarer takes " + state.claim + " tricks in all; the play stops here.";
   }
 
   function callButton(call) {
@@ -471,7 +503,9 @@
     SUITS.forEach(function (suit) {
       show(holdingRows[suit], holding.some(function (c) { return c[0] === suit; }));
     });
+    if (state.claim !== null) { holding = []; }
     show($("tap-holding"), holding.length > 0);
+    drawClaim(p, declarer);
     $("tap-undo-card").disabled = state.play.length === 0;
 
     if (!p) {
@@ -496,7 +530,9 @@
     var tricks = p.tricks;
     var last = tricks[tricks.length - 1];
     var lastDone = !last || Object.keys(last.cards).length === 4;
-    if (p.next_seat) {
+    if (state.claim !== null) {
+      turn.textContent = "The play stopped at a claim.";
+    } else if (p.next_seat) {
       var number = lastDone ? tricks.length + 1 : last.number;
       turn.appendChild(document.createTextNode("Trick " + number + ": "));
       turn.appendChild(make("strong", null, SEAT_NAME[p.next_seat]));
@@ -636,7 +672,7 @@
   function tapPlay(card) {
     if (!upToDate()) { return; }
     var p = view && view.play;
-    if (!p || !p.next_seat || p.holding.indexOf(card) < 0) { return; }
+    if (!p || !p.next_seat || p.holding.indexOf(card) < 0 || state.claim !== null) { return; }
     state.play.push(card);
     changed();
   }
@@ -726,7 +762,20 @@
         changed();
         return;
       }
-      if (target.id === "tap-undo-card") { state.play.pop(); changed(); return; }
+      if (target.id === "tap-undo-card") { state.play.pop(); state.claim = null; changed(); return; }
+      if (target.id === "tap-claim") {
+        if (state.claim !== null) { state.claim = null; claimOpen = false; changed(); return; }
+        claimOpen = !claimOpen;
+        draw();
+        return;
+      }
+      if (target.hasAttribute("data-claim")) {
+        state.claim = parseInt(target.getAttribute("data-claim"), 10);
+        claimOpen = false;
+        changed();
+        $("tap-save").focus();
+        return;
+      }
       if (target.id === "tap-clear") { startOver(); return; }
       var card = target.getAttribute("data-card");
       var call = target.getAttribute("data-call");
@@ -748,6 +797,7 @@
 
   restore();
   build();
+  buildClaimPad();
   wire();
   root.hidden = false;
   draw();

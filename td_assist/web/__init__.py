@@ -57,17 +57,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web.boards import boards
     from td_assist.web.core import core
     from td_assist.web.laws import laws
+    from td_assist.web.ledger import ledger, new_request_key
+    from td_assist.web.sessions import sessions
     from td_assist.web.wizard import wizard
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
-    for blueprint in (core, laws, api, boards, wizard, adjusted):
+    for blueprint in (core, laws, api, boards, wizard, adjusted, sessions, ledger):
         app.register_blueprint(blueprint)
 
     from td_assist.web.views import contract_text
 
     app.jinja_env.filters["contract"] = contract_text
+    app.jinja_env.globals["new_request_key"] = new_request_key
 
     @app.context_processor
     def _globals() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import ALL_CARDS, Card, Seat
 from td_assist.bridge.deal import Deal, Hand, board_dealer, board_vulnerability
 from td_assist.bridge.errors import RecordError
+from td_assist.bridge.play import Play
 
 
 class EntryState(BaseModel):
@@ -24,6 +25,28 @@ class EntryState(BaseModel):
     hands: dict[Seat, list[str]] = Field(default_factory=dict)
     auction: list[str] = Field(default_factory=list, max_length=400)
     play: list[str] = Field(default_factory=list, max_length=52)
+    # Declarer's total tricks when the play stopped at a claim (or at the revoke).
+    claim: int | None = Field(default=None, ge=0, le=13)
+
+
+def claim_range(play: Play | None, declarer: Seat) -> tuple[int, int]:
+    """The totals a claim can give declarer: at least what his side has won, at most that
+    plus every trick not yet complete."""
+    if play is None:
+        return 0, 13
+    won = play.tricks_won_by(declarer.side)
+    return won, won + 13 - len(play.completed_tricks)
+
+
+def _check_claim(state: EntryState, play: Play | None, declarer: Seat) -> None:
+    if state.claim is None:
+        return
+    low, high = claim_range(play, declarer)
+    if not low <= state.claim <= high:
+        raise RecordError(
+            f"a claim of {state.claim} tricks for declarer does not fit the play: "
+            f"declarer's side has won {low} and at most {high} are possible"
+        )
 
 
 def _hands(state: EntryState) -> dict[Seat, Hand]:
@@ -100,7 +123,10 @@ def describe(state: EntryState) -> dict[str, Any]:
                     for t in tricks
                 ],
                 "revokes": [{"trick": r.trick, "seat": r.seat.value} for r in board.revokes],
+                "claim": state.claim,
+                "claim_range": list(claim_range(play, contract.declarer)),  # type: ignore[arg-type]
             }
+            _check_claim(state, play, contract.declarer)  # type: ignore[arg-type]
     except RecordError as error:
         out["error"] = str(error)
     return out
@@ -112,9 +138,15 @@ def to_board(state: EntryState) -> Board:
     if not all(len(h) == 13 for h in hands.values()):
         missing = [s.name_full for s, h in hands.items() if len(h) != 13]
         raise RecordError(f"every hand needs 13 cards: check {', '.join(missing)}")
-    return Board.checked(
+    board = Board.checked(
         number=number,
         deal=Deal.from_hands(hands).to_pbn(),
         auction=state.auction,
         play=state.play,
+        claim=state.claim,
     )
+    if state.claim is not None:
+        if board.declarer_seat is None:
+            raise RecordError("a claim needs a contract and declarer: finish the auction")
+        _check_claim(state, board.play_obj, board.declarer_seat)
+    return board

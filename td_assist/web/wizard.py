@@ -14,14 +14,12 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.errors import RecordError
-from td_assist.jsonsafe import JSONInputError
-from td_assist.jsonsafe import loads as load_json
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
 from td_assist.rulings.wizards import Wizard, get_tree, load_wizards, rule
 from td_assist.web import views
-from td_assist.web.boards import load_board, store
+from td_assist.web.boards import load_board
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -39,7 +37,10 @@ def read_answers() -> list[tuple[str, str]]:
 
 def address(wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> str:
     base = url_for("wizard.step", wizard_name=wizard_name, board_id=board_id)
-    query = urlencode([("a", f"{n}:{v}") for n, v in pairs])
+    amends = request.args.get("amends", "")[:40]  # a correction of a recorded ruling
+    query = urlencode(
+        [("a", f"{n}:{v}") for n, v in pairs] + ([("amends", amends)] if amends else [])
+    )
     return f"{base}?{query}" if query else base
 
 
@@ -109,62 +110,8 @@ def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
     }
 
 
-@wizard.post("/rule/<wizard_name>/<board_id>/record")
-def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
-    registered(wizard_name)
-    board = load_board(board_id)
-    try:
-        answers = load_json(request.form.get("answers", "{}")[:20_000])
-    except JSONInputError as error:
-        abort(400, description=f"The answers sent with the form cannot be read: {error}.")
-    if not isinstance(answers, dict):
-        abort(400, description="The answers sent with the form are not a set of answers.")
-    answers = {str(k)[:40]: str(v)[:MAX_VALUE] for k, v in list(answers.items())[:MAX_ANSWERS]}
-    try:
-        ruling = rule(wizard_name, board, None, answers, mode="step")
-    except RecordError as error:
-        abort(400, description=f"The answers do not fit this ruling: {error}.")
-    if ruling.status != "complete":
-        abort(400, description="The ruling is not finished: answer every question first.")
-    note = request.form.get("note", "")[:2000]
-    ruling_id = store().save_ruling(
-        board_id, wizard_name, answers, ruling.model_dump(mode="json"), note
-    )
-    return redirect(url_for("wizard.saved", ruling_id=ruling_id), code=303)
-
-
-@wizard.get("/rulings/<ruling_id>")
-def saved(ruling_id: str) -> ResponseReturnValue:
-    record = store().ruling(ruling_id[:40])
-    if record is None:
-        abort(404)
-    board = load_board(record["board_id"])
-    ruling = Ruling.model_validate(record["ruling"])
-    return render_template(
-        "ruling.html",
-        wizard_name=record["wizard"],
-        wizard_title=registered(record["wizard"]).heading,
-        board=board,
-        board_id=record["board_id"],
-        ruling=ruling,
-        law_links=law_links,
-        restart=address(record["wizard"], record["board_id"], []),
-        back=None,
-        answer_url=None,
-        permalink=url_for("wizard.saved", ruling_id=ruling_id),
-        saved=record,
-        **summary(board, ruling),
-    )
-
-
 @wizard.get("/wizards/<wizard_name>")
 def tree_page(wizard_name: str) -> ResponseReturnValue:
     """The whole decision tree on one page, for a TD to read and review."""
     registered(wizard_name)
     return render_template("tree.html", tree=get_tree(wizard_name), law_links=law_links)
-
-
-@wizard.get("/rulings")
-def log() -> ResponseReturnValue:
-    """The ruling log: the most recent recorded rulings, newest first."""
-    return render_template("log.html", rulings=store().recent_rulings(100))

@@ -1,0 +1,259 @@
+"""A session's hand record (the boards of the day), kept for the TD, and the facts the
+TD adds at a table to rule on one of its boards.
+
+A club's dealing machine or scorer gives a hand record: every deal of the session,
+usually with no auction or play. The TD loads it once; a ruling then starts from a
+board number plus what only the table knows (contract, declarer, tricks).
+
+>>> facts = TableFacts.from_query({"c": "4S", "x": "X", "d": "s", "t": "9"})
+>>> facts.contract_text, facts.declarer, facts.tricks
+('4SX', <Seat.S: 'S'>, 9)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats import detect_format, parse_record
+from td_assist.store import SessionInfo, Store
+
+MAX_HAND_RECORD = 2_000_000
+MAX_NAME = 80
+_FORMATS = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}
+
+
+class HandRecord(BaseModel):
+    """The boards of a session by number, and what was set aside while reading it."""
+
+    model_config = ConfigDict(frozen=True)
+    boards: dict[int, Board]
+    notice: str = ""
+
+
+def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandRecord:
+    """The session's boards from a PBN, LIN, JSON or text record.
+
+    Every board needs a number. A number that appears more than once (the same board
+    played at several tables) must have the same deal each time; what one table did
+    is then dropped, because the TD gives it for the table being ruled.
+    """
+    if len(text) > MAX_HAND_RECORD:
+        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", source)
+    try:
+        boards = parse_record(text, fmt or detect_format(text))
+    except RecordError as error:
+        raise error.located(source) from None
+    by_number: dict[int, Board] = {}
+    repeated: set[int] = set()
+    no_deal: set[int] = set()
+    numbered = any(board.number is not None for board in boards)
+    for position, board in enumerate(boards, start=1):
+        if board.number is None:
+            if numbered:
+                raise RecordError(f"board {position} in the file has no board number", source)
+            # No board has a number (a file of deals): number them in file order.
+            board = board.model_copy(update={"number": position})
+        assert board.number is not None
+        if board.deal is None:
+            no_deal.add(board.number)
+            continue
+        first = by_number.get(board.number)
+        if first is None:
+            by_number[board.number] = board
+            continue
+        if first.deal != board.deal:
+            raise RecordError(f"board {board.number} appears twice with different deals", source)
+        repeated.add(board.number)
+    if not by_number:
+        raise RecordError("no board in the file has a deal", source)
+    for number in repeated:
+        by_number[number] = deal_only(by_number[number])
+    notices = []
+    if not numbered:
+        notices.append("The boards had no numbers; they are numbered in file order.")
+    if repeated:
+        notices.append(
+            f"Boards {_listed(repeated)} appear more than once (several tables); their deals "
+            "are kept and the contract and result are asked at each ruling."
+        )
+    no_deal -= set(by_number)
+    if no_deal:
+        notices.append(f"Boards {_listed(no_deal)} have no deal and were left out.")
+    notice = " ".join(notices)
+    return HandRecord(boards=dict(sorted(by_number.items())), notice=notice)
+
+
+def _listed(numbers: set[int]) -> str:
+    shown = sorted(numbers)
+    return ", ".join(str(n) for n in shown[:12]) + (" ..." if len(shown) > 12 else "")
+
+
+def deal_only(board: Board) -> Board:
+    """The board as a hand record gives it: number, dealer, vulnerability, deal."""
+    return Board(
+        number=board.number,
+        dealer=board.dealer,
+        vulnerability=board.vulnerability,
+        deal=board.deal,
+        event=board.event,
+    )
+
+
+def session_name(requested: str, source: str) -> str:
+    """The name the TD gave, else the file's name without its extension."""
+    name = " ".join(requested.split())[:MAX_NAME]
+    return name or Path(source).stem[:MAX_NAME] or "Session"
+
+
+def load_text(store: Store, text: str, source: str, name: str = "") -> SessionInfo:
+    """Read a hand record and keep it as a new session (the latest, so the default)."""
+    suffix = Path(source).suffix.lower()
+    record = read_hand_record(text, source, _FORMATS.get(suffix))
+    boards = {n: json.loads(b.model_dump_json()) for n, b in record.boards.items()}
+    session_id = store.save_session(session_name(name, source), source, boards, record.notice)
+    info = store.session(session_id)
+    assert info is not None
+    return info
+
+
+def load_file(store: Store, path: Path, name: str = "") -> SessionInfo:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
+    if len(raw) > MAX_HAND_RECORD:
+        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", path.name)
+    text = raw.decode("utf-16") if raw.startswith(b"\xff\xfe") else raw.decode("utf-8", "replace")
+    return load_text(store, text, path.name, name)
+
+
+def find_session(store: Store, wanted: str | None) -> SessionInfo:
+    """A session by id or name (the latest loaded when ``wanted`` is empty)."""
+    if not wanted:
+        latest = store.latest_session()
+        if latest is None:
+            raise RecordError("no session is loaded: use 'td-assist session load FILE' first")
+        return latest
+    sessions = store.sessions(include_removed=True)
+    for session in sessions:
+        if session.id == wanted:
+            return session
+    named = [s for s in sessions if s.name.casefold() == wanted.strip().casefold()]
+    if named:
+        return named[0]
+    raise RecordError(f"there is no session '{wanted}' (see 'td-assist session list')")
+
+
+def session_board(store: Store, session_id: str, number: int) -> Board | None:
+    data = store.session_board(session_id, number)
+    return Board.model_validate(data) if data is not None else None
+
+
+# The table's facts -------------------------------------------------------------------
+
+_TRICKS = re.compile(r"^(?:[0-9]|1[0-3])$")
+_LEVEL_STRAIN = re.compile(r"^[1-7](?:C|D|H|S|NT)$")
+
+
+class TableFacts(BaseModel):
+    """What the TD adds to a hand-record board: contract, declarer, declarer's tricks."""
+
+    model_config = ConfigDict(frozen=True)
+    contract: str | None = None  # level and strain, e.g. "4S"; "P" when passed out
+    doubling: int = Field(default=0, ge=0, le=2)
+    declarer: Seat | None = None
+    tricks: int | None = Field(default=None, ge=0, le=13)
+    in_progress: bool = False  # the play has not ended: no result yet
+
+    @classmethod
+    def from_query(cls, args: Any) -> TableFacts:
+        """Read ``c`` (4S, 3NT, P), ``x`` (X, XX), ``d`` (seat), ``t`` (0-13 or ``open``).
+
+        Anything that does not fit is dropped, so an edited address asks again.
+        """
+        contract = str(args.get("c", "")).strip().upper()[:4]
+        if contract != "P" and not _LEVEL_STRAIN.match(contract):
+            contract = ""
+        doubling = {"X": 1, "XX": 2}.get(str(args.get("x", ""))[:4].strip().upper(), 0)
+        declarer = None
+        seat = str(args.get("d", "")).strip().upper()[:1]
+        if seat and seat in "NESW":
+            declarer = Seat(seat)
+        tricks_text = str(args.get("t", "")).strip().lower()[:4]
+        tricks = int(tricks_text) if _TRICKS.match(tricks_text) else None
+        return cls(
+            contract=contract or None,
+            doubling=0 if contract == "P" else doubling,
+            declarer=declarer,
+            tricks=tricks,
+            in_progress=tricks_text == "open",
+        )
+
+    @property
+    def contract_text(self) -> str | None:
+        if self.contract is None:
+            return None
+        return self.contract + "X" * self.doubling if self.contract != "P" else "Pass"
+
+    def query(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        if self.contract:
+            out["c"] = self.contract
+        if self.doubling:
+            out["x"] = "X" * self.doubling
+        if self.declarer:
+            out["d"] = self.declarer.value
+        if self.tricks is not None:
+            out["t"] = str(self.tricks)
+        elif self.in_progress:
+            out["t"] = "open"
+        return out
+
+
+def missing_fact(board: Board, facts: TableFacts) -> str | None:
+    """The next thing the TD must give: ``contract``, ``declarer``, ``tricks`` or None.
+
+    What the record holds (an auction, a finished play, a claim or result) is not asked.
+    """
+    recorded = board.contract_obj
+    if recorded is None and facts.contract is None:
+        return "contract"
+    passed_out = recorded.is_passed_out if recorded is not None else facts.contract == "P"
+    if passed_out:
+        return None
+    if board.declarer_seat is None and facts.declarer is None:
+        return "declarer"
+    if board.declarer_tricks_played() is None and facts.tricks is None and not facts.in_progress:
+        return "tricks"
+    return None
+
+
+def board_with_facts(board: Board, facts: TableFacts, event: str = "") -> Board:
+    """The hand-record board with the table's contract, declarer and result on it, as a
+    PBN with Contract, Declarer and Result tags and no auction would give it."""
+    fields = json.loads(board.model_dump_json())
+    if board.contract_obj is None and facts.contract_text is not None:
+        fields["contract"] = facts.contract_text
+        if facts.contract != "P":
+            fields["declarer"] = facts.declarer.value if facts.declarer else None
+    if board.declarer_tricks_played() is None and facts.tricks is not None:
+        fields["result"] = facts.tricks
+    if event and not board.event:
+        fields["event"] = event
+    return Board.checked(**fields)
+
+
+def facts_board_id(session_id: str, board: Board) -> str:
+    """The same board with the same facts gets the same id, so going back and forth
+    between the pickers and the wizard never stores a copy."""
+    digest = hashlib.sha256(f"{session_id}\n{board.model_dump_json()}".encode()).digest()
+    return "s" + digest[:12].hex()

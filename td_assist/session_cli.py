@@ -1,0 +1,116 @@
+"""``td-assist session ...`` and ``td-assist log export``: the session's hand record and
+the event ruling log from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from td_assist.bridge.errors import RecordError
+from td_assist.ruling_log import export_entries, to_csv, to_pbn
+from td_assist.session import find_session, load_file
+from td_assist.store import open_store
+
+
+def _cmd_load(args: argparse.Namespace) -> int:
+    store = open_store()
+    info = load_file(store, Path(args.file), args.name or "")
+    print(f"Loaded session '{info.name}' ({info.id}): {info.board_count} boards from {info.source}")
+    if info.notice:
+        print(info.notice)
+    print("It is now the default session.")
+    return 0
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    sessions = open_store().sessions(include_removed=args.all)
+    if not sessions:
+        print("No session is loaded. Load one with: td-assist session load FILE")
+        return 0
+    for position, info in enumerate(sessions):
+        mark = " (default)" if position == 0 and not info.removed else ""
+        removed = f", removed {info.removed[:16].replace('T', ' ')}" if info.removed else ""
+        print(
+            f"{info.id}  {info.name}{mark}: {info.board_count} boards, {info.source}, "
+            f"loaded {info.created.replace('T', ' ')[:16]}{removed}"
+        )
+    return 0
+
+
+def _cmd_remove(args: argparse.Namespace) -> int:
+    store = open_store()
+    info = find_session(store, args.session)
+    if info.removed or not store.remove_session(info.id):
+        raise RecordError(f"session '{info.name}' was already removed")
+    print(f"Removed session '{info.name}'; its rulings stay in the log.")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    store = open_store()
+    session_id = None if args.all else find_session(store, args.session).id
+    entries = export_entries(store, session_id)
+    if args.format == "csv":
+        text = to_csv(entries)
+    elif args.format == "pbn":
+        text = to_pbn(store, entries)
+    else:
+        text = _html_report(session_id)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8", newline="")
+        print(f"Wrote {len(entries)} rulings to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _html_report(session_id: str | None) -> str:
+    """The same printable report as the web page, with its styles inlined so the file
+    prints from any browser without the server."""
+    from td_assist.paths import content_dir
+    from td_assist.web import create_app
+
+    app = create_app({"TESTING": True})
+    query = f"?s={session_id}" if session_id else ""
+    with app.test_client() as client:
+        page = client.get(f"/rulings/export.html{query}").get_data(as_text=True)
+    css = "\n".join(
+        (content_dir("static") / "css" / name).read_text(encoding="utf-8")
+        for name in ("app.css", "session.css")
+    )
+    head_end = page.index("</head>")
+    links_start = page.index('<link rel="stylesheet"')
+    return page[:links_start] + f"<style>\n{css}\n</style>\n" + page[head_end:]
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    session = commands.add_parser(
+        "session",
+        help="load, list or remove a session's hand record",
+        description='Example: td-assist session load tuesday.pbn --name "Tuesday pairs"',
+    )
+    actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
+    load = actions.add_parser("load", help="keep a hand record (.pbn, .lin) as a new session")
+    load.add_argument("file", help="the session's hand record")
+    load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
+    load.set_defaults(handler=_cmd_load)
+    listing = actions.add_parser("list", help="the kept sessions, the default first")
+    listing.add_argument("--all", action="store_true", help="include removed sessions")
+    listing.set_defaults(handler=_cmd_list)
+    remove = actions.add_parser("remove", help="forget a session's hand record")
+    remove.add_argument("session", help="the session's id or name")
+    remove.set_defaults(handler=_cmd_remove)
+
+    log = commands.add_parser("log", help="the event ruling log")
+    log_actions = log.add_subparsers(dest="log_command", metavar="ACTION", required=True)
+    export = log_actions.add_parser(
+        "export",
+        help="export the session's rulings for the scorer",
+        description="Example: td-assist log export --format csv --output rulings.csv",
+    )
+    export.add_argument("--session", help="id or name (default: the latest session)")
+    export.add_argument("--all", action="store_true", help="every ruling in the log")
+    export.add_argument("--format", choices=("csv", "pbn", "html"), default="csv")
+    export.add_argument("--output", "-o", help="write to this file instead of the screen")
+    export.set_defaults(handler=_cmd_export)

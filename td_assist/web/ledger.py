@@ -1,0 +1,257 @@
+"""The event ruling log: record a ruling, its permanent page, the log, corrections and
+appeals (new entries that amend an old one), and the exports for the scorer."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.jsonsafe import JSONInputError
+from td_assist.jsonsafe import loads as load_json
+from td_assist.ruling_log import (
+    amended_facts,
+    export_entries,
+    log_facts,
+    score_after_text,
+    to_csv,
+    to_pbn,
+)
+from td_assist.rulings.model import Ruling
+from td_assist.rulings.wizards import load_wizards, rule
+from td_assist.store import LogEntry, SavedRuling
+from td_assist.web.boards import store
+from td_assist.web.wizard import MAX_ANSWERS, MAX_VALUE, address, law_links, summary
+
+ledger = Blueprint("ledger", __name__)
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+_SHORT = re.compile(r"^[A-Za-z0-9 ./-]{0,20}$")
+
+
+def new_request_key() -> str:
+    """Sent with the record form: a re-sent form (a lost response) records nothing new."""
+    return secrets.token_urlsafe(16)
+
+
+def _short_field(name: str, label: str) -> str:
+    value = request.form.get(name, "").strip()[:200]
+    if not _SHORT.match(value):
+        abort(400, description=f"{label}: use up to 20 letters or digits.")
+    return value
+
+
+def _request_key() -> str | None:
+    key = request.form.get("request_key", "")
+    return key if _KEY.match(key) else None
+
+
+def _board(board_id: str | None) -> Board | None:
+    data = store().board(board_id[:40]) if board_id else None
+    return Board.model_validate(data) if data is not None else None
+
+
+@ledger.post("/rule/<wizard_name>/<board_id>/record")
+def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
+    if wizard_name not in load_wizards():
+        abort(404)
+    board = _board(board_id)
+    if board is None:
+        abort(404)
+    try:
+        answers = load_json(request.form.get("answers", "{}")[:20_000])
+    except JSONInputError as error:
+        abort(400, description=f"The answers sent with the form cannot be read: {error}.")
+    if not isinstance(answers, dict):
+        abort(400, description="The answers sent with the form are not a set of answers.")
+    answers = {str(k)[:40]: str(v)[:MAX_VALUE] for k, v in list(answers.items())[:MAX_ANSWERS]}
+    try:
+        ruling = rule(wizard_name, board, None, answers, mode="step")
+    except RecordError as error:
+        abort(400, description=f"The answers do not fit this ruling: {error}.")
+    if ruling.status != "complete":
+        abort(400, description="The ruling is not finished: answer the remaining questions.")
+    context = store().board_context(board_id[:40])
+    facts = log_facts(
+        board,
+        ruling,
+        context["session_id"],
+        table=_short_field("table", "Table"),
+        ns_pair=_short_field("ns_pair", "NS pair"),
+        ew_pair=_short_field("ew_pair", "EW pair"),
+    )
+    amends = request.form.get("amends", "")[:40] or None
+    kind = "correction" if amends else "ruling"
+    if amends is not None and store().ruling(amends) is None:
+        abort(400, description="The ruling this corrects is not in the log.")
+    ruling_id = store().save_ruling(
+        board_id[:40],
+        wizard_name,
+        answers,
+        ruling.model_dump(mode="json"),
+        request.form.get("note", "")[:2000],
+        facts=facts,
+        kind=kind,
+        amends=amends,
+        request_key=_request_key(),
+    )
+    return redirect(url_for("ledger.saved", ruling_id=ruling_id), code=303)
+
+
+@ledger.get("/rulings/<ruling_id>")
+def saved(ruling_id: str) -> ResponseReturnValue:
+    record = store().ruling(ruling_id[:40])
+    if record is None:
+        abort(404)
+    board = _board(record.board_id)
+    if board is None:
+        abort(404)
+    ruling = Ruling.model_validate(record.ruling)
+    history = _history(record)
+    return render_template(
+        "ruling.html",
+        wizard_name=record.wizard,
+        wizard_title=(
+            load_wizards()[record.wizard].heading
+            if record.wizard in load_wizards()
+            else record.wizard
+        ),
+        board=board,
+        board_id=record.board_id,
+        ruling=ruling,
+        law_links=law_links,
+        restart=address(record.wizard, record.board_id or "", []),
+        back=None,
+        answer_url=None,
+        permalink=url_for("ledger.saved", ruling_id=record.id),
+        saved=record,
+        entry=record,
+        history=history,
+        amended_by=store().amended_by(record.id),
+        correct_url=address(record.wizard, record.board_id or "", list(record.answers.items()))
+        + ("&" if record.answers else "?")
+        + f"amends={record.id}",
+        score_after_text=score_after_text,
+        request_key=new_request_key(),
+        **summary(board, ruling),
+    )
+
+
+def _history(record: SavedRuling) -> list[SavedRuling]:
+    """The entries this one amends, newest first."""
+    chain, seen = [], {record.id}
+    current = record.amends
+    while current and current not in seen:
+        seen.add(current)
+        previous = store().ruling(current)
+        if previous is None:
+            break
+        chain.append(previous)
+        current = previous.amends
+    return chain
+
+
+@ledger.post("/rulings/<ruling_id>/amend")
+def amend(ruling_id: str) -> ResponseReturnValue:
+    """An appeal outcome or a correction of the result: a new entry, the old one kept."""
+    original = store().ruling(ruling_id[:40])
+    if original is None:
+        abort(404)
+    kind = request.form.get("kind", "")
+    if kind not in ("correction", "appeal"):
+        abort(400, description="Say whether this is a correction or an appeal outcome.")
+    tricks_text = request.form.get("tricks_after", "").strip()[:3]
+    ns_text = request.form.get("artificial_ns", "").strip()[:3]
+    ew_text = request.form.get("artificial_ew", "").strip()[:3]
+    tricks = int(tricks_text) if re.fullmatch(r"[0-9]|1[0-3]", tricks_text) else None
+    if tricks_text and tricks is None:
+        abort(400, description="Declarer's tricks after the ruling: a number from 0 to 13.")
+    artificial = None
+    if ns_text or ew_text:
+        if not (re.fullmatch(r"[0-9]{2}", ns_text) and re.fullmatch(r"[0-9]{2}", ew_text)):
+            abort(400, description="An artificial score needs both sides' percentages.")
+        artificial = (int(ns_text), int(ew_text))
+    note = request.form.get("note", "").strip()[:2000]
+    if not note and tricks is None and artificial is None:
+        abort(400, description="Give the new result or a note saying what changed.")
+    try:
+        facts = amended_facts(original, _board(original.board_id), tricks, artificial)
+    except RecordError as error:
+        abort(400, description=str(error))
+    label = "Appeal outcome" if kind == "appeal" else "Correction"
+    facts = facts.model_copy(update={"title": f"{label}: {original.title.split(': ', 1)[-1]}"})
+    new_id = store().save_ruling(
+        original.board_id,
+        original.wizard,
+        original.answers,
+        original.ruling,
+        note,
+        facts=facts,
+        kind=kind,  # type: ignore[arg-type]
+        amends=original.id,
+        request_key=_request_key(),
+    )
+    return redirect(url_for("ledger.saved", ruling_id=new_id), code=303)
+
+
+def _filters() -> tuple[str | None, int | None]:
+    session_id = request.args.get("s", "")[:40] or None
+    board_text = request.args.get("b", "").strip()[:5]
+    board = int(board_text) if re.fullmatch(r"[0-9]{1,5}", board_text) else None
+    return session_id, board
+
+
+@ledger.get("/rulings")
+def log() -> ResponseReturnValue:
+    """The ruling log: each ruling as it stands, newest first, with what it amends."""
+    session_id, board = _filters()
+    return render_template(
+        "log.html",
+        rows=store().latest_entries(session_id, board),
+        sessions=store().sessions(include_removed=True),
+        session_id=session_id,
+        board=board,
+        score_after_text=score_after_text,
+    )
+
+
+@ledger.get("/rulings/export.<fmt>")
+def export(fmt: str) -> ResponseReturnValue:
+    session_id, board = _filters()
+    entries = export_entries(store(), session_id, board)
+    stem = "rulings"
+    if session_id and (info := store().session(session_id)):
+        stem = "rulings-" + re.sub(r"[^A-Za-z0-9]+", "-", info.name).strip("-").lower()
+    if fmt == "csv":
+        return _download(to_csv(entries), "text/csv", f"{stem}.csv")
+    if fmt == "pbn":
+        return _download(to_pbn(store(), entries), "application/x-pbn", f"{stem}.pbn")
+    if fmt == "html":
+        return report_page(entries)
+    abort(404)
+
+
+def _download(text: str, mimetype: str, filename: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def report_page(entries: list[LogEntry]) -> str:
+    """The printable report: one page per ruling."""
+    pages = []
+    for entry in entries:
+        saved_ruling = store().ruling(entry.id)
+        board = _board(entry.board_id)
+        if saved_ruling is None or board is None:
+            continue
+        ruling = Ruling.model_validate(saved_ruling.ruling)
+        pages.append(
+            {"entry": saved_ruling, "board": board, "ruling": ruling, **summary(board, ruling)}
+        )
+    return render_template(
+        "report.html", pages=pages, law_links=law_links, score_after_text=score_after_text
+    )

@@ -1,0 +1,224 @@
+"""Sessions and "rule on board N": load the day's hand record, pick a board by number,
+give what the hand record lacks (contract, declarer, tricks), hand over to a wizard.
+
+Every pick is a link whose address carries the picks so far (``?c=4S&x=X&d=S``), as
+the wizard pages do: the back button, a reload and a bookmark all work, and the
+server keeps no state between taps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.rulings.wizards import load_wizards
+from td_assist.session import (
+    TableFacts,
+    board_with_facts,
+    facts_board_id,
+    load_text,
+    missing_fact,
+    session_board,
+)
+from td_assist.store import SessionInfo, Store
+from td_assist.web import views
+
+sessions = Blueprint("sessions", __name__)
+MAX_UPLOAD = 2_000_000
+LEVELS = range(1, 8)
+STRAINS = (("C", "♣", "c"), ("D", "♦", "d"), ("H", "♥", "h"), ("S", "♠", "s"), ("NT", "NT", "nt"))
+
+
+def store() -> Store:
+    return current_app.extensions["td_store"]
+
+
+@sessions.app_context_processor
+def _current_session() -> dict[str, Any]:
+    """``td_session()`` in any template: the latest session, the default everywhere."""
+    return {"td_session": lambda: store().latest_session()}
+
+
+def _wizard_arg() -> str | None:
+    name = request.args.get("w", "")[:40]
+    return name if name in load_wizards() else None
+
+
+def _heading(wizard: str | None) -> str:
+    return load_wizards()[wizard].heading if wizard else ""
+
+
+def _session_or_404(session_id: str) -> SessionInfo:
+    info = store().session(session_id[:40])
+    if info is None or info.removed:
+        abort(404)
+    return info
+
+
+@sessions.get("/sessions")
+def index() -> ResponseReturnValue:
+    return render_template(
+        "sessions.html",
+        sessions=store().sessions(),
+        loaded=store().session(request.args.get("loaded", "")[:40]),
+        error=None,
+    )
+
+
+@sessions.post("/sessions")
+def load() -> ResponseReturnValue:
+    upload = request.files.get("file")
+    name = request.form.get("name", "")[:200]
+    if upload is None or not upload.filename:
+        return _load_error("Choose the session's hand record file (.pbn or .lin).")
+    source = upload.filename[:120]
+    raw = upload.read(MAX_UPLOAD + 1)
+    if len(raw) > MAX_UPLOAD:
+        return _load_error(f"{source}: the file is larger than 2 MB.")
+    text = raw.decode("utf-16") if raw.startswith(b"\xff\xfe") else raw.decode("utf-8", "replace")
+    try:
+        info = load_text(store(), text, source, name)
+    except RecordError as error:
+        return _load_error(str(error))
+    return redirect(url_for("sessions.index", loaded=info.id), code=303)
+
+
+def _load_error(message: str) -> tuple[str, int]:
+    return render_template(
+        "sessions.html", sessions=store().sessions(), loaded=None, error=message
+    ), 400
+
+
+@sessions.post("/sessions/<session_id>/remove")
+def remove(session_id: str) -> ResponseReturnValue:
+    store().remove_session(session_id[:40])
+    return redirect(url_for("sessions.index"), code=303)
+
+
+@sessions.get("/rule-board")
+def keypad() -> ResponseReturnValue:
+    """Pick a board by number: a keypad whose keys are links. A key that completes a
+    board number no longer one goes straight to the board."""
+    wanted = request.args.get("s", "")[:40]
+    info = store().session(wanted) if wanted else store().latest_session()
+    if info is None or info.removed:
+        return redirect(url_for("sessions.index"), code=303)
+    numbers = [str(n) for n in store().session_board_numbers(info.id)]
+    typed = "".join(ch for ch in request.args.get("n", "")[:5] if ch in "0123456789")
+    if not any(n.startswith(typed) for n in numbers):
+        typed = ""
+    wizard = _wizard_arg()
+
+    def target(digits: str) -> str | None:
+        if not digits or digits.startswith("0") or not any(n.startswith(digits) for n in numbers):
+            return None
+        longer = any(n.startswith(digits) and n != digits for n in numbers)
+        if digits in numbers and not longer:
+            return board_url(info.id, int(digits), wizard, TableFacts())
+        return _keypad_url(info.id, digits, wizard)
+
+    keys = [(str(d), target(typed + str(d))) for d in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
+    return render_template(
+        "keypad.html",
+        info=info,
+        typed=typed,
+        keys=keys,
+        go=board_url(info.id, int(typed), wizard, TableFacts()) if typed in numbers else None,
+        erase=_keypad_url(info.id, typed[:-1], wizard) if typed else None,
+        wizard=wizard,
+        wizard_title=_heading(wizard),
+        first=numbers[0] if numbers else "",
+        last=numbers[-1] if numbers else "",
+        others=[s for s in store().sessions() if s.id != info.id],
+    )
+
+
+def _keypad_url(session_id: str, typed: str, wizard: str | None) -> str:
+    query = {
+        "s": session_id,
+        **({"n": typed} if typed else {}),
+        **({"w": wizard} if wizard else {}),
+    }
+    return url_for("sessions.keypad") + "?" + urlencode(query)
+
+
+def board_url(session_id: str, number: int, wizard: str | None, facts: TableFacts) -> str:
+    query = {**facts.query(), **({"w": wizard} if wizard else {})}
+    base = url_for("sessions.board", session_id=session_id, number=number)
+    return f"{base}?{urlencode(query)}" if query else base
+
+
+@sessions.get("/sessions/<session_id>/boards/<int:number>")
+def board(session_id: str, number: int) -> ResponseReturnValue:
+    """Ask what the hand record lacks, one thumb-sized picker at a time; then rule."""
+    info = _session_or_404(session_id)
+    hand_record = session_board(store(), info.id, number)
+    if hand_record is None:
+        abort(404)
+    facts = TableFacts.from_query(request.args)
+    wizard = _wizard_arg()
+    needed = missing_fact(hand_record, facts)
+    if needed is None:
+        try:
+            ruled = board_with_facts(hand_record, facts, event=info.name)
+        except RecordError as error:
+            return render_template(
+                "error.html",
+                title="That does not fit the board",
+                message=f"{error}. Go back and choose again.",
+            ), 400
+        board_id = store().save_board(
+            ruled.model_dump(mode="json"),
+            source=f"session {info.name}",
+            session_id=info.id,
+            board_id=facts_board_id(info.id, ruled),
+        )
+        if wizard:
+            return redirect(url_for("wizard.step", wizard_name=wizard, board_id=board_id))
+        return redirect(url_for("boards.show", board_id=board_id))
+    return render_template(
+        "board_facts.html",
+        info=info,
+        board=hand_record,
+        hands=views.hands(hand_record),
+        needed=needed,
+        facts=facts,
+        wizard=wizard,
+        wizard_title=_heading(wizard),
+        pick=lambda **change: board_url(
+            info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+        ),
+        levels=LEVELS,
+        strains=STRAINS,
+        trick_labels=_trick_labels(hand_record, facts),
+        back=_back_url(info.id, number, wizard, facts),
+    )
+
+
+def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
+    """Each number of tricks with its result against the contract: 9 (-1), 10 (=)."""
+    contract = board.contract_obj
+    level = contract.level if contract else int((facts.contract or "0")[0] or 0)
+    labels = []
+    for tricks in range(14):
+        if not level:
+            labels.append((tricks, ""))
+            continue
+        over = tricks - (level + 6)
+        labels.append((tricks, "=" if over == 0 else f"{over:+d}"))
+    return labels
+
+
+def _back_url(session_id: str, number: int, wizard: str | None, facts: TableFacts) -> str:
+    if facts.declarer is not None:
+        return board_url(session_id, number, wizard, facts.model_copy(update={"declarer": None}))
+    if facts.contract is not None:
+        return board_url(
+            session_id, number, wizard, facts.model_copy(update={"contract": None, "doubling": 0})
+        )
+    return _keypad_url(session_id, "", wizard)
