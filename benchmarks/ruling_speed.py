@@ -21,6 +21,7 @@ from td_assist.bridge.formats import read_boards
 from td_assist.bridge.formats.pbn import board_to_pbn
 from td_assist.bridge.play import _parsed_play
 from td_assist.rulings.commands import pick_board
+from td_assist.rulings.penalty_card import PenaltyCardReport
 from td_assist.rulings.wizards import get_tree, rule
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "32-boards.pbn"
@@ -38,6 +39,22 @@ def one_ruling(path: Path, board_number: int | None) -> float:
     board = pick_board(read_boards(path, only=board_number), board_number)
     ruling = rule("revoke", board, None, {})
     assert ruling.status == "complete"
+    return (time.perf_counter() - start) * 1000
+
+
+def one_penalty_card_ruling(path: Path, board_number: int | None) -> float:
+    """A penalty-card ruling: the card the first defender played at trick 6, exposed at 3."""
+    clear_record_caches()
+    start = time.perf_counter()
+    board = pick_board(read_boards(path, only=board_number), board_number)
+    play, declarer = board.play_obj, board.declarer_seat
+    assert play is not None and declarer is not None
+    card = play.tricks[5].card_of(declarer.lho)
+    report = PenaltyCardReport(
+        offender=declarer.lho, cards=[str(card)], trick=3, exposure="deliberate"
+    )
+    ruling = rule("penalty-card", board, report, {"lead_choice": "none"})
+    assert ruling.status == "complete", ruling.pending
     return (time.perf_counter() - start) * 1000
 
 
@@ -60,6 +77,14 @@ def main() -> None:
             if file is single:
                 met = statistics.median(runs) < 20
     print(f"target < 20 ms for a ruling from a PBN file: {'met' if met else 'NOT met'}")
+    get_tree("penalty-card")
+    runs = [one_penalty_card_ruling(path, number) for _ in range(40)]
+    median = statistics.median(runs)
+    print(
+        f"  penalty card: median {median:.1f} ms, max {max(runs):.1f} ms ({len(runs)} rulings "
+        f"from {path.name} board {number}, penalty card followed through the play)"
+    )
+    print(f"target < 20 ms for a penalty-card ruling: {'met' if median < 20 else 'NOT met'}")
 
 
 if __name__ == "__main__":

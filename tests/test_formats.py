@@ -80,26 +80,26 @@ def test_pbn_32_board_fixture_round_trips_and_finds_revokes(data_dir):
     assert parse_pbn(boards_to_pbn(boards)) == boards
 
 
-def test_pbn_irregularity_markers_are_kept_not_rejected():
-    text = PBN.split("\n\n")[0].replace("HK D8 HT H4 ; South revokes", "HK D8 ^R HT H4")
+def test_pbn_irregularity_markers_precede_what_they_mark():
+    # PBN 3.9: '^R' comes before the revoking card (South's D8, 6th card played).
+    text = PBN.split("\n\n")[0].replace("HK D8 HT H4 ; South revokes", "HK ^R D8 HT H4")
     board = parse_pbn(text)[0]
-    assert [(i.section, i.code) for i in board.irregularities] == [("play", "^R")]
-    text = PBN.split("\n\n")[0].replace("1S =1= Pass 2C Pass", "1S =1= Pass 2C ^I Pass")
-    board = parse_pbn(text)[0]
-    assert [(i.section, i.index, i.code) for i in board.irregularities] == [("auction", 2, "^I")]
+    assert [(i.section, i.index, i.code) for i in board.irregularities] == [("play", 5, "^R")]
+    assert board.play[5] == "D8" and board.revokes[0].seat is Seat.S
+    assert parse_pbn(boards_to_pbn([board])) == [board]
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         (('[Deal "N:AKQ2', '[Deal "N:AKQJ'), r"PBN line 6: card SJ is in both North and West"),
-        (("4S AP", "4S 3H AP"), r"Auction call 6: 3H is insufficient after 4S"),
-        (("HK D8 HT H4", "HK C8 HT H4"), r"Play trick 2: South played C8 but does not hold it"),
-        (('[Board "5"]', '[Board "five"]'), r"PBN line 3: invalid literal"),
+        (("4S AP", "4S X X AP"), r"Auction call 7: X is not allowed"),
+        (("HK D8 HT H4", "HK C8 HT H4"), r"PBN line 16: trick 2: South played C8 but"),
+        (('[Board "5"]', '[Board "five"]'), r"PBN line 3: board number 'five' is not a number"),
         (('[Vulnerable "NS"]', '[Vulnerable "Both ways"]'), r"PBN line 5: unknown vulnerability"),
         (('[Contract "4S"]', '[Contract "3NT"]'), r"recorded contract 3NT does not match"),
         (('[Event "Club night"]', '[Event "Club night"'), r"PBN line 2: malformed tag"),
-        (("1S =1= Pass", "1S =1= Pas5"), r"PBN line 11: auction call 2: unknown call 'Pas5'"),
+        (("1S =1= Pass", "1S =1= Pas5"), r"PBN line 11: auction call 2: 'Pas5' is not a call"),
     ],
 )
 def test_pbn_errors_name_the_problem_and_place(change, message):
@@ -139,8 +139,8 @@ def test_lin_gives_the_same_board_as_pbn():
 def test_lin_errors_name_the_item():
     with pytest.raises(RecordError, match=r"LIN item \d+ \(mb\): unknown call"):
         parse_lin(LIN.replace("mb|2C|", "mb|2Z|"))
-    with pytest.raises(RecordError, match="Play trick 1: East played HJ"):
-        parse_lin(LIN.replace("pc|HA|", "pc|HJ|"))
+    with pytest.raises(RecordError, match="Play trick 1: West played H6"):
+        parse_lin(LIN.replace("pc|H9|", "pc|H6|"))
     with pytest.raises(RecordError, match="no board found"):
         parse_lin("pn|a,b,c,d|")
 

@@ -131,12 +131,20 @@ FACTS = [
     ),
     (
         "63A1",
-        [r"leads or plays to the following trick"],
+        [r"plays or leads a card to the next trick"],
         "established by playing to the next trick",
     ),
     ("63A2", [r"names", r"designates"], "or naming/designating a card for it"),
     ("63A3", [r"claims or concedes"], "or claiming or conceding"),
-    ("63A4", [r"[Aa]greement to an opponent's claim"], "or agreeing to the opponents' claim"),
+    (
+        "63A4",
+        [
+            r"agrees to a claim or concession by an opponent",
+            r"agreement becomes established",
+            r"69A",
+        ],
+        "or agreeing to the opponents' claim, once that agreement is established",
+    ),
     ("63B", [r"can no longer be corrected", r"62D"], "established revoke not corrected"),
     ("64A", [r"won (in|by) dummy (is not|does not count as)"], "dummy's trick is not declarer's"),
     (
@@ -242,3 +250,144 @@ def test_no_official_sentence_was_pasted(book):
     everything = " ".join(s.text.lower() for s in book.sections.values())
     for phrase in official_phrases:
         assert phrase not in everything
+
+
+def commentary(book, number):
+    return book.law_of(book.get(str(number))).commentary
+
+
+# Where the 2007 wording (or a misreading) had survived, the 2017 rule. Each entry:
+# (anchor, patterns that must appear, patterns that must not, what the 2017 Law says).
+FIXES_2017 = [
+    (
+        "20F4a",
+        [r"may call the Director straight away", r"does not have to"],
+        [],
+        "20F4(a): during the auction he may call the Director at once but need not",
+    ),
+    (
+        "20F4b",
+        [r"before the Clarification Period ends", r"once the play has begun", r"as soon as"],
+        [],
+        "20F4(b): at the latest by the end of the Clarification Period, at once during the play",
+    ),
+    (
+        "20F4",
+        [],
+        [r"as soon as he realises it; he may not wait"],
+        "20F4 no longer demands an immediate call during the auction",
+    ),
+    (
+        "20C2",
+        [r"first turn to play comes when a card is due from dummy", r"opening lead out of turn"],
+        [],
+        "20C2 footnote: declarer's first turn is from dummy unless an opening lead out of turn "
+        "was accepted",
+    ),
+    ("16D1", [r"wrong hand \(see Law 13A\)"], [], "16D1 refers to Law 13A"),
+    ("16D2", [r"would likely interfere"], [r"could interfere"], "16D2 'would likely interfere'"),
+    (
+        "16D2d",
+        [r"adjusted score", r"Law 86B"],
+        [r"artificial"],
+        "16D2(d): an adjusted score (Law 86B for teams), not only an artificial one",
+    ),
+    (
+        "53A",
+        [r"thirteenth trick", r"cannot be accepted", r"must be taken back"],
+        [],
+        "53A footnote: at trick 13 a lead out of turn must be withdrawn",
+    ),
+    (
+        "50E3",
+        [r"could well have been different", r"12B1", r"never been exposed"],
+        [r"information conveyed by the exposed card damaged"],
+        "50E3: the 'could well have been different' test; restore the probable outcome had "
+        "the card not been exposed",
+    ),
+    (
+        "61B3",
+        [r"ask each other, unless the Regulating Authority forbids it"],
+        [],
+        "61B3: defenders may ask each other unless the Regulating Authority forbids it",
+    ),
+    (
+        "23C",
+        [r"Law 12B1", r"probably have had without the irregularity"],
+        [],
+        "23C: damage as in 12B1; the adjustment restores the probable outcome had the "
+        "irregularity not occurred",
+    ),
+    (
+        "75B2",
+        [r"no later than the facing of the opening lead", r"allowed but not required", r"20F4"],
+        [],
+        "75B2 agrees with 20F4: optional during the auction, required by the opening lead",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("anchor", "present", "absent", "fact"),
+    FIXES_2017,
+    ids=[f"{f[0]}-{i}" for i, f in enumerate(FIXES_2017)],
+)
+def test_2017_rule_replaces_old_wording(book, anchor, present, absent, fact):
+    body = text(book, anchor)
+    for pattern in present:
+        assert re.search(pattern, body), f"{anchor} must say: {fact} ({pattern!r} not found)"
+    for pattern in absent:
+        assert not re.search(pattern, body), f"{anchor}: {fact} ({pattern!r} is the old rule)"
+
+
+def test_20f4_note_does_not_demand_an_immediate_call(book):
+    note = commentary(book, 20)
+    assert "calls the Director at once, whether he notices during the auction" not in note
+    assert re.search(
+        r"during the auction the explainer may call the Director at once but is not obliged", note
+    )
+    assert re.search(r"before the Clarification Period ends", note)
+
+
+def test_75_note_mistaken_call_caller_continues_as_if_understood(book):
+    """Law 75A with 16B: the caller knows partner took the call differently; that knowledge
+    is unauthorised, so he goes on as if partner had understood the call as he meant it."""
+    note = commentary(book, 75)
+    assert "as if partner's explanation of his call were the agreement" not in note
+    assert re.search(r"as if partner had understood the call as he intended it", note)
+    assert re.search(r"Law 16B", note)
+
+
+def test_25_note_intent_at_the_moment_of_the_call(book):
+    note = commentary(book, 25)
+    assert "A call that was under consideration, even briefly, is not unintended" not in note
+    assert re.search(r"intention at the moment of the call", note)
+
+
+def test_45_note_dummy_wrong_card_declarer_changes_only_after_rho(book):
+    note = commentary(book, 45)
+    assert "cards played after it by the next players may be changed" not in note
+    assert re.search(
+        r"declarer may change a card he played afterwards only if his right-hand opponent", note
+    )
+
+
+def test_54_note_retraction_under_47e1_is_mandatory(book):
+    note = commentary(book, 54)
+    assert "Law 47E1 lets him take it back" not in note
+    assert re.search(r"Law 47E1 applies: the lead must be taken back", note)
+
+
+def test_contents_page_does_not_present_our_grouping_as_chapters_of_the_laws(tmp_path):
+    """The 2017 book is numbered 1 to 93 without chapters; our grouping is a finding aid."""
+    from td_assist.web import create_app
+
+    app = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "log.sqlite3"), "SECRET_KEY": "test"}
+    )
+    client = app.test_client()
+    contents = client.get("/laws/").get_data(as_text=True)
+    assert "not divided into chapters" in contents
+    assert not re.search(r"Chapter [IVX]+", contents)
+    law_page = client.get("/laws/64").get_data(as_text=True)
+    assert not re.search(r"Chapter [IVX]+", law_page)

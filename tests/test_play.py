@@ -51,12 +51,13 @@ def test_what_each_player_held_at_each_moment():
 
 
 def test_card_not_held_is_named_with_trick_and_seat():
+    # East leads; South plays second, and the ace of spades is North's.
     with pytest.raises(
         RecordError,
-        match=r"Play trick 1: East played SA but does not hold it "
+        match=r"Play trick 1: South played SA but does not hold it "
         r"\(North holds it\)",
     ):
-        Play.parse(DEAL, Suit.SPADES, Seat.E, "SA")
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA SA")
 
 
 def test_card_played_twice_is_named():
@@ -66,10 +67,25 @@ def test_card_played_twice_is_named():
         Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 HA")
 
 
-def test_wrong_players_turn_shows_as_card_not_held():
-    # After East wins trick 1, East leads again; a South card here is out of turn.
-    with pytest.raises(RecordError, match="Play trick 2: East played DA"):
-        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DA")
+def test_wrong_player_leading_is_an_accepted_lead_out_of_turn():
+    # After East wins trick 1 East should lead again; South's DA is a lead out of turn
+    # (Law 53A: the play went on, so it was accepted) and the play follows from South.
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DA DJ D2 D5")
+    (lead,) = play.leads_out_of_turn
+    assert (lead.trick, lead.offender, lead.correct_leader, str(lead.card)) == (
+        2,
+        Seat.S,
+        Seat.E,
+        "DA",
+    )
+    assert not lead.opening_lead
+    assert play.tricks[1].leader is Seat.S and play.tricks[1].winner is Seat.S
+    assert play.next_seat() is Seat.S
+
+
+def test_a_card_out_of_rotation_inside_a_trick_is_still_an_error():
+    with pytest.raises(RecordError, match="Play trick 2: West played D2 but does not hold it"):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DA D2")
 
 
 def test_more_than_thirteen_tricks_is_an_error():

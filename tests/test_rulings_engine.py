@@ -7,11 +7,9 @@ import pytest
 
 from td_assist.cli import main
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings.adjust import COMPUTATIONS
 from td_assist.rulings.cases import load_case
-from td_assist.rulings.facts import load_all
 from td_assist.rulings.tree import TreeError, load_tree, tree_path
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.wizards import get_wizard, rule
 from td_assist.web import create_app
 
 CASE = (
@@ -29,7 +27,8 @@ def load_text(tmp_path, text):
     path = tmp_path / "revoke.toml"
     path.write_text(text, encoding="utf-8")
     book = get_lawbook()
-    return load_tree(path, lambda a: a in book.sections, load_all(), COMPUTATIONS)
+    revoke = get_wizard("revoke")
+    return load_tree(path, lambda a: a in book.sections, revoke.facts, revoke.computations)
 
 
 @pytest.mark.parametrize(
@@ -165,11 +164,11 @@ def test_cli_rule_json_and_errors(tmp_path, capsys):
 
 def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
     data = json.loads(board().model_dump_json())
-    data["play"][4] = "SA"  # East, trick 2, does not hold the ace of spades
+    data["play"][5] = "SA"  # South, trick 2, does not hold the ace of spades
     client = create_app({"TESTING": True}).test_client()
     response = client.post("/api/rulings/revoke", json={"board": data})
     assert response.status_code == 400
-    assert "Play trick 2: East played SA but does not hold it" in response.get_json()["error"]
+    assert "Play trick 2: South played SA but does not hold it" in response.get_json()["error"]
     assert client.post("/api/rulings/revoke", data="x").status_code == 400
     assert (
         client.post(
@@ -180,7 +179,7 @@ def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
 
 
 def test_a_reported_revoke_the_record_places_elsewhere_is_pointed_out():
-    from td_assist.rulings.model import RevokeReport
+    from td_assist.rulings.revoke import RevokeReport
 
     ruling = rule("revoke", board(), RevokeReport(offender="E"), {})
     assert ruling.outcome == "none"

@@ -5,12 +5,25 @@
 Contract(level=4, strain=<Strain.SPADES: 'S'>, doubling=0, declarer=<Seat.N: 'N'>)
 >>> str(Auction.parse(Seat.N, "1S 2H").lowest_sufficient_bid(Strain.CLUBS))
 '3C'
+
+A recorded auction may hold the insufficient bid the TD was called for (Law 27). It
+is read, not rejected, and kept with its seat; see ``InsufficientBid``:
+
+>>> auction = Auction.parse(Seat.N, "1NT 1H 2H P P P")
+>>> bid = auction.insufficient_bids[0]
+>>> bid.call_index, bid.offender, str(bid.bid), str(bid.lowest_sufficient), bid.accepted
+(2, <Seat.E: 'E'>, '1H', '2H', False)
+>>> str(bid.replacement), str(auction.contract()), auction.declarer(), bid.alternative
+('2H', '2H', <Seat.E: 'E'>, 'accepted')
+>>> accepted = Auction.parse(Seat.N, "1NT 1H 2H P P P", accepted={2: True})
+>>> [s.value for s in accepted.seats], accepted.declarer()
+(['N', 'E', 'S', 'W', 'N', 'E'], <Seat.S: 'S'>)
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -88,7 +101,7 @@ def _parse_call(text: str) -> Call:
     upper = text.upper()
     if upper in _CALL_ALIASES:
         return Call(_CALL_ALIASES[upper])
-    if len(upper) >= 2 and upper[0].isdigit():
+    if len(upper) >= 2 and upper[0] in "0123456789":  # ASCII only: int() refuses '²'
         level = int(upper[0])
         try:
             strain = Strain.parse(upper[1:])
@@ -191,6 +204,46 @@ class Contract:
         return f"{self.level}{self.strain.value}{'X' * self.doubling}"
 
 
+INSUFFICIENT_MARK = "^I"
+"""PBN 2.1 (3.9) marker before an insufficient bid that was accepted."""
+MAX_INSUFFICIENT_BIDS = 6
+"""More than this in one auction is a garbled record, not a table incident."""
+SKIP_MARK = "^S"
+"""PBN 2.1 (3.9) marker in place of the call of a player whose turn was skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class InsufficientBid:
+    """An insufficient bid kept in a recorded auction, with what the wizard needs.
+
+    - ``call_index``: its 1-based position among the recorded calls;
+    - ``offender``: who made it; ``bid``: the insufficient bid itself;
+    - ``lowest_sufficient``: the cheapest sufficient bid in the same strain at that
+      moment (None when that would be above the 7 level; Law 27B1(a));
+    - ``accepted``: True when the offender's LHO called over it (Law 27A1), False when
+      the offender's next call replaced it, None when the record stops at it;
+    - ``replacement`` and ``replacement_index`` (1-based): the offender's legal call in
+      its place, when it was not accepted;
+    - ``marked``: the record says so explicitly (PBN ``^I``) or the caller forced it;
+    - ``alternative``: the other reading the same calls allow (``"accepted"`` or
+      ``"replaced"``), or None when only one reading fits.
+
+    >>> bid = Auction.parse(Seat.N, "1S 1H").insufficient_bids[0]
+    >>> bid.offender, str(bid.lowest_sufficient), bid.accepted, bid.replacement
+    (<Seat.E: 'E'>, '2H', None, None)
+    """
+
+    call_index: int
+    offender: Seat
+    bid: Call
+    lowest_sufficient: Call | None
+    accepted: bool | None
+    replacement: Call | None = None
+    replacement_index: int | None = None
+    marked: bool = False
+    alternative: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class _State:
     """What the calls so far imply for the next call."""
@@ -203,100 +256,121 @@ class _State:
 
 @dataclass(frozen=True, slots=True)
 class Auction:
-    """A legal sequence of calls from the dealer onwards.
+    """A recorded sequence of calls from the dealer onwards.
 
-    Building one checks every call, so an ``Auction`` is legal by construction;
-    ``Auction.parse`` names the first illegal call and its position.
+    Every call is checked: an illegal double, redouble or a call after the end is a
+    RecordError naming the call. An insufficient bid is the one irregularity kept (a
+    TD is called for it): see ``insufficient_bids``. ``seats`` says who made each
+    call; it differs from plain rotation after a replaced insufficient bid (two calls
+    in a row by the offender) or a skipped turn (PBN ``^S``).
+
+    Reading an unmarked insufficient bid: when the next call can be the offender's
+    replacement, that is the default reading (the usual course at the table: the
+    Director is called before LHO calls); otherwise LHO's call accepted it. ``accepted``
+    (1-based call index -> bool) forces a reading, e.g. the TD's answer in a wizard.
     """
 
     dealer: Seat
     calls: tuple[Call, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    insufficient_bids: tuple[InsufficientBid, ...] = ()
+    skipped: tuple[tuple[int, Seat], ...] = ()  # (1-based index of the next call, seat)
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != len(self.calls):
+            rotation = tuple(self.dealer.offset(i) for i in range(len(self.calls)))
+            object.__setattr__(self, "seats", rotation)
 
     @classmethod
-    def parse(cls, dealer: Seat, calls: str | Iterable[str | Call]) -> Auction:
+    def parse(
+        cls,
+        dealer: Seat,
+        calls: str | Iterable[str | Call],
+        *,
+        marks: Mapping[int, Iterable[str]] | None = None,
+        accepted: Mapping[int, bool] | None = None,
+    ) -> Auction:
+        """Read calls in order. ``marks`` maps a 0-based call position to the PBN markers
+        written before it (``^I``, ``^S``; position ``len(calls)`` for a trailing skip).
+        """
         items = calls.split() if isinstance(calls, str) else list(calls)
-        auction = cls(dealer)
+        parsed: list[Call] = []
         for position, item in enumerate(items, start=1):
             try:
-                call = item if isinstance(item, Call) else Call.parse(item)
+                parsed.append(item if isinstance(item, Call) else Call.parse(item))
             except RecordError as error:
                 raise error.located(f"Auction call {position}") from None
-            auction = auction.with_call(call)
-        return auction
+        marks = {k: tuple(v) for k, v in (marks or {}).items()}
+        return _read(dealer, parsed, marks, dict(accepted or {}))
 
     def with_call(self, call: Call) -> Auction:
-        """The auction with one more call, or a RecordError saying why it is illegal."""
+        """The auction with one more legal call, or a RecordError saying why it is illegal."""
         problem = self.why_illegal(call)
         if problem:
             raise RecordError(problem, where=f"Auction call {len(self.calls) + 1}")
-        return Auction(self.dealer, (*self.calls, call))
+        return Auction(
+            self.dealer,
+            (*self.calls, call),
+            (*self.seats, self.next_seat),
+            self.insufficient_bids,
+            self.skipped,
+        )
 
     @property
     def next_seat(self) -> Seat:
-        """Whose turn it is to call."""
-        return self.dealer.offset(len(self.calls))
+        """Whose turn it is to call (after a pending insufficient bid: the offender's LHO)."""
+        if not self.calls:
+            skips = sum(1 for index, _ in self.skipped if index == 1)
+            return self.dealer.offset(skips)
+        skips = sum(1 for index, _ in self.skipped if index == len(self.calls) + 1)
+        last = self.seats[-1]
+        pending = self._pending()
+        if pending is not None and pending.accepted is False:
+            return last  # replaced, but the replacement is not recorded yet
+        return last.offset(1 + skips)
 
     def seat_of(self, index: int) -> Seat:
         """Who made call number ``index`` (0-based)."""
-        return self.dealer.offset(index)
+        return self.seats[index]
+
+    def _pending(self) -> InsufficientBid | None:
+        if self.insufficient_bids:
+            last = self.insufficient_bids[-1]
+            if last.call_index == len(self.calls) and last.replacement is None:
+                return last
+        return None
+
+    @property
+    def withdrawn(self) -> frozenset[int]:
+        """0-based positions of insufficient bids that were replaced, not accepted."""
+        return frozenset(b.call_index - 1 for b in self.insufficient_bids if not b.accepted)
+
+    def effective_calls(self) -> list[tuple[Seat, Call]]:
+        """The calls that stand (withdrawn insufficient bids left out), with their seats."""
+        gone = self.withdrawn
+        return [(s, c) for i, (s, c) in enumerate(zip(self.seats, self.calls)) if i not in gone]
 
     def _state(self) -> _State:
-        last_bid: Call | None = None
-        last_bidder: Seat | None = None
-        doubling = 0
-        for index, call in enumerate(self.calls):
-            if call.is_bid:
-                last_bid, last_bidder, doubling = call, self.seat_of(index), 0
-            elif call.kind is CallKind.DOUBLE:
-                doubling = 1
-            elif call.kind is CallKind.REDOUBLE:
-                doubling = 2
-        return _State(last_bid, last_bidder, doubling, self._is_complete())
-
-    def _is_complete(self) -> bool:
-        calls = self.calls
-        if len(calls) < 4:
-            return False
-        return all(c.is_pass for c in calls[-3:])
+        return _state_of(self.effective_calls())
 
     @property
     def is_complete(self) -> bool:
         """Ended: four passes at the start, or three passes after any other call."""
-        return self._is_complete()
+        return self._pending() is None and _complete(self.effective_calls())
 
     @property
     def is_passed_out(self) -> bool:
-        return len(self.calls) == 4 and all(c.is_pass for c in self.calls)
+        calls = self.effective_calls()
+        return len(calls) == 4 and all(c.is_pass for _, c in calls)
 
     def last_bid(self) -> Call | None:
         return self._state().last_bid
 
     def why_illegal(self, call: Call) -> str | None:
         """None if ``call`` is legal now, else the reason (naming the law's rule)."""
-        state = self._state()
-        if state.complete:
-            return f"{call} comes after the auction has ended"
-        if call.kind is CallKind.BID:
-            if state.last_bid is not None and call.rank <= state.last_bid.rank:
-                return f"{call} is insufficient after {state.last_bid}"
-            return None
-        if call.kind is CallKind.DOUBLE:
-            if state.last_bid is None:
-                return "X is not allowed: there is no bid to double"
-            assert state.last_bidder is not None
-            if state.last_bidder.side is self.next_seat.side:
-                return f"X is not allowed: {state.last_bid} was bid by the doubler's own side"
-            if state.doubling:
-                return f"X is not allowed: {state.last_bid} is already doubled"
-            return None
-        if call.kind is CallKind.REDOUBLE:
-            if state.doubling != 1:
-                return "XX is not allowed: there is no double to redouble"
-            assert state.last_bidder is not None
-            if state.last_bidder.side is not self.next_seat.side:
-                return "XX is not allowed: only the side that made the bid may redouble"
-            return None
-        return None
+        if self._pending() is not None:
+            return f"{call} cannot follow: the insufficient bid before it is not settled"
+        return _why_illegal(self._state(), self.next_seat, call)
 
     def is_legal(self, call: Call) -> bool:
         return self.why_illegal(call) is None
@@ -315,25 +389,24 @@ class Auction:
 
         The insufficient-bid wizard needs it for Law 27B1(a).
         """
-        last = self._state().last_bid
-        if last is None:
-            return Call(CallKind.BID, 1, strain)
-        level = (
-            last.level
-            if strain.order > (last.strain.order if last.strain else 0)
-            else (last.level + 1)
-        )
-        return Call(CallKind.BID, level, strain) if level <= 7 else None
+        return _lowest_sufficient(self._state().last_bid, strain)
 
     def is_sufficient(self, bid: Call) -> bool:
         last = self._state().last_bid
         return bid.is_bid and (last is None or bid.rank > last.rank)
 
+    def insufficient_bid(self, call_index: int) -> InsufficientBid | None:
+        """The insufficient bid at 1-based ``call_index``, if there is one."""
+        for bid in self.insufficient_bids:
+            if bid.call_index == call_index:
+                return bid
+        return None
+
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended; None while it goes on."""
-        state = self._state()
-        if not state.complete:
+        if not self.is_complete:
             return None
+        state = self._state()
         if state.last_bid is None:
             return Contract.passed_out()
         assert state.last_bid.strain is not None
@@ -344,14 +417,14 @@ class Auction:
     def declarer(self) -> Seat | None:
         """The first player of the contracting side to name the final strain.
 
-        Not necessarily the player who made the final bid (Definitions, "Declarer").
+        Not necessarily the player who made the final bid (Definitions, "Declarer");
+        a withdrawn insufficient bid does not count.
         """
         state = self._state()
         if state.last_bid is None or state.last_bidder is None:
             return None
         side = state.last_bidder.side
-        for index, call in enumerate(self.calls):
-            seat = self.seat_of(index)
+        for seat, call in self.effective_calls():
             if call.is_bid and call.strain is state.last_bid.strain and seat.side is side:
                 return seat
         return state.last_bidder
@@ -365,3 +438,168 @@ class Auction:
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.calls)
+
+
+def _state_of(calls: list[tuple[Seat, Call]]) -> _State:
+    last_bid: Call | None = None
+    last_bidder: Seat | None = None
+    doubling = 0
+    for seat, call in calls:
+        if call.is_bid:
+            last_bid, last_bidder, doubling = call, seat, 0
+        elif call.kind is CallKind.DOUBLE:
+            doubling = 1
+        elif call.kind is CallKind.REDOUBLE:
+            doubling = 2
+    return _State(last_bid, last_bidder, doubling, _complete(calls))
+
+
+def _complete(calls: list[tuple[Seat, Call]]) -> bool:
+    return len(calls) >= 4 and all(c.is_pass for _, c in calls[-3:])
+
+
+def _lowest_sufficient(last: Call | None, strain: Strain) -> Call | None:
+    if last is None:
+        return Call(CallKind.BID, 1, strain)
+    above = strain.order > (last.strain.order if last.strain else 0)
+    level = last.level if above else last.level + 1
+    return Call(CallKind.BID, level, strain) if level <= 7 else None
+
+
+def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
+    if state.complete:
+        return f"{call} comes after the auction has ended"
+    if call.kind is CallKind.BID:
+        if state.last_bid is not None and call.rank <= state.last_bid.rank:
+            return f"{call} is insufficient after {state.last_bid}"
+        return None
+    if call.kind is CallKind.DOUBLE:
+        if state.last_bid is None:
+            return "X is not allowed: there is no bid to double"
+        assert state.last_bidder is not None
+        if state.last_bidder.side is seat.side:
+            return f"X is not allowed: {state.last_bid} was bid by the doubler's own side"
+        if state.doubling:
+            return f"X is not allowed: {state.last_bid} is already doubled"
+        return None
+    if call.kind is CallKind.REDOUBLE:
+        if state.doubling != 1:
+            return "XX is not allowed: there is no double to redouble"
+        assert state.last_bidder is not None
+        if state.last_bidder.side is not seat.side:
+            return "XX is not allowed: only the side that made the bid may redouble"
+        return None
+    return None
+
+
+def _read(
+    dealer: Seat,
+    calls: list[Call],
+    marks: dict[int, tuple[str, ...]],
+    forced: dict[int, bool],
+) -> Auction:
+    """Read the calls once; at each unmarked insufficient bid, try the default reading
+    first and the other one if the rest of the auction cannot be read that way."""
+    readings = _read_from(dealer, calls, marks, forced, 0, None, [], [], [], [])
+    if isinstance(readings, RecordError):
+        raise readings
+    return readings
+
+
+def _read_from(
+    dealer: Seat,
+    calls: list[Call],
+    marks: dict[int, tuple[str, ...]],
+    forced: dict[int, bool],
+    start: int,
+    seat: Seat | None,
+    seats: list[Seat],
+    standing: list[tuple[Seat, Call]],
+    insufficient: list[InsufficientBid],
+    skipped: list[tuple[int, Seat]],
+) -> Auction | RecordError:
+    seats, standing, insufficient, skipped = (
+        list(seats), list(standing), list(insufficient), list(skipped)
+    )  # fmt: skip
+    seat = dealer if seat is None else seat
+    index = start
+    while index < len(calls):
+        for code in marks.get(index, ()):
+            if code.upper() == SKIP_MARK:
+                skipped.append((index + 1, seat))
+                seat = seat.lho
+        call, where = calls[index], f"Auction call {index + 1}"
+        state = _state_of(standing)
+        problem = _why_illegal(state, seat, call)
+        if problem is None:
+            seats.append(seat)
+            standing.append((seat, call))
+            seat, index = seat.lho, index + 1
+            continue
+        insufficient_now = call.is_bid and not state.complete
+        if not insufficient_now:
+            return RecordError(problem, where=where)
+        assert call.strain is not None
+        lowest = _lowest_sufficient(state.last_bid, call.strain)
+        number = index + 1
+        marked = INSUFFICIENT_MARK in {m.upper() for m in marks.get(index, ())}
+        choice = forced.get(number, True if marked else None)
+        seats.append(seat)
+        if index + 1 == len(calls):  # the record stops at the insufficient bid
+            insufficient.append(
+                InsufficientBid(number, seat, call, lowest, choice, marked=choice is not None)
+            )
+            return Auction(dealer, tuple(calls), tuple(seats), tuple(insufficient), tuple(skipped))
+        if len(insufficient) >= MAX_INSUFFICIENT_BIDS:
+            return RecordError(
+                f"more than {MAX_INSUFFICIENT_BIDS} insufficient bids: check the auction",
+                where=where,
+            )
+        options = [choice] if choice is not None else [False, True]
+        replacement = calls[index + 1]
+        fits = {
+            False: _why_illegal(state, seat, replacement) is None,
+            True: _why_illegal(_state_of([*standing, (seat, call)]), seat.lho, replacement) is None,
+        }
+        first_error: RecordError | None = None
+        for accept in options:
+            other = (
+                None
+                if choice is not None or not fits[not accept]
+                else ("replaced" if accept else "accepted")
+            )
+            if accept:
+                bid = InsufficientBid(
+                    number, seat, call, lowest, True, marked=choice is not None,
+                    alternative=other,
+                )  # fmt: skip
+                outcome = _read_from(
+                    dealer, calls, marks, forced, index + 1, seat.lho, seats,
+                    [*standing, (seat, call)], [*insufficient, bid], skipped,
+                )  # fmt: skip
+            elif not fits[False]:
+                again = _why_illegal(state, seat, replacement)
+                outcome = RecordError(
+                    f"{call} is insufficient after {state.last_bid}, and the next call "
+                    f"cannot replace it: {again}",
+                    where=where,
+                )
+            else:
+                bid = InsufficientBid(
+                    number, seat, call, lowest, False, replacement, number + 1,
+                    marked=choice is not None, alternative=other,
+                )  # fmt: skip
+                outcome = _read_from(
+                    dealer, calls, marks, forced, index + 2, seat.lho, [*seats, seat],
+                    [*standing, (seat, replacement)], [*insufficient, bid], skipped,
+                )  # fmt: skip
+            if isinstance(outcome, Auction):
+                return outcome
+            first_error = first_error or outcome
+        assert first_error is not None
+        return first_error
+    for code in marks.get(len(calls), ()):
+        if code.upper() == SKIP_MARK:
+            skipped.append((len(calls) + 1, seat))
+            seat = seat.lho
+    return Auction(dealer, tuple(calls), tuple(seats), tuple(insufficient), tuple(skipped))

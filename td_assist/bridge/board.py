@@ -8,28 +8,56 @@ game objects on demand; ``Board.checked`` validates them and names the first pro
 ...     "765.432.AKQJ.T98 432.AKQJ.T98.765", auction=["1S", "P", "P", "P"])
 >>> str(board.contract_obj), board.declarer_seat, board.dealer
 ('1S', <Seat.N: 'N'>, <Seat.N: 'N'>)
+
+Calls and cards are stored in their canonical form whatever the spelling typed:
+
+>>> Board.checked(auction=["1n", "pass", "2♠", "p"], dealer="N").auction
+['1NT', 'P', '2S', 'P']
+
+A record holds the irregularities a TD is called for. An insufficient bid (here
+East's 1H) is read, not rejected; ``with_insufficient_reading`` applies the TD's
+answer when the record alone is ambiguous:
+
+>>> board = Board.checked(number=1, auction="1NT 1H 2H P P P".split())
+>>> bid = board.insufficient_bids[0]
+>>> bid.offender, bid.accepted, str(bid.replacement), bid.alternative, str(board.contract_obj)
+(<Seat.E: 'E'>, False, '2H', 'accepted', '2H')
+>>> accepted = board.with_insufficient_reading(2, accepted=True)
+>>> accepted.insufficient_bids[0].accepted, accepted.declarer_seat
+(True, <Seat.S: 'S'>)
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from td_assist.bridge.auction import Auction, Call, Contract
+from td_assist.bridge.auction import (
+    Auction,
+    Call,
+    Contract,
+    InsufficientBid,
+    expand_all_pass,
+)
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.play import Play, Revoke
+from td_assist.bridge.play import LeadOutOfTurn, Play, Revoke
 from td_assist.bridge.scoring import score_ns
 
 
 class Irregularity(BaseModel):
-    """An irregularity marked inside a record (PBN 2.1 section 3.9 or a LIN annotation).
+    """An irregularity marked inside a record (PBN 2.1 section 3.9).
 
-    ``section`` is ``auction`` or ``play``; ``index`` is the 0-based position of the
-    call or card it follows; ``code`` the marker as written (e.g. ``^R``).
+    ``section`` is ``auction``, ``play`` or ``declarer``; ``index`` is the 0-based
+    position of the call or card the marker precedes (for ``^S``, the call after the
+    skipped turn); ``code`` the marker as written: ``^I`` (an accepted insufficient
+    bid), ``^S`` (a skipped turn), ``^L`` (a lead out of turn), ``^R`` (a revoke), ``^``
+    on the Declarer tag (declarer became dummy after an opening lead out of turn, Law
+    54A; ``text`` names the seat that played the hand).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -57,7 +85,10 @@ class Board(BaseModel):
     # Declarer's total tricks under an agreed claim or concession (LIN ``mc``).
     claim: int | None = Field(default=None, ge=0, le=13)
     event: str = ""
-    irregularities: list[Irregularity] = Field(default_factory=list)
+    irregularities: list[Irregularity] = Field(default_factory=list, max_length=200)
+    # The reading of an insufficient bid when the record alone does not settle it:
+    # 1-based call index -> accepted (True) or replaced by the offender (False).
+    accepted_insufficient: dict[int, bool] = Field(default_factory=dict, max_length=20)
 
     @model_validator(mode="before")
     @classmethod
@@ -73,6 +104,30 @@ class Board(BaseModel):
                 data.setdefault("dealer", board_dealer(number))
                 data.setdefault("vulnerability", board_vulnerability(number))
         return data
+
+    @field_validator("auction", mode="after")
+    @classmethod
+    def _canonical_calls(cls, calls: list[str]) -> list[str]:
+        """Every call in its one spelling (``1N``, ``pass``, ``1♠`` -> ``1NT``, ``P``, ``1S``)."""
+        out = []
+        for position, text in enumerate(expand_all_pass(calls), start=1):
+            try:
+                out.append(str(Call.parse(text)))
+            except RecordError as error:
+                raise ValueError(f"call {position}: {error.problem}") from None
+        return out
+
+    @field_validator("play", mode="after")
+    @classmethod
+    def _canonical_cards(cls, cards: list[str]) -> list[str]:
+        """Every card in its one spelling (``h10``, ``♥T``, ``10h`` -> ``HT``)."""
+        out = []
+        for position, text in enumerate(cards, start=1):
+            try:
+                out.append(str(Card.parse(text)))
+            except RecordError as error:
+                raise ValueError(f"card {position}: {error.problem}") from None
+        return out
 
     @field_validator("dealer", "declarer", mode="before")
     @classmethod
@@ -130,7 +185,68 @@ class Board(BaseModel):
 
     @cached_property
     def auction_obj(self) -> Auction:
-        return Auction.parse(self.dealer, self.auction)
+        """The auction as read; an unsettled insufficient bid takes the reading that fits
+        the recorded contract and declarer, else the default (see ``Auction``)."""
+        marks: dict[int, list[str]] = {}
+        for mark in self.irregularities:
+            if mark.section == "auction":
+                marks.setdefault(mark.index, []).append(mark.code)
+        auction = Auction.parse(
+            self.dealer, self.auction, marks=marks, accepted=self.accepted_insufficient
+        )
+        open_bids = [b for b in auction.insufficient_bids if b.alternative and not b.marked]
+        if not open_bids or not self.contract or self._fits_record(auction):
+            return auction
+        for combination in range(1, 2 ** len(open_bids)):
+            forced = dict(self.accepted_insufficient)
+            for bit, bid in enumerate(open_bids):
+                flip = bool(combination >> bit & 1)
+                forced[bid.call_index] = (not bid.accepted) if flip else bool(bid.accepted)
+            try:
+                other = Auction.parse(self.dealer, self.auction, marks=marks, accepted=forced)
+            except RecordError:
+                continue
+            if self._fits_record(other):
+                return _unforced(other, open_bids)
+        return auction
+
+    def _fits_record(self, auction: Auction) -> bool:
+        contract = auction.contract()
+        if contract is None or not self.contract:
+            return True
+        try:
+            recorded = Contract.parse(self.contract, self.declarer)
+        except RecordError:
+            return True
+        same = (contract.level, contract.strain, contract.doubling) == (
+            recorded.level,
+            recorded.strain,
+            recorded.doubling,
+        )
+        return same and (recorded.declarer is None or recorded.declarer is contract.declarer)
+
+    @property
+    def insufficient_bids(self) -> list[InsufficientBid]:
+        """The insufficient bids the recorded auction holds, in order (see ``Auction``)."""
+        return list(self.auction_obj.insufficient_bids)
+
+    def with_insufficient_reading(self, call_index: int, accepted: bool) -> Board:
+        """The board read with the insufficient bid at ``call_index`` (1-based) accepted or
+        replaced, as the TD found at the table; RecordError if the calls do not fit."""
+        fields = self.model_dump()
+        fields["accepted_insufficient"] = {**self.accepted_insufficient, call_index: accepted}
+        if self.auction:  # the contract written out came from the other reading
+            fields["contract"] = fields["declarer"] = None
+        board = Board.checked(**fields)
+        if board.auction_obj.insufficient_bid(call_index) is None:
+            raise RecordError(f"there is no insufficient bid at call {call_index}")
+        return board
+
+    @property
+    def leads_out_of_turn(self) -> list[LeadOutOfTurn]:
+        """Tricks the recorded play shows led by the wrong hand (accepted, Law 53A)."""
+        play = self.play_obj
+        return list(play.leads_out_of_turn) if play else []
 
     @cached_property
     def contract_obj(self) -> Contract | None:
@@ -216,6 +332,22 @@ class Board(BaseModel):
         if contract is None:
             raise RecordError("the board has no contract, so it has no score")
         return score_ns(contract, declarer_tricks, self.vulnerability)
+
+
+def _unforced(auction: Auction, open_bids: list[InsufficientBid]) -> Auction:
+    """The auction read to fit the record, each bid still showing its other reading."""
+    alternatives = {b.call_index: b for b in open_bids}
+    bids = tuple(
+        replace(
+            bid,
+            marked=False,
+            alternative="replaced" if bid.accepted else "accepted",
+        )
+        if bid.call_index in alternatives
+        else bid
+        for bid in auction.insufficient_bids
+    )
+    return replace(auction, insufficient_bids=bids)
 
 
 def record_error_from(error: ValidationError) -> RecordError:

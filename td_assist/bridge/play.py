@@ -1,14 +1,26 @@
 """The play: tricks in order, who won them, what each player held, and revokes.
 
 A revoke in a record is not an error (it is why the TD was called), and neither is
-an unfinished play (rulings happen mid-hand). A card the player does not hold, a
-card played twice or a fourteenth trick is an error, named by trick and seat.
+an unfinished play (rulings happen mid-hand) or a lead out of turn: with the deal
+known, whoever held a card played it, so a trick led by the wrong player is an
+accepted lead out of turn (Law 53A), kept in ``leads_out_of_turn``, and the play goes
+on in rotation from the player who led. A card the player in rotation does not hold,
+a card played twice or a fourteenth trick is an error, named by trick and seat.
 
 >>> from td_assist.bridge.deal import Deal
 >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
 >>> play = Play.parse(deal, trump=None, leader=Seat.E, cards="H7 H4 HA HT")
 >>> play.tricks[0].winner, play.tricks_won_by(Side.EW)
 (<Seat.W: 'W'>, 1)
+
+East should lead here, but West led the two of spades:
+
+>>> play = Play.parse(deal, trump=None, leader=Seat.E, cards="S2 SA ST S7")
+>>> lead = play.leads_out_of_turn[0]
+>>> lead.trick, lead.offender, lead.correct_leader, str(lead.card), lead.opening_lead
+(1, <Seat.W: 'W'>, <Seat.E: 'E'>, 'S2', True)
+>>> play.tricks[0].leader, play.tricks[0].winner
+(<Seat.W: 'W'>, <Seat.N: 'N'>)
 """
 
 from __future__ import annotations
@@ -89,11 +101,28 @@ class Revoke:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class LeadOutOfTurn:
+    """A trick led by another hand than the one whose turn it was (Law 53A: accepted,
+    since the play went on). ``offender`` is the seat whose hand the card came from
+    (dummy's seat when declarer led from dummy); ``correct_leader`` had the lead."""
+
+    trick: int
+    offender: Seat
+    correct_leader: Seat
+    card: Card
+
+    @property
+    def opening_lead(self) -> bool:
+        return self.trick == 1
+
+
 class Play:
     """A (possibly unfinished) play record, validated against the deal.
 
-    ``cards`` are in the order played. Each trick is led by the winner of the one
-    before; the first by ``leader`` (the opening leader).
+    ``cards`` are in the order played. Each trick should be led by the winner of the
+    one before, the first by ``leader`` (the opening leader); the holder of a trick's
+    first card led it, and when that is someone else it is a lead out of turn.
     """
 
     def __init__(self, deal: Deal, trump: Suit | None, leader: Seat, cards: Sequence[Card]) -> None:
@@ -101,6 +130,7 @@ class Play:
         self.trump = trump
         self.opening_leader = leader
         self.cards: tuple[Card, ...] = tuple(cards)
+        self.leads_out_of_turn: list[LeadOutOfTurn] = []
         self._tricks, self._hands_before = self._replay()
 
     @classmethod
@@ -123,8 +153,9 @@ class Play:
         return cls(deal, trump, leader, parsed)
 
     def _replay(self) -> tuple[list[Trick], list[dict[Seat, Hand]]]:
-        if not self.deal.is_complete:
-            raise RecordError("the play cannot be checked: the deal does not show all four hands")
+        # A hand the deal does not show (PBN '-') may have played any card that no
+        # shown hand holds; revokes cannot be seen in it.
+        unknown = {seat for seat in Seat if not self.deal.hand(seat).cards}
         if len(self.cards) > 52:
             raise RecordError(f"{len(self.cards)} cards were played: more than 13 tricks")
         hands = {seat: self.deal.hand(seat) for seat in Seat}
@@ -136,6 +167,17 @@ class Play:
             number = start // 4 + 1
             hands_before.append(dict(hands))
             trick_cards = self.cards[start : start + 4]
+            actual = self.deal.holder(trick_cards[0])
+            if actual is None and leader not in unknown and trick_cards[0] not in played_at:
+                raise RecordError(
+                    f"{trick_cards[0]} was led, but it was {leader.name_full}'s lead and the "
+                    "deal does not show which other hand held it",
+                    where=f"Play trick {number}",
+                )
+            if actual is not None and actual is not leader and trick_cards[0] not in played_at:
+                lead = LeadOutOfTurn(number, actual, leader, trick_cards[0])
+                self.leads_out_of_turn.append(lead)
+                leader = actual
             for seat, card in zip(leader.rotation(), trick_cards):
                 where = f"Play trick {number}"
                 if card in played_at:
@@ -144,7 +186,9 @@ class Play:
                         f"at trick {played_at[card]}",
                         where=where,
                     )
-                if card not in hands[seat]:
+                if card not in hands[seat] and not (
+                    seat in unknown and self.deal.holder(card) is None
+                ):
                     owner = self.deal.holder(card)
                     whose = f" ({owner.name_full} holds it)" if owner else ""
                     raise RecordError(

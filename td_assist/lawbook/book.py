@@ -31,6 +31,9 @@ class Unresolved:
 
 @dataclass(frozen=True, slots=True)
 class Chapter:
+    """A group of laws on our contents page. The 2017 Laws have no chapters; the groups
+    (taken from the 2007 headings) are our finding aid, not the Laws' structure."""
+
     numeral: str
     title: str
     laws: tuple[Law, ...]
@@ -137,7 +140,7 @@ class Lawbook:
         return missing
 
     def chapters(self) -> list[Chapter]:
-        """The table of contents, in law order, grouped by chapter."""
+        """The table of contents, in law order, in our finding-aid groups."""
         chapters: list[Chapter] = []
         for law in [*(self.named[n] for n in (DEFINITIONS,) if n in self.named), *self.laws]:
             if chapters and chapters[-1].numeral == law.chapter:

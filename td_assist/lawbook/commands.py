@@ -1,4 +1,4 @@
-"""``td-assist law`` and ``td-assist laws import|check``."""
+"""``td-assist law`` and ``td-assist laws import|check|overlap``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from td_assist.lawbook.book import UnknownLaw, get_lawbook
 from td_assist.lawbook.model import Section
 from td_assist.lawbook.official import ImportProblem, import_official, load_official
+from td_assist.lawbook.overlap import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR, find_overlaps
 from td_assist.lawbook.parser import LawFileError
 from td_assist.lawbook.render import law_url, section_text
 
@@ -104,6 +105,40 @@ def _cmd_laws_check(_args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _cmd_laws_overlap(args: argparse.Namespace) -> int:
+    official = load_official()
+    if official is None:
+        raise CommandError(
+            "no official text imported; run 'td-assist laws import FILE' first "
+            "(FILE: the official 2017 Laws saved as plain text)"
+        )
+    if args.min_words < MIN_WORDS_FLOOR:
+        raise CommandError(f"--min-words must be at least {MIN_WORDS_FLOOR} (got {args.min_words})")
+    try:
+        book = get_lawbook()
+    except LawFileError as error:
+        raise CommandError(str(error)) from None
+    report = find_overlaps(book, official, args.min_words)
+    if args.json:
+        print(report.model_dump_json(indent=2))
+        return 1 if report.runs else 0
+    for run in report.runs:
+        where = "" if run.official_anchor == run.anchor else f" (official {run.official_anchor})"
+        print(f"{run.anchor}{where}: {run.words} words: {run.shared}")
+    print(
+        f"{len(report.runs)} runs of {report.min_words}+ words shared with the official text "
+        f"({report.compared_sections} of our passages in {report.compared_laws} laws compared)"
+    )
+    return 1 if report.runs else 0
+
+
+def _min_words(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     law = commands.add_parser(
         "law",
@@ -114,7 +149,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     law.add_argument("--json", action="store_true", help="print JSON")
     law.set_defaults(handler=_cmd_law)
 
-    laws = commands.add_parser("laws", help="manage the lawbook (import the official text, check)")
+    laws = commands.add_parser(
+        "laws", help="manage the lawbook (import the official text, check, overlap)"
+    )
     sub = laws.add_subparsers(dest="laws_command", metavar="ACTION", required=True)
     importer = sub.add_parser(
         "import", help="import the official 2017 text your club owns (plain text file)"
@@ -123,3 +160,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     importer.set_defaults(handler=_cmd_laws_import)
     check = sub.add_parser("check", help="check laws/ for format errors and broken references")
     check.set_defaults(handler=_cmd_laws_check)
+    overlap = sub.add_parser(
+        "overlap",
+        help="list wording laws/ shares with the imported official text",
+        description=(
+            "Compares laws/ with the official text imported by 'td-assist laws import' and "
+            "lists every run of N or more consecutive words (ignoring case and punctuation) "
+            "the two share, naming our section. Exit status 1 when any run is found."
+        ),
+    )
+    overlap.add_argument(
+        "--min-words",
+        type=_min_words,
+        default=DEFAULT_MIN_WORDS,
+        metavar="N",
+        help=f"shortest run to report (default {DEFAULT_MIN_WORDS})",
+    )
+    overlap.add_argument("--json", action="store_true", help="print JSON")
+    overlap.set_defaults(handler=_cmd_laws_overlap)

@@ -67,8 +67,12 @@ class Expected(BaseModel):
     score_ns_played: int | None = None
     score_ns_final: int | None = None
     laws: list[str] = Field(default_factory=list)  # must all be among the ruling's laws
-    revokes: list[ExpectedRevoke] | None = None
+    revokes: list[ExpectedRevoke] | None = None  # the revoke wizard's lines
     path: dict[str, str] = Field(default_factory=dict)  # node -> answer, as a check
+    # Any wizard: fields that must appear with these values in the ruling's JSON
+    # ``adjustment`` / ``rectification`` (other fields are not compared).
+    adjustment: dict[str, Any] = Field(default_factory=dict)
+    rectification: dict[str, Any] = Field(default_factory=dict)
 
 
 class Case(BaseModel):
@@ -114,14 +118,20 @@ class Case(BaseModel):
         missing = [a for a in exp.laws if a not in ruling.laws]
         if missing:
             problems.append(f"laws {ruling.laws} lack {missing}")
+        dumped = ruling.model_dump(mode="json")
         if exp.revokes is not None:
             got_lines = [
-                (r.offender.value, r.trick, r.established, r.transferred)
-                for r in (adjustment.revokes if adjustment else [])
+                (r["offender"], r["trick"], r["established"], r["transferred"])
+                for r in (dumped["adjustment"] or {}).get("revokes", [])
             ]
             want_lines = [(r.offender, r.trick, r.established, r.transferred) for r in exp.revokes]
             if got_lines != want_lines:
                 problems.append(f"revokes {got_lines}, expected {want_lines}")
+        for part in ("adjustment", "rectification"):
+            got_part = dumped[part] or {}
+            for name, want in getattr(exp, part).items():
+                if got_part.get(name) != want:
+                    problems.append(f"{part}.{name} {got_part.get(name)!r}, expected {want!r}")
         answered = {step.node: step.answer for step in ruling.path}
         for node, answer in exp.path.items():
             if answered.get(node) != answer:

@@ -13,8 +13,8 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
-from td_assist.rulings.tree import FactNode, NumberNode, OutcomeNode, QuestionNode
-from td_assist.rulings.wizards import WIZARDS, get_tree, rule
+from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
+from td_assist.rulings.wizards import get_tree, get_wizard, load_wizards, rule
 
 _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
 
@@ -79,7 +79,7 @@ def print_ruling(ruling: Ruling, board: Board | None) -> None:
             f"Board {board.number}, {board.contract_obj or 'no contract'}"
             + (f" by {board.declarer_seat.name_full}" if board.declarer_seat else "")
         )
-    print(f"{WIZARDS[ruling.wizard]}\n")
+    print(f"{get_wizard(ruling.wizard).heading}\n")
     group = ""
     for step in ruling.path:
         if step.group and step.group != group:
@@ -124,16 +124,11 @@ def list_questions(wizard: str) -> None:
             print(f"{name}  (TD)  {node.prompt}  [{node.minimum}-{node.maximum}]")
     for name, number in tree.inputs.items():
         print(f"{name}  (TD, optional)  {number.prompt}  [{number.minimum}-{number.maximum}]")
-    if any(isinstance(n, OutcomeNode) for n in tree.nodes.values()):
-        print(
-            "declarer_tricks  (TD)  Declarer's tricks as played, when the record "
-            "does not show them  [0-13]"
-        )
-    if wizard == "revoke":
-        print(
-            "\nWith several revokes, prefix a name with the revoke's number to answer for "
-            "that revoke only: 2.attention=after_round"
-        )
+    chosen = get_wizard(wizard)
+    for extra in chosen.answers:
+        print(f"{extra.name}  {extra.text}")
+    if chosen.notes:
+        print(f"\n{chosen.notes}")
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:
@@ -156,10 +151,10 @@ def _cmd_rule(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "rule",
-        help="rule on an irregularity from a record file (revoke)",
+        help="rule on an irregularity from a record file (" + ", ".join(load_wizards()) + ")",
         description="Example: td-assist rule revoke board.pbn --answer attention=after_round",
     )
-    command.add_argument("wizard", choices=sorted(WIZARDS), help="which wizard")
+    command.add_argument("wizard", choices=list(load_wizards()), help="which wizard")
     command.add_argument("file", nargs="?", help="a .pbn, .lin, .txt record or a .json request")
     command.add_argument("--board", type=int, help="board number, when the file has several")
     command.add_argument(

@@ -16,9 +16,11 @@ import string
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pydantic import BaseModel
+
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.facts import FACTS, Context
-from td_assist.rulings.model import PendingQuestion, Step
+from td_assist.rulings.facts import Context, FactTable
+from td_assist.rulings.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
 from td_assist.rulings.tree import (
     FactNode,
     NumberInput,
@@ -72,7 +74,8 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
     return value
 
 
-def walk(tree: Tree, ctx: Context, mode: Mode = "batch", group: str = "") -> Walk:
+def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group: str = "") -> Walk:
+    """Walk ``tree`` from its start; ``facts`` answers its fact nodes from the record."""
     result = Walk()
     node_id = tree.start
     answers = ctx.answers
@@ -97,7 +100,7 @@ def walk(tree: Tree, ctx: Context, mode: Mode = "batch", group: str = "") -> Wal
         if node_id in answers:
             value = _check_answer(node_id, node, answers[node_id])
             if isinstance(node, FactNode):
-                found = FACTS[node.fact](ctx)
+                found = facts[node.fact](ctx)
                 if found.value is not None and found.value != value:
                     note = (
                         f"The TD's answer overrides the record, which says "
@@ -105,7 +108,7 @@ def walk(tree: Tree, ctx: Context, mode: Mode = "batch", group: str = "") -> Wal
                     )
                 evidence = found.evidence
         elif isinstance(node, FactNode):
-            found = FACTS[node.fact](ctx)
+            found = facts[node.fact](ctx)
             evidence = found.evidence
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
@@ -189,6 +192,42 @@ def _take_number(
         group=group,
     )
     return False
+
+
+def pending_ruling(wizard: str, path: list[Step], pending: PendingQuestion) -> Ruling:
+    """The ruling while a question is open: the path so far and the question."""
+    return Ruling(wizard=wizard, status="needs_answer", path=path, pending=pending)
+
+
+def outcome_ruling(
+    wizard: str,
+    tree: Tree,
+    result: Walk,
+    values: dict[str, object],
+    *,
+    rectification: BaseModel | dict[str, object] | None = None,
+    adjustment: Adjustment | None = None,
+    extra_text: str = "",
+    marked_tricks: list[int] | None = None,
+) -> Ruling:
+    """A complete ruling from one walk's outcome node, its text filled from ``values``."""
+    assert result.outcome is not None, "outcome_ruling needs a finished walk"
+    node = tree.nodes[result.outcome]
+    assert isinstance(node, OutcomeNode)
+    text = fill(node.text, values)
+    return Ruling(
+        wizard=wizard,
+        status="complete",
+        path=result.steps,
+        outcome=result.outcome,
+        title=fill(node.title, values),
+        text="\n\n".join(t for t in (text, extra_text) if t),
+        options=[OptionLine(side=o.side, text=fill(o.text, values)) for o in node.options],
+        laws=list(dict.fromkeys([*node.laws, *(adjustment.laws if adjustment else [])])),
+        adjustment=adjustment,
+        rectification=rectification,  # type: ignore[arg-type]  # the model turns it into a dict
+        marked_tricks=marked_tricks or [],
+    )
 
 
 class _Blank(dict[str, object]):

@@ -1,16 +1,30 @@
 """What crosses the boundary of the ruling engine: the irregularity, the request, the Ruling.
 
 ``Irregularity`` is a tagged union by ``kind`` holding the facts a board record
-cannot (who, which card, at which trick or call, when it was discovered).
-``Ruling`` is the output everywhere: wizard, path, ruling text, options, laws and an
+cannot (who, which card, at which trick or call, when it was discovered). Each
+wizard module defines its own report (a subclass of ``IrregularityReport`` with
+``kind: Literal["..."]``) and registers it with ``@irregularity_kind``; a request's
+``irregularity`` is then read into that class by its ``kind``.
+
+``Ruling`` is the output everywhere: wizard, path, ruling text, options, laws, a
+``rectification`` (the wizard's own decisions, a dict in the JSON) and an
 ``adjustment`` with numbers (North-South's view for scores).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    SerializeAsAny,
+    ValidationError,
+    field_validator,
+)
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
@@ -22,47 +36,58 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class RevokeReport(_Model):
-    """What the TD was told: who revoked and at which trick (both optional)."""
+class IrregularityReport(_Model):
+    """What the TD was told; each wizard subclasses it with ``kind: Literal["..."]``."""
 
-    kind: Literal["revoke"] = "revoke"
-    offender: Seat | None = None
-    trick: int | None = Field(default=None, ge=1, le=13)
+    kind: str
 
 
-class LeadOutOfTurnReport(_Model):
-    kind: Literal["lead_out_of_turn"]
-    offender: Seat | None = None
-    card: str | None = None
-    trick: int | None = Field(default=None, ge=1, le=13)
+_KINDS: dict[str, type[IrregularityReport]] = {}
+Report = TypeVar("Report", bound=type[IrregularityReport])
 
 
-class PenaltyCardReport(_Model):
-    kind: Literal["penalty_card"]
-    offender: Seat | None = None
-    cards: list[str] = Field(default_factory=list, max_length=13)
+def irregularity_kind(model: Report) -> Report:
+    """Class decorator: make ``model`` the reading of irregularities of its ``kind``."""
+    kind = model.model_fields["kind"].default
+    if not isinstance(kind, str) or not kind:
+        raise TypeError(f"{model.__name__} needs a default kind, e.g. kind: Literal['x'] = 'x'")
+    if _KINDS.get(kind, model) is not model:
+        raise TypeError(f"irregularity kind '{kind}' is registered twice")
+    _KINDS[kind] = model
+    return model
 
 
-class InsufficientBidReport(_Model):
-    kind: Literal["insufficient_bid"]
-    call_index: int | None = Field(default=None, ge=1, le=400)
-    bid: str | None = None
+def irregularity_kinds() -> dict[str, type[IrregularityReport]]:
+    from td_assist.rulings.wizards import load_wizards
+
+    load_wizards()  # each wizard module registers its kind when imported
+    return dict(_KINDS)
 
 
-class UnauthorisedInformationReport(_Model):
-    kind: Literal["unauthorised_information"]
-    source: Seat | None = None
-    call_index: int | None = Field(default=None, ge=1, le=400)
-    description: str = Field(default="", max_length=2000)
+def parse_irregularity(data: object) -> IrregularityReport:
+    """Read an irregularity by its ``kind``; a ValueError names the problem."""
+    if isinstance(data, IrregularityReport):
+        return data
+    if not isinstance(data, dict):
+        raise ValueError("the irregularity must be an object with a 'kind'")
+    kinds = irregularity_kinds()
+    kind = data.get("kind")
+    model = kinds.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise ValueError(f"unknown irregularity kind '{kind}' (known: {', '.join(sorted(kinds))})")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first.get("loc", ())) or "kind"
+        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        raise ValueError(f"{field}: {message}") from None
 
 
 Irregularity = Annotated[
-    RevokeReport
-    | LeadOutOfTurnReport
-    | PenaltyCardReport
-    | InsufficientBidReport
-    | UnauthorisedInformationReport,
-    Field(discriminator="kind"),
+    IrregularityReport,
+    PlainValidator(parse_irregularity),
+    PlainSerializer(lambda report: report.model_dump(mode="json"), return_type=dict),
 ]
 
 
@@ -105,16 +130,15 @@ class OptionLine(_Model):
     text: str
 
 
-class RevokeLine(_Model):
-    offender: Seat
-    trick: int
-    established: bool
-    transferred: int
-    outcome: str
-    laws: list[str]
+class Adjustment(BaseModel):
+    """The numbers every wizard's adjustment has; a wizard subclasses it to add its own.
 
+    Extra fields are allowed so that a stored ruling reads back whole, whichever
+    wizard made it.
+    """
 
-class Adjustment(_Model):
+    model_config = ConfigDict(extra="allow")
+
     tricks_transferred: int = 0
     declarer: Seat | None = None
     declarer_tricks_played: int | None = None
@@ -123,12 +147,6 @@ class Adjustment(_Model):
     score_ns_final: int | None = None
     laws: list[str] = Field(default_factory=list)
     note: str = ""
-    # revoke wizard
-    offender: Seat | None = None
-    revoke_trick: int | None = None
-    established: bool | None = None
-    revokes: list[RevokeLine] = Field(default_factory=list)
-    equity_applied: bool = False
 
 
 class Ruling(_Model):
@@ -140,8 +158,18 @@ class Ruling(_Model):
     text: str = ""
     options: list[OptionLine] = Field(default_factory=list)
     laws: list[str] = Field(default_factory=list)
-    adjustment: Adjustment | None = None
+    adjustment: SerializeAsAny[Adjustment] | None = None
+    # The wizard's own decisions (who chooses, the options, penalty cards...): a pydantic
+    # model of the wizard's, kept as its JSON dict so that every ruling reads back.
+    rectification: dict[str, Any] | None = None
+    # Tricks the ruling is about, marked on the board (e.g. the revoke tricks).
+    marked_tricks: list[int] = Field(default_factory=list)
     pending: PendingQuestion | None = None
+
+    @field_validator("rectification", mode="before")
+    @classmethod
+    def _rectification_as_dict(cls, value: Any) -> Any:
+        return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
 
     def summary(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from td_assist.bridge.board import record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.rulings.commands import parse_request
-from td_assist.rulings.wizards import WIZARDS, rule
+from td_assist.rulings.wizards import load_wizards, rule
 from td_assist.search import search_report
 from td_assist.web.entry import EntryState, describe, to_board
 
@@ -35,8 +35,9 @@ def ruling(wizard: str) -> ResponseReturnValue:
     ``?mode=step`` stops at the first question nobody has answered instead of
     assuming the usual case.
     """
-    if wizard not in WIZARDS:
-        return jsonify(error=f"unknown wizard '{wizard}' (available: {', '.join(WIZARDS)})"), 404
+    wizards = load_wizards()
+    if wizard not in wizards:
+        return jsonify(error=f"unknown wizard '{wizard}' (available: {', '.join(wizards)})"), 404
     data = request.get_json(silent=True)
     if data is None:
         return jsonify(error="the body must be JSON: {board, irregularity, answers}"), 400

@@ -6,15 +6,15 @@ from flask import Blueprint, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from td_assist import __version__
-from td_assist.rulings.wizards import WIZARDS
+from td_assist.rulings.wizards import load_wizards
 from td_assist.search import get_search
 
 core = Blueprint("core", __name__)
 
-WIZARD_BUTTONS = (
-    ("revoke", "Revoke", "Laws 61-64"),
+# Wizards still being built, shown greyed out until their module registers them.
+COMING = (
     ("lead-out-of-turn", "Lead out of turn", "Laws 53-56"),
-    ("penalty-cards", "Penalty card", "Laws 49-52"),
+    ("penalty-card", "Penalty card", "Laws 49-52"),
     ("insufficient-bid", "Insufficient bid", "Law 27"),
     ("unauthorised-information", "Unauthorised information", "Law 16"),
 )
@@ -22,7 +22,9 @@ WIZARD_BUTTONS = (
 
 @core.get("/")
 def home() -> ResponseReturnValue:
-    wizards = [(slug, name, laws, slug in WIZARDS) for slug, name, laws in WIZARD_BUTTONS]
+    live = load_wizards()
+    wizards = [(w.name, w.title, w.laws, True) for w in live.values()]
+    wizards += [(slug, name, laws, False) for slug, name, laws in COMING if slug not in live]
     return render_template("home.html", wizards=wizards)
 
 

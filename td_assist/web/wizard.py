@@ -17,7 +17,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import WIZARDS, get_tree, rule
+from td_assist.rulings.wizards import Wizard, get_tree, load_wizards, rule
 from td_assist.web import views
 from td_assist.web.boards import load_board, store
 
@@ -40,14 +40,27 @@ def address(wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> st
     return f"{base}?{query}" if query else base
 
 
+def registered(name: str) -> Wizard:
+    """The wizard of that name, or a 404 page."""
+    wizards = load_wizards()
+    if name not in wizards:
+        abort(404)
+    return wizards[name]
+
+
+@wizard.app_context_processor
+def wizard_list() -> dict[str, object]:
+    """Every page may offer the registered wizards (e.g. "Rule on this board")."""
+    return {"registered_wizards": list(load_wizards().values())}
+
+
 def law_links(anchors: list[str]) -> list[tuple[str, str]]:
     return [(display_anchor(a), law_url(a)) for a in anchors]
 
 
 @wizard.get("/rule/<wizard_name>/<board_id>")
 def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
-    if wizard_name not in WIZARDS:
-        abort(404)
+    chosen = registered(wizard_name)
     board = load_board(board_id)
     pairs = read_answers()
     try:
@@ -61,7 +74,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         ), 400
     common = {
         "wizard_name": wizard_name,
-        "wizard_title": WIZARDS[wizard_name],
+        "wizard_title": chosen.heading,
         "board": board,
         "board_id": board_id,
         "ruling": ruling,
@@ -78,21 +91,17 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
 
 
 def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
-    revoke_tricks = {
-        line.trick for line in (ruling.adjustment.revokes if ruling.adjustment else [])
-    }
     return {
         "hands": views.hands(board),
         "auction": views.auction_rows(board),
         "tricks": views.tricks(board),
-        "revoke_tricks": revoke_tricks,
+        "marked_tricks": set(ruling.marked_tricks),
     }
 
 
 @wizard.post("/rule/<wizard_name>/<board_id>/record")
 def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
-    if wizard_name not in WIZARDS:
-        abort(404)
+    registered(wizard_name)
     board = load_board(board_id)
     try:
         answers = json.loads(request.form.get("answers", "{}"))
@@ -121,7 +130,7 @@ def saved(ruling_id: str) -> ResponseReturnValue:
     return render_template(
         "ruling.html",
         wizard_name=record["wizard"],
-        wizard_title=WIZARDS[record["wizard"]],
+        wizard_title=registered(record["wizard"]).heading,
         board=board,
         board_id=record["board_id"],
         ruling=ruling,
@@ -138,8 +147,7 @@ def saved(ruling_id: str) -> ResponseReturnValue:
 @wizard.get("/wizards/<wizard_name>")
 def tree_page(wizard_name: str) -> ResponseReturnValue:
     """The whole decision tree on one page, for a TD to read and review."""
-    if wizard_name not in WIZARDS:
-        abort(404)
+    registered(wizard_name)
     return render_template("tree.html", tree=get_tree(wizard_name), law_links=law_links)
 
 

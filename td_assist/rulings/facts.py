@@ -2,7 +2,8 @@
 
 Each takes the walk's ``Context`` and returns a ``FactResult``: the choice value it
 established and the evidence in words ("Established: West played to trick 7"), or
-``value=None`` when the record cannot tell, so that the TD is asked instead.
+``value=None`` when the record cannot tell, so that the TD is asked instead. Each
+wizard keeps its own ``FactTable``; its tree names the facts (``fact = "..."``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_assist.bridge.board import Board
-from td_assist.rulings.model import Irregularity
+from td_assist.rulings.model import IrregularityReport
 
 
 @dataclass
 class Context:
     board: Board | None
-    report: Irregularity | None
+    report: IrregularityReport | None
     answers: dict[str, str]
     focus: Any = None  # what one walk is about, e.g. the Revoke being ruled on
     values: dict[str, Any] = field(default_factory=dict)  # filled in for the ruling text
@@ -35,19 +36,16 @@ class FactResult:
 
 
 Fact = Callable[[Context], FactResult]
-FACTS: dict[str, Fact] = {}
 
 
-def fact(name: str) -> Callable[[Fact], Fact]:
-    def register(function: Fact) -> Fact:
-        FACTS[name] = function
-        return function
+class FactTable(dict[str, Fact]):
+    """One wizard's facts by name. ``@FACTS.register("name")`` adds a function."""
 
-    return register
+    def register(self, name: str) -> Callable[[Fact], Fact]:
+        def add(function: Fact) -> Fact:
+            if name in self:
+                raise ValueError(f"fact '{name}' is defined twice")
+            self[name] = function
+            return function
 
-
-def load_all() -> dict[str, Fact]:
-    """Import every fact module (each registers its functions) and return the registry."""
-    from td_assist.rulings.facts import revoke  # noqa: F401
-
-    return FACTS
+        return add

@@ -1,0 +1,508 @@
+"""The lead-out-of-turn wizard (Laws 41A, 47E, 53-56): its report, facts and walk.
+
+The report says who led which card at which trick. A play record settles more: a
+trick led by the wrong player is an accepted lead out of turn (Law 53A; the bridge
+model reads it from whoever held the card, or a PBN ``^L``), so the offender, the
+trick, the correct leader and declarer's choice (accepted, or declarer became dummy
+when the record marks Law 54A) come from it. The TD is asked only what no record
+holds: declarer's choice, whether he could have seen dummy, whether the leader was
+misinformed.
+
+A refused lead by a defender becomes a major penalty card (Law 54D, 56B); the
+penalty-card wizard then rules on it (Law 50D), and its steps, penalty cards and lead
+options join this ruling. When declarer spreads his hand (Law 54A) his partner is
+declarer from then on: ``declarer`` and ``next_to_play`` say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Card, Seat
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.play import LeadOutOfTurn
+from td_assist.rulings import penalty_card
+from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.facts import Context, FactResult, FactTable
+from td_assist.rulings.model import (
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    Step,
+    irregularity_kind,
+)
+from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
+from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+
+NAME = "lead-out-of-turn"
+# The contract's ``choice`` answers whichever choice node the walk reaches.
+CHOICE_NODES = ("choice_opening", "choice_later", "choice_declarer")
+# Answers handed on to the penalty-card wizard after a refused defender's lead.
+PENALTY_ANSWERS = (
+    "lead_choice",
+    "lead_suit",
+    "require_suit",
+    "forbid_suit",
+    "failed_major",
+    "must_accept",
+    "accept_choice",
+    "partner_lead",
+    "require_kept",
+    "forbid_kept",
+)
+
+
+@irregularity_kind
+class LeadOutOfTurnReport(IrregularityReport):
+    """Who led out of turn (dummy's seat when declarer led from dummy), which card, when."""
+
+    kind: Literal["lead_out_of_turn"] = "lead_out_of_turn"
+    offender: Seat | None = None
+    card: str | None = None
+    trick: int | None = Field(default=None, ge=1, le=13)
+    faced: bool = True
+
+    @field_validator("offender", mode="before")
+    @classmethod
+    def _seat(cls, value: object) -> object:
+        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, value: str | None) -> str | None:
+        return str(Card.parse(value)) if value else None
+
+
+class LeadOutOfTurnRectification(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    offender: Seat | None = None
+    correct_leader: Seat | None = None
+    trick: int | None = None
+    opening_lead: bool = False
+    card: str | None = None
+    chooser: str | None = None  # a seat (declarer) or a side (the defenders)
+    choices: list[str] = Field(default_factory=list)
+    choice: str | None = None
+    declarer: Seat | None = None
+    next_to_play: Seat | None = None
+    penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
+    lead_options: LeadOptions | None = None
+    in_record: bool = False  # the record shows the lead out of turn, accepted
+
+
+@dataclass
+class Situation:
+    board: Board | None
+    offender: Seat
+    correct_leader: Seat | None
+    trick: int | None
+    card: Card | None
+    faced: bool
+    recorded: LeadOutOfTurn | None  # the accepted lead as the record shows it
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer when the lead was made: after an opening lead on which he spread his
+        hand (Law 54A), his partner plays the hand for every later trick."""
+        if self.board is None:
+            return None
+        if self.trick == 1:
+            return self.board.declarer_seat
+        return penalty_card.playing_declarer(self.board)
+
+    @property
+    def spread_in_record(self) -> bool:
+        """The record marks Law 54A: declarer spread his hand and became dummy."""
+        board = self.board
+        return board is not None and any(
+            mark.section == "declarer" and mark.code == "^" for mark in board.irregularities
+        )
+
+    def role(self) -> str | None:
+        if self.declarer is None:
+            return None
+        return "declaring_side" if self.offender.side is self.declarer.side else "defender"
+
+
+def _seat_answer(text: str, name: str) -> Seat:
+    try:
+        return Seat.parse(text)
+    except RecordError as error:
+        raise error.located(f"answer {name}") from None
+
+
+def _label(board: Board | None, seat: Seat) -> str:
+    return penalty_card._role_label(board, seat)
+
+
+def gather(
+    board: Board | None,
+    report: LeadOutOfTurnReport | None,
+    answers: dict[str, str],
+    steps: list[Step],
+) -> Situation | PendingQuestion:
+    """The report, the record's accepted lead and the TD's answers; a question if due."""
+    report = report or LeadOutOfTurnReport()
+    play = board.play_obj if board is not None else None
+    recorded: LeadOutOfTurn | None = None
+    wanted_trick = (
+        penalty_card._trick_answer(answers["trick"]) if "trick" in answers else report.trick
+    )
+    wanted_offender = (
+        _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
+    )
+    if play is not None:
+        for lead in play.leads_out_of_turn:
+            if wanted_trick in (None, lead.trick) and wanted_offender in (None, lead.offender):
+                recorded = lead
+                break
+    offender = report.offender or (recorded.offender if recorded else None)
+    if "offender" in answers:
+        offender = _seat_answer(answers["offender"], "offender")
+        steps.append(_step("offender", "Who led out of turn?", offender.name_full))
+    if offender is None:
+        return PendingQuestion(
+            node="offender",
+            prompt="Who led out of turn? (Dummy's seat when declarer led from dummy.)",
+            kind="question",
+            laws=["53A"],
+            choices=[{"value": s.value, "label": _label(board, s)} for s in Seat],
+        )
+    trick = report.trick or (recorded.trick if recorded else None)
+    if "trick" in answers:
+        trick = penalty_card._trick_answer(answers["trick"])
+        steps.append(_step("trick", "At which trick?", str(trick)))
+    if trick is None:
+        return PendingQuestion(
+            node="trick",
+            prompt="To which trick did he lead?",
+            kind="number",
+            laws=["53A"],
+            minimum=1,
+            maximum=13,
+        )
+    card = Card.parse(report.card) if report.card else (recorded.card if recorded else None)
+    if "card" in answers:
+        card = Card.parse(answers["card"])
+        steps.append(_step("card", "Which card?", card.pretty))
+    held = penalty_card._held(board, offender, trick) if recorded is None else []
+    if card is None and held:
+        return PendingQuestion(
+            node="card",
+            prompt=f"Which card did {offender.name_full} lead?",
+            kind="question",
+            laws=["53A"],
+            choices=[{"value": str(c), "label": c.pretty} for c in held],
+        )
+    if card is not None and held and card not in held:
+        raise RecordError(
+            f"{offender.name_full} does not hold {card.pretty} at trick {trick}",
+            where="irregularity card",
+        )
+    correct = recorded.correct_leader if recorded else None
+    declarer = board.declarer_seat if board is not None else None
+    if correct is None and trick == 1 and declarer is not None:
+        correct = declarer.lho
+    if correct is None and play is not None and trick <= len(play.tricks) + 1:
+        correct = _leader_of(play, trick)
+    if "correct_leader" in answers:
+        correct = _seat_answer(answers["correct_leader"], "correct_leader")
+        steps.append(_step("correct_leader", "Whose lead was it?", correct.name_full))
+    if correct is None:
+        return PendingQuestion(
+            node="correct_leader",
+            prompt="Whose lead was it?",
+            kind="question",
+            laws=["53A"],
+            choices=[
+                {"value": s.value, "label": _label(board, s)} for s in Seat if s is not offender
+            ],
+        )
+    return Situation(board, offender, correct, trick, card, report.faced, recorded)
+
+
+def _leader_of(play, trick: int) -> Seat | None:  # noqa: ANN001
+    """Who should lead to ``trick``: the winner of the one before."""
+    if trick == 1:
+        return play.opening_leader
+    before = play.tricks[trick - 2] if trick - 2 < len(play.tricks) else None
+    return before.winner if before is not None else None
+
+
+def _step(node: str, question: str, label: str) -> Step:
+    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
+
+
+# --- Facts --------------------------------------------------------------------------------
+
+FACTS = FactTable()
+
+
+def _situation(ctx: Context) -> Situation:
+    assert isinstance(ctx.focus, Situation)
+    return ctx.focus
+
+
+@FACTS.register("lead_faced")
+def lead_faced(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.recorded is not None:
+        return FactResult("yes", [_recorded_text(s)])
+    if not s.faced and s.trick != 1:
+        return FactResult("yes", ["Only an opening lead is made face down (Law 41A)."])
+    return FactResult("yes" if s.faced else "no", ["As reported."])
+
+
+@FACTS.register("lead_at_trick_13")
+def lead_at_trick_13(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    return FactResult("yes" if s.trick == 13 else "no", [f"The lead was to trick {s.trick}."])
+
+
+@FACTS.register("offender_role")
+def offender_role(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    role = s.role()
+    if role is None:
+        return FactResult.unknown("The record does not say who is declarer.")
+    return FactResult(role, [f"{_label(s.board, s.offender)} led."])
+
+
+@FACTS.register("is_opening_lead")
+def is_opening_lead(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    return FactResult(
+        "yes" if s.trick == 1 else "no",
+        ["The opening lead (trick 1)." if s.trick == 1 else f"The lead to trick {s.trick}."],
+    )
+
+
+def _recorded_text(s: Situation) -> str:
+    lead = s.recorded
+    assert lead is not None
+    return (
+        f"The record shows {lead.offender.name_full} leading {lead.card.pretty} to trick "
+        f"{lead.trick} when it was {lead.correct_leader.name_full}'s lead, and the play going "
+        "on from it."
+    )
+
+
+@FACTS.register("declarer_choice")
+def declarer_choice(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.recorded is None:
+        return FactResult.unknown("The choice is declarer's; no record holds it.")
+    if s.trick == 1 and s.spread_in_record:
+        return FactResult(
+            "declarer_becomes_dummy",
+            [_recorded_text(s), "The record marks that declarer spread his hand (Law 54A)."],
+        )
+    return FactResult("accept", [_recorded_text(s), "So the lead was accepted (Law 53A)."])
+
+
+@FACTS.register("defenders_choice")
+def defenders_choice(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.recorded is None:
+        return FactResult.unknown("The choice is the defenders'; no record holds it.")
+    return FactResult("accept", [_recorded_text(s), "So the lead was accepted (Law 53A)."])
+
+
+# --- The ruling -----------------------------------------------------------------------------
+
+
+def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
+    normal = dict(answers)
+    if "choice" in answers:
+        for node in CHOICE_NODES:
+            normal.setdefault(node, answers["choice"])
+    return normal
+
+
+def rule_lead_out_of_turn(
+    board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
+) -> Ruling:
+    reported = report if isinstance(report, LeadOutOfTurnReport) else None
+    answers = normalise_answers(answers)
+    asked: list[Step] = []
+    found = gather(board, reported, answers, asked)
+    if isinstance(found, PendingQuestion):
+        return pending_ruling(NAME, asked, found)
+    situation = found
+    result = walk_wizard(WIZARD, board, reported, answers, mode, focus=situation)
+    result.steps[:0] = asked
+    if result.pending is not None:
+        return pending_ruling(NAME, result.steps, result.pending)
+    rect = rectify(situation, result)
+    extra = ""
+    laws: list[str] = []
+    if result.outcome in ("rejected_opening", "rejected_later") and situation.card is not None:
+        penalty = _penalty_ruling(situation, answers, mode)
+        for step in penalty.path:
+            result.steps.append(step.model_copy(update={"group": "Penalty card (Law 50D)"}))
+        if penalty.pending is not None:
+            pending = penalty.pending.model_copy(update={"group": "Penalty card (Law 50D)"})
+            return pending_ruling(NAME, result.steps, pending)
+        penalty_rect = penalty.rectification or {}
+        rect.penalty_cards = [PenaltyCardLine(**line) for line in penalty_rect["penalty_cards"]]
+        if penalty_rect.get("lead_options"):
+            rect.lead_options = LeadOptions(**penalty_rect["lead_options"])
+        extra = f"{penalty.title}: {penalty.text}"
+        laws = penalty.laws
+    ruling = outcome_ruling(
+        NAME,
+        get_tree(NAME),
+        result,
+        _values(situation, rect),
+        rectification=rect,
+        extra_text=extra,
+        marked_tricks=[situation.trick] if situation.recorded and situation.trick else [],
+    )
+    if laws:
+        ruling.laws = list(dict.fromkeys([*ruling.laws, *laws]))
+    return ruling
+
+
+def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> Ruling:
+    """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
+    assert situation.card is not None
+    report = PenaltyCardReport(
+        offender=situation.offender,
+        cards=[str(situation.card)],
+        trick=situation.trick,
+        exposure="deliberate",
+        before_trick=True,
+    )
+    handed = {k: v for k, v in answers.items() if k in PENALTY_ANSWERS}
+    board = situation.board
+    if board is None or board.play_obj is None:
+        # Nothing has been played since: the card has not yet been due, and the offender's
+        # partner gets the lead now only if the lead was his.
+        handed.setdefault("failed_major", "no")
+        partner_leads = situation.correct_leader is situation.offender.partner
+        handed.setdefault(
+            "partner_lead", "yes" if partner_leads and "lead_choice" in handed else "no"
+        )
+        handed.setdefault("require_kept", "yes")
+        handed.setdefault("forbid_kept", "yes")
+    ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
+    supplied = set(handed) - set(answers)
+    for step in ruling.path:
+        if step.node in supplied:
+            step.answered_by = "assumed"
+            step.note = "Taken from the lead out of turn: nothing has been played since."
+    return ruling
+
+
+def _answered(result: Walk) -> dict[str, str | None]:
+    return {step.node: step.answer for step in result.steps}
+
+
+def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
+    answered = _answered(result)
+    outcome = result.outcome
+    declarer = s.declarer
+    rect = LeadOutOfTurnRectification(
+        offender=s.offender,
+        correct_leader=s.correct_leader,
+        trick=s.trick,
+        opening_lead=s.trick == 1,
+        card=str(s.card) if s.card else None,
+        declarer=declarer,
+        in_record=s.recorded is not None,
+    )
+    if s.role() == "declaring_side":
+        rect.chooser = declarer.side.other.value if declarer else None
+    else:
+        rect.chooser = declarer.value if declarer else None
+    withdrawn = {
+        "face_down_returned",
+        "retract_misinformed",
+        "trick_13_withdrawn",
+        "declaring_side_opening_lead",
+        "proper_lead_stands",
+    }
+    if outcome in withdrawn:
+        rect.choices = []
+    elif outcome == "must_accept":
+        rect.choices = ["accept"]
+    elif outcome in ("declarer_spreads", "accepted_opening", "rejected_opening"):
+        rect.choices = ["declarer_becomes_dummy", "accept", "reject"]
+    elif outcome == "wrong_defender_stands":
+        rect.choices = []
+    else:
+        rect.choices = ["accept", "reject"]
+    choice = next((answered[n] for n in CHOICE_NODES if answered.get(n)), None)
+    if outcome in ("must_accept", "wrong_defender_stands"):
+        choice = "accept"
+    rect.choice = choice
+    if choice == "declarer_becomes_dummy" and declarer is not None:
+        rect.declarer = declarer.partner
+    if choice in ("accept", "declarer_becomes_dummy"):
+        rect.next_to_play = s.offender.lho
+    elif outcome == "proper_lead_stands" and s.correct_leader is not None:
+        rect.next_to_play = s.correct_leader.lho
+    else:
+        rect.next_to_play = s.correct_leader
+    if s.recorded is not None and s.board is not None and s.board.play_obj is not None:
+        following = s.board.play_obj.next_seat()
+        trick = s.board.play_obj.tricks[s.recorded.trick - 1]
+        if not trick.is_complete and following is not None:
+            rect.next_to_play = following
+    return rect
+
+
+def _values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:
+    old = s.declarer
+    correct = s.correct_leader
+    hand = "dummy" if old is not None and s.offender is old.partner else "his own hand"
+    correct_text = correct.name_full if correct else "the correct hand"
+    if old is not None and correct in (old, old.partner) and s.offender.side is old.side:
+        correct_text = f"declarer, from {'dummy' if correct is old.partner else 'his own hand'},"
+    return {
+        "offender": s.offender.name_full,
+        "card": s.card.pretty if s.card else "the card",
+        "trick": s.trick,
+        "correct_leader": correct.name_full if correct else "the correct leader",
+        "correct_leader_text": correct_text,
+        "declarer": rect.declarer.name_full if rect.declarer else "declarer",
+        "old_declarer": old.name_full if old else "declarer",
+        "next_to_play": rect.next_to_play.name_full if rect.next_to_play else "the next hand",
+        "offender_hand": hand,
+    }
+
+
+WIZARD = register(
+    Wizard(
+        name=NAME,
+        title="Lead out of turn",
+        laws="Laws 53-56",
+        kind="lead_out_of_turn",
+        rule=rule_lead_out_of_turn,
+        facts=FACTS,
+        computations=frozenset({"lead_out_of_turn"}),
+        answers=(
+            AnswerHelp("offender", "(TD)  Who led out of turn (dummy's seat for dummy)  [N E S W]"),
+            AnswerHelp("trick", "(TD)  To which trick  [1-13]"),
+            AnswerHelp("card", "(TD)  The card led  [e.g. S7]"),
+            AnswerHelp("correct_leader", "(TD)  Whose lead it was  [N E S W]"),
+            AnswerHelp(
+                "choice",
+                "(TD)  The choice made  [accept | declarer_becomes_dummy | reject]",
+            ),
+            AnswerHelp(
+                "lead_choice",
+                "(TD)  After a refused defender's lead: declarer's Law 50D2 choice "
+                "[require | forbid | none]",
+            ),
+        ),
+        notes=(
+            'The irregularity in a .json request: {"kind": "lead_out_of_turn", '
+            '"offender": "E", "card": "S7", "trick": 1, "faced": true}'
+        ),
+    )
+)

@@ -1,0 +1,870 @@
+"""The penalty-card wizard (Laws 48-52, 59): its report, its facts, its walk.
+
+The report says whose cards were exposed, which, and at which trick. When the record
+holds the play, every penalty card is followed through it (``penalty_play.trace``):
+the tree's questions about what happened afterwards (was the card played when due,
+did partner get the lead, did he keep to declarer's choice) are then settled from the
+record with the evidence, and the ``rectification`` lists every breach found.
+
+A TD on the tablet page has no report: the wizard asks who exposed the card, at which
+trick (when the play is recorded) and which card(s) (when the deal is known) before it
+walks the tree. The lead-out-of-turn wizard hands a refused defender's lead to
+``rule_penalty_card`` with a report of its own (Law 54D, 56).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.play import Play
+from td_assist.rulings.adjust import side_name
+from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.facts import Context, FactResult, FactTable
+from td_assist.rulings.model import (
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    Step,
+    irregularity_kind,
+)
+from td_assist.rulings.penalty_play import (
+    LeadDecision,
+    PenaltyCard,
+    PenaltyTrace,
+    Violation,
+    trace,
+)
+from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+
+NAME = "penalty-card"
+SUIT_ORDER = "SHDC"
+MAX_CARDS = 13
+
+
+@irregularity_kind
+class PenaltyCardReport(IrregularityReport):
+    """What the TD was told: whose cards, which, when, and how they were exposed.
+
+    ``trick`` is the trick during which the cards were exposed; they bind the offender
+    from the next trick, or from that trick itself when ``before_trick`` (the card came
+    out before the trick as recorded was led, e.g. a lead out of turn taken back).
+    """
+
+    kind: Literal["penalty_card"] = "penalty_card"
+    offender: Seat | None = None
+    cards: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    trick: int | None = Field(default=None, ge=1, le=13)
+    exposure: Literal["inadvertent", "deliberate"] | None = None
+    before_trick: bool = False
+
+    @field_validator("offender", mode="before")
+    @classmethod
+    def _seat(cls, value: object) -> object:
+        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, value: list[str]) -> list[str]:
+        cards = [str(Card.parse(text)) for text in value]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is listed twice")
+        return cards
+
+
+class PenaltyCardLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: Seat
+    card: str
+    major: bool
+
+
+class LeadOptions(BaseModel):
+    """Declarer's options when the offender's partner is to lead (Law 50D2, 51B)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: Seat
+    suits: list[str]
+    options: list[str] = Field(default_factory=lambda: ["require", "forbid"])
+
+
+class ViolationLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    trick: int
+    seat: Seat
+    kind: str
+    laws: list[str]
+    card: str
+    evidence: str
+
+
+class PenaltyCardRectification(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    offender: Seat | None = None
+    trick: int | None = None
+    penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
+    lead_options: LeadOptions | None = None
+    lead_choice: str | None = None
+    lead_suit: str | None = None
+    violations: list[ViolationLine] = Field(default_factory=list)
+    released_trick: int | None = None
+    released_by: Literal["played", "picked_up"] | None = None
+    # Penalty cards still on the table at the end of the record.
+    still_on_table: list[str] = Field(default_factory=list)
+    # One line per violation: "trick 2 E penalty_card_not_played".
+    violation_summary: list[str] = Field(default_factory=list)
+
+
+# --- The situation: report, answers and record together --------------------------------
+
+
+@dataclass
+class Situation:
+    board: Board | None
+    offender: Seat | None
+    cards: list[Card]
+    trick: int | None
+    exposure: str | None
+    before_trick: bool
+    lead_choice: str | None
+    lead_suit: Suit | None
+    trace: PenaltyTrace | None = None
+
+    @property
+    def declarer(self) -> Seat | None:
+        return playing_declarer(self.board)
+
+    @property
+    def play(self) -> Play | None:
+        return self.board.play_obj if self.board is not None else None
+
+    @property
+    def partner(self) -> Seat | None:
+        return self.offender.partner if self.offender else None
+
+    @property
+    def start_trick(self) -> int | None:
+        if self.trick is None:
+            return None
+        return self.trick if self.before_trick else self.trick + 1
+
+    def certain_until(self) -> int:
+        """Trick before which the record's verdicts do not hang on an unknown choice."""
+        if self.trace is None:
+            return 99
+        undecided = [o.trick for o in self.trace.occasions if o.decision is None]
+        return min(undecided, default=99)
+
+    def violations(self, kind: str) -> list[Violation]:
+        return [v for v in (self.trace.violations if self.trace else []) if v.kind == kind]
+
+    def first_failure(self) -> Violation | None:
+        found = [
+            v
+            for v in (self.trace.violations if self.trace else [])
+            if v.kind in ("penalty_card_not_played", "minor_card_rule_broken")
+            and v.trick < self.certain_until()
+        ]
+        return found[0] if found else None
+
+
+def _suit_of_answer(text: str | None) -> Suit | None:
+    if not text:
+        return None
+    try:
+        return Suit.parse(text)
+    except RecordError:
+        raise RecordError(
+            f"'{text}' is not a suit; answer S, H, D or C", where="answer lead_suit"
+        ) from None
+
+
+def _cards_from(text: str) -> list[Card]:
+    cards = []
+    for item in text.replace(",", " ").split():
+        try:
+            cards.append(Card.parse(item))
+        except RecordError as error:
+            raise error.located("answer cards") from None
+    return cards
+
+
+def _seat_answer(text: str, name: str) -> Seat:
+    try:
+        return Seat.parse(text)
+    except RecordError as error:
+        raise error.located(f"answer {name}") from None
+
+
+def _trick_answer(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise RecordError(f"'{text}' is not a trick number", where="answer trick") from None
+    if not 1 <= value <= 13:
+        raise RecordError(f"trick {value} is outside 1 to 13", where="answer trick")
+    return value
+
+
+def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
+    """The contract's ``lead_suit=S`` answers whichever suit node the walk reaches."""
+    normal = dict(answers)
+    suit = _suit_of_answer(answers.get("lead_suit"))
+    for node in ("require_suit", "forbid_suit"):
+        if node in normal:
+            given = _suit_of_answer(normal[node])
+            normal[node] = given.value.lower() if given else normal[node]
+        elif suit is not None:
+            normal[node] = suit.value.lower()
+    return normal
+
+
+def playing_declarer(board: Board | None) -> Seat | None:
+    """Who plays the hand: the auction's declarer, or his partner when the record marks
+    that he spread his hand after an opening lead out of turn (Law 54A)."""
+    if board is None:
+        return None
+    for mark in board.irregularities:
+        if mark.section == "declarer" and mark.code == "^" and mark.text:
+            return Seat.parse(mark.text)
+    return board.declarer_seat
+
+
+def _role_label(board: Board | None, seat: Seat) -> str:
+    declarer = playing_declarer(board)
+    if declarer is None:
+        return seat.name_full
+    role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
+    return f"{seat.name_full} ({role})"
+
+
+def gather(
+    board: Board | None,
+    report: PenaltyCardReport | None,
+    answers: dict[str, str],
+    mode: Mode,
+    steps: list[Step],
+) -> Situation | PendingQuestion:
+    """The facts of the report, completed by the TD's answers; a question when one is due.
+
+    Each answer used is added to ``steps``, so the path shows it.
+    """
+    report = report or PenaltyCardReport()
+    offender = report.offender
+    if "offender" in answers:
+        offender = _seat_answer(answers["offender"], "offender")
+        steps.append(_step("offender", "Whose card was exposed?", offender.name_full))
+    if offender is None:
+        return PendingQuestion(
+            node="offender",
+            prompt="Whose card was exposed?",
+            kind="question",
+            laws=["48A", "49"],
+            choices=[{"value": s.value, "label": _role_label(board, s)} for s in Seat],
+        )
+    play = board.play_obj if board is not None else None
+    declaring = board is not None and board.declarer_seat in (offender, offender.partner)
+    trick = report.trick
+    if "trick" in answers:
+        trick = _trick_answer(answers["trick"])
+        steps.append(_step("trick", "At which trick was it exposed?", str(trick)))
+    if trick is None and play is not None and not declaring:
+        return PendingQuestion(
+            node="trick",
+            prompt="At which trick was the card exposed?",
+            kind="number",
+            laws=["50D1a"],
+            help="The record holds the play: the wizard follows the penalty card from there.",
+            minimum=1,
+            maximum=min(13, len(play.tricks) + 1),
+        )
+    cards = [Card.parse(c) for c in report.cards]
+    if "cards" in answers:
+        cards = _cards_from(answers["cards"])
+        steps.append(_step("cards", "Which card was exposed?", _names(cards)))
+    held = [] if declaring else _held(board, offender, trick)
+    if not cards and held:
+        return PendingQuestion(
+            node="cards",
+            prompt=f"Which card of {offender.name_full}'s was exposed?",
+            kind="question",
+            laws=["49"],
+            choices=[{"value": str(c), "label": c.pretty} for c in held],
+        )
+    if "cards" in answers and held and mode == "step":
+        pending = _more_cards(offender, held, cards, answers, steps)
+        if pending is not None:
+            return pending
+    _check_holder(board, offender, cards)
+    before = report.before_trick
+    if "before_trick" in answers:
+        before = answers["before_trick"].strip().lower() in {"yes", "true", "1"}
+        steps.append(
+            _step(
+                "before_trick",
+                "Was it exposed before that trick was led?",
+                "Yes" if before else "No",
+            )
+        )
+    elif (
+        mode == "step"
+        and not before
+        and not declaring
+        and play is not None
+        and trick is not None
+        and trick <= len(play.tricks)
+    ):
+        return PendingQuestion(
+            node="before_trick",
+            prompt=f"Was the card exposed before trick {trick} was led (for example a lead "
+            "out of turn taken back), or during or after the offender's play to it?",
+            kind="question",
+            laws=["50D1a", "50D2"],
+            help="It decides whether the offender's own card and his partner's lead at "
+            f"trick {trick} are checked against the penalty card.",
+            choices=[
+                {"value": "no", "label": f"During or after his play to trick {trick}"},
+                {"value": "yes", "label": f"Before trick {trick} was led"},
+            ],
+        )
+    situation = Situation(
+        board=board,
+        offender=offender,
+        cards=cards,
+        trick=trick,
+        exposure=answers.get("exposure", report.exposure),
+        before_trick=before,
+        lead_choice=answers.get("lead_choice"),
+        lead_suit=_suit_of_answer(
+            answers.get("lead_suit") or answers.get("require_suit") or answers.get("forbid_suit")
+        ),
+    )
+    complete = board is not None and board.deal_obj is not None and board.deal_obj.is_complete
+    # With a hand missing from the deal, what it held (and so what was due) is unknown.
+    if play is not None and complete and trick is not None and cards and not declaring:
+        declarer = playing_declarer(board)
+        situation.trace = trace(
+            play,
+            _penalties(situation, _is_major(situation)),
+            situation.start_trick or 1,
+            declarer or offender.lho,
+            _decisions(situation),
+        )
+    return situation
+
+
+def _more_cards(
+    offender: Seat, held: list[Card], cards: list[Card], answers: dict[str, str], steps: list[Step]
+) -> PendingQuestion | None:
+    """On the tablet, one further card per question until the TD says there is none."""
+    for number in range(2, MAX_CARDS + 1):
+        name = f"card_{number}"
+        if name not in answers:
+            rest = [c for c in held if c not in cards]
+            if not rest:
+                return None
+            return PendingQuestion(
+                node=name,
+                prompt=f"Was another card of {offender.name_full}'s exposed as well?",
+                kind="question",
+                laws=["50B", "51"],
+                help="Two or more penalty cards of one defender are all major (Law 50B).",
+                choices=[{"value": "none", "label": "No other card"}]
+                + [{"value": str(c), "label": c.pretty} for c in rest],
+            )
+        if answers[name].strip().lower() == "none":
+            steps.append(_step(name, "Another card exposed?", "No other card"))
+            return None
+        extra = _cards_from(answers[name])
+        cards += [c for c in extra if c not in cards]
+        steps.append(_step(name, "Another card exposed?", _names(extra)))
+    return None
+
+
+def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> None:
+    deal = board.deal_obj if board is not None else None
+    if deal is None or not deal.is_complete:
+        return
+    for card in cards:
+        holder = deal.holder(card)
+        if holder is not offender:
+            raise RecordError(
+                f"{card.pretty} is not in {offender.name_full}'s hand"
+                + (f"; {holder.name_full} holds it" if holder else ""),
+                where="irregularity cards",
+            )
+
+
+def _step(node: str, question: str, label: str) -> Step:
+    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
+
+
+def _held(board: Board | None, offender: Seat, trick: int | None) -> list[Card]:
+    """The offender's cards when the card was exposed, when the record knows them."""
+    if board is None or board.deal_obj is None or not board.deal_obj.is_complete:
+        return []
+    play = board.play_obj
+    hand = board.deal_obj.hand(offender)
+    if play is not None and trick is not None:
+        hand = play.holding(offender, min(trick, len(play.tricks) + 1))
+    return sorted(hand.cards, key=lambda c: c.sort_key)
+
+
+def _is_major(situation: Situation) -> bool:
+    """Law 50B: minor only for a single card below honour rank exposed by accident."""
+    cards = situation.cards
+    if len(cards) != 1:
+        return True
+    return cards[0].rank.is_honour or situation.exposure != "inadvertent"
+
+
+def _penalties(situation: Situation, major: bool) -> list[PenaltyCard]:
+    assert situation.offender is not None
+    return [PenaltyCard(situation.offender, card, major) for card in situation.cards]
+
+
+def _decisions(situation: Situation) -> dict[int, LeadDecision]:
+    choice = situation.lead_choice
+    if choice not in ("require", "forbid", "none"):
+        return {}
+    if choice == "none":
+        return {0: LeadDecision("none")}
+    suits = _major_suits(situation)
+    suit = situation.lead_suit or (suits[0] if len(suits) == 1 else None)
+    return {0: LeadDecision(choice, (suit,) if suit else tuple(suits))}  # type: ignore[arg-type]
+
+
+def _major_suits(situation: Situation) -> list[Suit]:
+    return sorted({c.suit for c in situation.cards}, key=lambda s: SUIT_ORDER.index(s.value))
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(c.pretty for c in cards)
+
+
+# --- Facts from the report and the record ---------------------------------------------------
+
+FACTS = FactTable()
+
+
+def _situation(ctx: Context) -> Situation:
+    assert isinstance(ctx.focus, Situation)
+    return ctx.focus
+
+
+def _no_play(situation: Situation) -> FactResult | None:
+    if situation.trace is None:
+        if situation.play is None:
+            return FactResult.unknown("The play after the exposure is not recorded.")
+        return FactResult.unknown("The report does not say which card or at which trick.")
+    return None
+
+
+@FACTS.register("offender_role")
+def offender_role(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.offender is None or s.declarer is None:
+        return FactResult.unknown("The record does not say who is declarer.")
+    declaring = s.offender in (s.declarer, s.declarer.partner)
+    return FactResult(
+        "declaring_side" if declaring else "defender",
+        [f"{_role_label(s.board, s.offender)}: {s.declarer.name_full} is declarer."],
+    )
+
+
+@FACTS.register("several_penalty_cards")
+def several_penalty_cards(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if not s.cards:
+        return FactResult.unknown("The report does not name the cards.")
+    value = "several" if len(s.cards) > 1 else "one"
+    return FactResult(value, [f"Exposed: {_names(s.cards)}."])
+
+
+@FACTS.register("card_is_honour")
+def card_is_honour(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if len(s.cards) != 1:
+        return FactResult.unknown("The report does not name the card.")
+    card = s.cards[0]
+    honour = card.rank.is_honour
+    return FactResult(
+        "yes" if honour else "no",
+        [f"{card.pretty} is {'an honour' if honour else 'below honour rank'}."],
+    )
+
+
+@FACTS.register("exposure_kind")
+def exposure_kind(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    report = ctx.report if isinstance(ctx.report, PenaltyCardReport) else None
+    if report is not None and report.exposure is not None:
+        return FactResult(report.exposure, [f"Reported as exposed {report.exposure}ly."])
+    return FactResult.unknown(
+        "The report does not say how the card came to be exposed." if s.cards else "Not reported."
+    )
+
+
+@FACTS.register("minor_rule_broken")
+def minor_rule_broken(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    unknown = _no_play(s)
+    if unknown:
+        return unknown
+    broken = s.violations("minor_card_rule_broken")
+    if broken:
+        return FactResult("yes", [broken[0].evidence])
+    return FactResult("no", _trace_summary(s))
+
+
+@FACTS.register("major_not_played")
+def major_not_played(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    unknown = _no_play(s)
+    if unknown:
+        return unknown
+    failures = s.violations("penalty_card_not_played")
+    certain = [v for v in failures if v.trick < s.certain_until()]
+    if certain:
+        return FactResult("yes", [certain[0].evidence])
+    if failures:
+        return FactResult.unknown(
+            f"{failures[0].evidence} Whether the card was still a penalty card then depends "
+            f"on declarer's choice when the offender's partner led at trick "
+            f"{s.certain_until()}, which the record cannot show."
+        )
+    return FactResult("no", _trace_summary(s))
+
+
+def _trace_summary(s: Situation) -> list[str]:
+    assert s.trace is not None
+    play = s.play
+    last = len(play.tricks) if play is not None else 0
+    start = s.trace.start_trick
+    if start > last:
+        return [f"The record stops before trick {start}, when the penalty card starts to bind."]
+    return [*s.trace.evidence, f"The record was checked from trick {start} to trick {last}."]
+
+
+@FACTS.register("declarer_played_since")
+def declarer_played_since(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    failure = s.first_failure()
+    if s.trace is None or failure is None:
+        return FactResult.unknown("The record does not show the wrong card.")
+    if s.trace.declarer_played_after.get(failure.trick):
+        return FactResult(
+            "yes",
+            [
+                f"Declarer played a card after {failure.card.pretty}: he must accept it "
+                "(Law 52B1(b))."
+            ],
+        )
+    if s.trace.established_after.get(failure.trick):
+        return FactResult(
+            "yes",
+            [
+                f"The offending side played to trick {failure.trick + 1}: the revoke is "
+                "established and cannot be corrected (Law 63A1, 63B)."
+            ],
+        )
+    return FactResult("no", [f"The record stops after {failure.card.pretty}."])
+
+
+@FACTS.register("partner_got_lead")
+def partner_got_lead(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    unknown = _no_play(s)
+    if unknown:
+        return unknown
+    assert s.trace is not None and s.partner is not None
+    if s.trace.occasions:
+        first = s.trace.occasions[0]
+        return FactResult(
+            "yes",
+            [
+                f"{s.partner.name_full} led to trick {first.trick} while "
+                f"{_suits_text(list(first.suits))} penalty card lay on the table."
+            ],
+        )
+    return FactResult(
+        "no",
+        [
+            f"The record shows no lead by {s.partner.name_full} while a major penalty "
+            "card lay on the table."
+        ],
+    )
+
+
+def _suit_fact(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    suits = (
+        list(s.trace.occasions[0].suits)
+        if s.trace is not None and s.trace.occasions
+        else _major_suits(s)
+    )
+    if len(suits) == 1:
+        return FactResult(
+            suits[0].value.lower(), [f"The penalty cards are all in {suits[0].symbol}."]
+        )
+    if suits:
+        return FactResult.unknown(
+            f"Penalty cards in {_suits_text(suits)}: declarer names one suit (Law 51B2)."
+        )
+    return FactResult.unknown("The report does not name the cards.")
+
+
+FACTS.register("suit_to_require")(_suit_fact)
+FACTS.register("suit_to_forbid")(_suit_fact)
+
+
+def _kept_fact(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
+        return FactResult.unknown("The record does not show partner's lead after the choice.")
+    first = s.trace.occasions[0]
+    if first.unable:
+        return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
+    broken = s.violations("lead_restriction_broken")
+    if broken:
+        return FactResult("no", [broken[0].evidence])
+    mine = [line for line in s.trace.evidence if line.startswith(f"Trick {first.trick}:")]
+    return FactResult("yes", mine or [f"{s.partner.name_full if s.partner else '?'} complied."])
+
+
+FACTS.register("requirement_kept")(_kept_fact)
+FACTS.register("prohibition_kept")(_kept_fact)
+
+
+def _suits_text(suits: list[Suit]) -> str:
+    return " and ".join(s.symbol for s in suits)
+
+
+# --- The ruling -----------------------------------------------------------------------------------
+
+
+def rule_penalty_card(
+    board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
+) -> Ruling:
+    reported = report if isinstance(report, PenaltyCardReport) else None
+    answers = normalise_answers(answers)
+    asked: list[Step] = []
+    found = gather(board, reported, answers, mode, asked)
+    if isinstance(found, PendingQuestion):
+        return pending_ruling(NAME, asked, found)
+    situation = found
+    result = walk_wizard(WIZARD, board, reported, answers, mode, focus=situation)
+    result.steps[:0] = asked
+    if result.pending is not None:
+        return pending_ruling(NAME, result.steps, result.pending)
+    rectification = rectify(situation, result)
+    return outcome_ruling(
+        NAME,
+        get_tree(NAME),
+        result,
+        _values(situation, result, rectification),
+        rectification=rectification,
+        extra_text=_violations_text(rectification),
+        marked_tricks=sorted({v.trick for v in rectification.violations}),
+    )
+
+
+def _answered(result: Walk) -> dict[str, str | None]:
+    return {step.node: step.answer for step in result.steps}
+
+
+def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
+    answered = _answered(result)
+    defender = answered.get("role") == "defender" and answered.get("normal_course") == "no"
+    major = not (
+        answered.get("count") == "one"
+        and answered.get("honour") == "no"
+        and answered.get("exposure") == "inadvertent"
+    )
+    rect = PenaltyCardRectification(offender=situation.offender, trick=situation.trick)
+    if not defender or situation.offender is None:
+        return rect
+    cards = list(situation.cards)
+    lines = [PenaltyCardLine(seat=situation.offender, card=str(c), major=major) for c in cards]
+    failure = situation.first_failure()
+    if result.outcome == "failure_replaced" and failure is not None:
+        # The penalty card goes to the trick in place of the wrong card, which becomes a
+        # major penalty card (52B2). With several due, declarer designates which (51A).
+        if len(cards) == 1:
+            lines = []
+        lines.append(PenaltyCardLine(seat=situation.offender, card=str(failure.card), major=True))
+        if len(lines) > 1:
+            lines = [line.model_copy(update={"major": True}) for line in lines]
+    rect.penalty_cards = lines
+    majors = [line for line in lines if line.major]
+    if majors and situation.partner is not None:
+        suits = sorted({line.card[0] for line in majors}, key=lambda s: SUIT_ORDER.index(s))
+        rect.lead_options = LeadOptions(seat=situation.partner, suits=suits)
+    choice = answered.get("lead_choice")
+    rect.lead_choice = choice
+    suit = answered.get("require_suit") or answered.get("forbid_suit")
+    rect.lead_suit = suit.upper() if suit else None
+    if situation.trace is not None:
+        rect.violations = [
+            ViolationLine(
+                trick=v.trick,
+                seat=v.seat,
+                kind=v.kind,
+                laws=list(v.laws),
+                card=str(v.card),
+                evidence=v.evidence,
+            )
+            for v in situation.trace.violations
+        ]
+        rect.violation_summary = [
+            f"trick {v.trick} {v.seat.value} {v.kind}" for v in situation.trace.violations
+        ]
+        rect.released_trick = situation.trace.released_trick
+        rect.released_by = situation.trace.released_by
+        rect.still_on_table = [str(p.card) for p in situation.trace.remaining]
+    elif choice in ("require", "forbid") and suit:
+        released = [line for line in lines if line.card[0] == suit.upper()]
+        if released and len(released) == len(lines):
+            rect.released_by = "picked_up"
+    return rect
+
+
+def _violations_text(rect: PenaltyCardRectification) -> str:
+    if not rect.violations:
+        return ""
+    lines = [v.evidence for v in rect.violations]
+    return "What the record shows after the exposure:\n" + "\n".join(f"- {line}" for line in lines)
+
+
+def _values(
+    situation: Situation, result: Walk, rect: PenaltyCardRectification
+) -> dict[str, object]:
+    s = situation
+    answered = _answered(result)
+    offender = s.offender.name_full if s.offender else "the offender"
+    partner = s.partner.name_full if s.partner else "his partner"
+    cards = _names(s.cards) or "the exposed card"
+    several = len(s.cards) > 1
+    values: dict[str, object] = {
+        "offender": offender,
+        "partner": partner,
+        "cards": cards,
+        "card": cards,
+        "suit": s.cards[0].suit.symbol if s.cards else "that suit",
+        "declarer": s.declarer.name_full if s.declarer else "declarer",
+        "offender_role_text": _role_label(s.board, s.offender) if s.offender else "The card",
+        "non_offenders": side_name(s.offender.side.other) if s.offender else "the opponents",
+        "offenders": side_name(s.offender.side) if s.offender else "the offenders",
+        "suits": " or ".join(
+            Suit(letter).symbol for letter in (rect.lead_options.suits if rect.lead_options else [])
+        )
+        or "the penalty card's suit",
+        "them": "them" if several else "it",
+        "them_stay": "They stay" if several else "It stays",
+        "stays": "stay" if several else "stays",
+        "a_penalty_card": "penalty cards" if several else "a penalty card",
+        "cards_are_major": (
+            f"{cards} are major penalty cards" if several else f"{cards} is a major penalty card"
+        ),
+        "why_major": (
+            "two or more penalty cards of one defender are all major"
+            if several
+            else "an honour"
+            if s.cards and s.cards[0].rank.is_honour
+            else "exposed by a deliberate play"
+        ),
+        "declarer_designates": (
+            "; when more than one could legally be played, declarer says which (Law 51A)"
+            if several
+            else ""
+        ),
+        "law_51": ", or Law 51B for penalty cards in more than one suit" if several else "",
+        "law_51b1a": ", 51B1(a)" if several else "",
+        "law_51b1b": ", 51B1(b)" if several else "",
+        "law_51b2c": ", 51B2(c)" if several else "",
+    }
+    suit = answered.get("require_suit") or answered.get("forbid_suit")
+    values["lead_suit"] = Suit(suit.upper()).symbol if suit else "the suit"
+    choice = answered.get("lead_choice")
+    values["lead_choice_verb"] = {"require": "require", "forbid": "forbid"}.get(
+        choice or "", "restrict"
+    )
+    values["unable_reason"] = (
+        f"held no {values['lead_suit']}"
+        if choice == "require"
+        else f"held nothing but {values['lead_suit']}"
+    )
+    remaining = [c for c in s.cards if suit is None or c.suit.value != suit.upper()]
+    values["remaining_text"] = (
+        f" {_names(remaining)} {'stay' if len(remaining) > 1 else 'stays'} a penalty card "
+        "(Law 51B2): Law 50D applies again at his next lead."
+        if remaining and suit
+        else ""
+    )
+    failure = s.first_failure()
+    if failure is not None:
+        values |= {
+            "failure_trick": failure.trick,
+            "failure_card": failure.card.pretty,
+            "failure_verb": "led" if _led(s, failure) else "played",
+            "failure_law": "Law 50C" if failure.kind == "minor_card_rule_broken" else "Law 50D1",
+        }
+    else:
+        values |= {
+            "failure_trick": "?",
+            "failure_card": "another card",
+            "failure_verb": "led or played",
+            "failure_law": "Law 50C" if answered.get("minor_broken") == "yes" else "Law 50D1",
+        }
+    values["failure_due"] = cards
+    values["accept_reason"] = (
+        "Declarer chose to accept it (Law 52B1(a))."
+        if answered.get("accept_choice") == "accept"
+        else "Declarer has since played a card, or the revoke is established, so the card "
+        "must be accepted (Law 52B1(b), Law 63B)."
+    )
+    broken = [v for v in rect.violations if v.kind == "lead_restriction_broken"]
+    values["violation_text"] = (
+        broken[0].evidence
+        if broken
+        else f"{partner} did not keep to declarer's {choice or 'choice'} although he could."
+    )
+    return values
+
+
+def _led(s: Situation, violation: Violation) -> bool:
+    play = s.play
+    return play is not None and play.tricks[violation.trick - 1].leader is violation.seat
+
+
+WIZARD = register(
+    Wizard(
+        name=NAME,
+        title="Penalty card",
+        laws="Laws 48-52",
+        kind="penalty_card",
+        rule=rule_penalty_card,
+        facts=FACTS,
+        computations=frozenset({"penalty_card_record"}),
+        answers=(
+            AnswerHelp("offender", "(TD)  Whose card was exposed  [N E S W]"),
+            AnswerHelp("cards", "(TD)  The exposed cards  [e.g. HQ or HQ,D3]"),
+            AnswerHelp("trick", "(TD)  The trick during which they were exposed  [1-13]"),
+            AnswerHelp(
+                "before_trick",
+                "(TD)  Exposed before that trick was led, e.g. a lead out of turn taken back "
+                "[yes|no]",
+            ),
+            AnswerHelp("lead_suit", "(TD)  The suit declarer requires or forbids  [S H D C]"),
+        ),
+        notes=(
+            'The irregularity in a .json request: {"kind": "penalty_card", "offender": '
+            '"E", "cards": ["HQ"], "trick": 3, "exposure": "inadvertent"}'
+        ),
+    )
+)

@@ -1,0 +1,409 @@
+"""Penalty cards followed through the recorded play (Laws 50-52, 59).
+
+Given the penalty cards of one defender, the trick from which they bind him, and
+declarer's Law 50D2/51B choices, ``trace`` replays the record and reports, each with
+its evidence in words: which other cards of each suit the offender still held, when
+each penalty card stopped being one (played, or picked up after declarer required or
+forbade its suit), every trick where a major penalty card should have been played and
+was not (Law 50D1: following suit first, then leading, discarding or ruffing at the
+first legal opportunity), every lead by the offender's partner that broke declarer's
+requirement or prohibition (Law 50D2; a prohibition lasts while he keeps the lead,
+and a partner who cannot comply may lead anything, Law 59), and every play that broke
+the minor-card rule (Law 50C).
+
+It knows nothing of trees or pages: the penalty-card and lead-out-of-turn wizards
+call it and turn the result into facts and the ``rectification``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.play import Play, Trick
+
+LeadChoice = Literal["require", "forbid", "none"]
+ViolationKind = Literal[
+    "penalty_card_not_played", "lead_restriction_broken", "minor_card_rule_broken"
+]
+
+# A failure to play a penalty card is a revoke (61A) dealt with by Law 52, with no
+# automatic transfer when established (64B3). Breaking a lead requirement or
+# prohibition is a revoke too (61A), with the ordinary Law 64 transfers.
+NOT_PLAYED_LAWS = ("50D1a", "52A", "52B", "61A", "64B3")
+MINOR_RULE_LAWS = ("50C", "52A", "52B", "61A", "64B3")
+LEAD_RESTRICTION_LAWS = ("50D2a", "61A", "64A")
+
+
+@dataclass(frozen=True)
+class PenaltyCard:
+    seat: Seat
+    card: Card
+    major: bool
+
+
+@dataclass(frozen=True)
+class LeadDecision:
+    """Declarer's choice when the offender's partner was to lead (Law 50D2, 51B)."""
+
+    choice: LeadChoice
+    suits: tuple[Suit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Violation:
+    trick: int
+    seat: Seat
+    kind: ViolationKind
+    card: Card  # what was led or played instead
+    laws: tuple[str, ...]
+    evidence: str
+
+
+@dataclass(frozen=True)
+class Release:
+    card: Card
+    trick: int
+    how: Literal["played", "picked_up"]
+
+
+@dataclass(frozen=True)
+class LeadOccasion:
+    """A lead by the offender's partner while a major penalty card lay on the table."""
+
+    trick: int
+    suits: tuple[Suit, ...]  # the suits of the major penalty cards at that moment
+    decision: LeadDecision | None  # None: declarer's choice is not known
+    led: Card | None
+    unable: bool  # Law 59: he could not comply with the requirement or prohibition
+
+
+@dataclass
+class PenaltyTrace:
+    offender: Seat
+    start_trick: int
+    other_cards: dict[Card, tuple[Card, ...]]  # per penalty card, the rest of its suit held
+    releases: list[Release] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    occasions: list[LeadOccasion] = field(default_factory=list)
+    remaining: list[PenaltyCard] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+    declarer_played_after: dict[int, bool] = field(default_factory=dict)  # by violation trick
+    established_after: dict[int, bool] = field(default_factory=dict)  # by violation trick
+
+    @property
+    def released_trick(self) -> int | None:
+        """The trick at which the last penalty card stopped being one (None: still there)."""
+        if self.remaining or not self.releases:
+            return None
+        return max(r.trick for r in self.releases)
+
+    @property
+    def released_by(self) -> Literal["played", "picked_up"] | None:
+        if self.released_trick is None:
+            return None
+        last = [r for r in self.releases if r.trick == self.released_trick]
+        return last[-1].how
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return ", ".join(c.pretty for c in sorted(cards, key=lambda c: c.sort_key))
+
+
+def _suit_names(suits: Sequence[Suit]) -> str:
+    return " or ".join(s.symbol for s in suits)
+
+
+def check_penalty_cards(play: Play, penalties: Sequence[PenaltyCard], start_trick: int) -> None:
+    """Each penalty card must be the offender's and unplayed when it starts to bind."""
+    for penalty in penalties:
+        holder = play.deal.holder(penalty.card)
+        if holder is not penalty.seat:
+            whose = f"; {holder.name_full} holds it" if holder else ""
+            raise RecordError(
+                f"{penalty.card.pretty} is not in {penalty.seat.name_full}'s hand{whose}",
+                where="irregularity cards",
+            )
+        for trick in play.tricks[: start_trick - 1]:
+            if trick.card_of(penalty.seat) == penalty.card:
+                raise RecordError(
+                    f"the record shows {penalty.seat.name_full} playing {penalty.card.pretty} "
+                    f"to trick {trick.number}, before it became a penalty card",
+                    where="irregularity trick",
+                )
+
+
+def trace(
+    play: Play,
+    penalties: Sequence[PenaltyCard],
+    start_trick: int,
+    declarer: Seat,
+    decisions: Mapping[int, LeadDecision] | None = None,
+) -> PenaltyTrace:
+    """Follow ``penalties`` (all one defender's) from ``start_trick`` to the end of the record.
+
+    ``decisions`` holds declarer's Law 50D2 choice per occasion, numbered from 0 in
+    order of play; an occasion without one is reported but not checked.
+    """
+    if not penalties:
+        raise RecordError("there is no penalty card to follow")
+    offender = penalties[0].seat
+    partner = offender.partner
+    check_penalty_cards(play, penalties, start_trick)
+    decisions = decisions or {}
+    penalty_set = {p.card for p in penalties}
+    held_at_start = (
+        play.holding(offender, start_trick)
+        if start_trick <= len(play.tricks) + 1
+        else play.holding(offender, len(play.tricks) + 1)
+    )
+    result = PenaltyTrace(
+        offender=offender,
+        start_trick=start_trick,
+        other_cards={
+            p.card: tuple(c for c in held_at_start.suit_cards(p.card.suit) if c not in penalty_set)
+            for p in penalties
+        },
+    )
+    for p in penalties:
+        others = result.other_cards[p.card]
+        result.evidence.append(
+            f"When {p.card.pretty} became a penalty card {offender.name_full} also held "
+            + (
+                f"{_names(others)} in {p.card.suit.symbol}."
+                if others
+                else f"no other {p.card.suit.symbol}."
+            )
+        )
+    remaining: dict[Card, PenaltyCard] = {p.card: p for p in penalties}
+    forbidden: tuple[Suit, ...] = ()  # a prohibition in force while partner keeps the lead
+    occasion = 0
+    previous_leader: Seat | None = None
+    for trick in play.tricks[start_trick - 1 :]:
+        if forbidden and not (trick.leader is partner and previous_leader is partner):
+            forbidden = ()
+        if trick.leader is partner and trick.cards:
+            if forbidden:
+                _check_forbidden(play, trick, partner, forbidden, result, continuing=True)
+            elif any(p.major for p in remaining.values()):
+                decision = decisions.get(occasion)
+                occasion += 1
+                forbidden = _lead_occasion(play, trick, partner, remaining, decision, result)
+        previous_leader = trick.leader
+        card = trick.card_of(offender)
+        if card is None:
+            break
+        if card in remaining:
+            del remaining[card]
+            result.releases.append(Release(card, trick.number, "played"))
+            result.evidence.append(
+                f"{offender.name_full} played the penalty card {card.pretty} to trick "
+                f"{trick.number}."
+            )
+            continue
+        _check_offender_play(play, trick, offender, card, remaining, declarer, result)
+    result.remaining = list(remaining.values())
+    if result.remaining:
+        last = play.tricks[-1].number if play.tricks else 0
+        result.evidence.append(
+            f"{_names([p.card for p in result.remaining])} still "
+            f"{'lies' if len(result.remaining) == 1 else 'lie'} on the table as penalty "
+            f"card{'s' if len(result.remaining) > 1 else ''} after trick {last}, the last "
+            "in the record."
+        )
+    return result
+
+
+def _lead_occasion(
+    play: Play,
+    trick: Trick,
+    partner: Seat,
+    remaining: dict[Card, PenaltyCard],
+    decision: LeadDecision | None,
+    result: PenaltyTrace,
+) -> tuple[Suit, ...]:
+    """Partner leads while a major penalty card remains: apply declarer's choice."""
+    suits = tuple(dict.fromkeys(p.card.suit for p in remaining.values() if p.major))
+    led = trick.cards[0]
+    held = play.holding(partner, trick.number)
+    unable = False
+    forbidden: tuple[Suit, ...] = ()
+    if decision is None:
+        result.evidence.append(
+            f"{partner.name_full} led {led.pretty} to trick {trick.number} while "
+            f"{_names([c for c, p in remaining.items() if p.major])} lay on the table as a "
+            "major penalty card: declarer had the Law 50D2 options then; his choice is not "
+            "in the record."
+        )
+    elif decision.choice == "none":
+        result.evidence.append(
+            f"Trick {trick.number}: declarer neither required nor forbade a lead; "
+            f"{partner.name_full} led {led.pretty} freely and the penalty card stayed."
+        )
+    else:
+        chosen = decision.suits or suits
+        if decision.choice == "require":
+            able = [c for c in held.cards if c.suit in chosen]
+            unable = not able
+            if unable:
+                result.evidence.append(
+                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
+                    f"{partner.name_full} held none, so he could lead any card (Law 59)."
+                )
+            elif led.suit not in chosen:
+                _lead_broken(
+                    trick,
+                    partner,
+                    led,
+                    result,
+                    f"declarer required {_suit_names(chosen)} and he held {_names(able)}",
+                )
+            else:
+                result.evidence.append(
+                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
+                    f"{partner.name_full} led {led.pretty}, as required."
+                )
+        else:
+            forbidden = chosen
+            unable = _check_forbidden(play, trick, partner, chosen, result, continuing=False)
+        for card in [c for c in remaining if c.suit in chosen]:
+            del remaining[card]
+            result.releases.append(Release(card, trick.number, "picked_up"))
+            result.evidence.append(
+                f"{card.pretty} went back into {partner.partner.name_full}'s hand at trick "
+                f"{trick.number}, when declarer {decision.choice}d its suit (Law 50D2(a)); "
+                "what it showed is now unauthorised for his partner (Law 50E2)."
+            )
+    result.occasions.append(LeadOccasion(trick.number, suits, decision, led, unable))
+    return forbidden
+
+
+def _check_forbidden(
+    play: Play,
+    trick: Trick,
+    partner: Seat,
+    forbidden: tuple[Suit, ...],
+    result: PenaltyTrace,
+    continuing: bool,
+) -> bool:
+    """Check one lead under a prohibition; True when he held only forbidden suits."""
+    led = trick.cards[0]
+    held = play.holding(partner, trick.number)
+    allowed = [c for c in held.cards if c.suit not in forbidden]
+    still = " (he had kept the lead, so the prohibition still held)" if continuing else ""
+    if not allowed:
+        result.evidence.append(
+            f"Trick {trick.number}: {partner.name_full} held only "
+            f"{_suit_names(forbidden)}, so he could lead any card (Law 59)."
+        )
+        return True
+    if led.suit in forbidden:
+        _lead_broken(
+            trick,
+            partner,
+            led,
+            result,
+            f"declarer had forbidden {_suit_names(forbidden)}{still} and he held "
+            f"{_names(allowed)} in other suits",
+        )
+    else:
+        result.evidence.append(
+            f"Trick {trick.number}: {partner.name_full} led {led.pretty}, keeping to "
+            f"declarer's prohibition of {_suit_names(forbidden)}{still}."
+        )
+    return False
+
+
+def _lead_broken(trick: Trick, partner: Seat, led: Card, result: PenaltyTrace, why: str) -> None:
+    result.violations.append(
+        Violation(
+            trick.number,
+            partner,
+            "lead_restriction_broken",
+            led,
+            LEAD_RESTRICTION_LAWS,
+            f"At trick {trick.number} {partner.name_full} led {led.pretty}, but {why}.",
+        )
+    )
+
+
+def _check_offender_play(
+    play: Play,
+    trick: Trick,
+    offender: Seat,
+    card: Card,
+    remaining: dict[Card, PenaltyCard],
+    declarer: Seat,
+    result: PenaltyTrace,
+) -> None:
+    majors = [c for c, p in remaining.items() if p.major]
+    minors = [c for c, p in remaining.items() if not p.major]
+    held = play.holding(offender, trick.number)
+    leading = trick.leader is offender
+    led_suit = card.suit if leading else trick.led_suit
+    assert led_suit is not None
+    could: list[Card] = []
+    why = ""
+    if leading:
+        could, why = majors, "he was on lead"
+    elif held.suit_cards(led_suit):
+        could = [c for c in majors if c.suit is led_suit]
+        why = f"he had to follow to the {led_suit.symbol} lead, and could with it"
+    else:
+        could = majors
+        why = f"he had no {led_suit.symbol}, so it was his turn to discard or ruff"
+    found: Violation | None = None
+    if could:
+        found = Violation(
+            trick.number,
+            offender,
+            "penalty_card_not_played",
+            card,
+            NOT_PLAYED_LAWS,
+            f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
+            f"{card.pretty} although {why}: the major penalty card "
+            f"{_names(could)} had to be played (Law 50D1).",
+        )
+    elif any(m.suit is card.suit for m in minors) and not card.rank.is_honour:
+        minor = next(m for m in minors if m.suit is card.suit)
+        found = Violation(
+            trick.number,
+            offender,
+            "minor_card_rule_broken",
+            card,
+            MINOR_RULE_LAWS,
+            f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
+            f"{card.pretty} while the minor penalty card {minor.pretty} was still on the "
+            "table: no other card below honour rank of that suit before it (Law 50C).",
+        )
+    if found is None:
+        return
+    result.violations.append(found)
+    result.declarer_played_after[trick.number] = _declarer_played_after(
+        play, trick, offender, declarer
+    )
+    result.established_after[trick.number] = _offending_side_played_on(play, trick, offender)
+
+
+def _declarer_played_after(play: Play, trick: Trick, offender: Seat, declarer: Seat) -> bool:
+    """Has declarer played from either hand since ``offender``'s card (Law 52B1(b))?"""
+    seen = False
+    for later in play.tricks[trick.number - 1 :]:
+        for seat in later.seats:
+            if later is trick and not seen:
+                seen = seat is offender
+                continue
+            if seat.side is declarer.side:
+                return True
+    return False
+
+
+def _offending_side_played_on(play: Play, trick: Trick, offender: Seat) -> bool:
+    """Has the offending side played to the next trick (an established revoke, Law 63A1)?"""
+    if trick.number >= len(play.tricks):
+        return False
+    following = play.tricks[trick.number]
+    return any(seat.side is offender.side for seat in following.seats)

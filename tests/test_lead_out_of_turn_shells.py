@@ -1,0 +1,147 @@
+"""The lead-out-of-turn wizard through its shells and from PBN records with markers."""
+
+import json
+import re
+
+import pytest
+
+from td_assist.bridge.formats import read_boards
+from td_assist.cli import main
+from td_assist.rulings.wizards import rule
+from td_assist.web import create_app
+
+DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
+
+
+def pbn(declarer: str, play: str) -> str:
+    return (
+        '[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
+        f'[Deal "{DEAL}"]\n[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
+        f'[Declarer "{declarer}"]\n[Contract "4S"]\n[Play "W"]\n{play}\n'
+    )
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "log.sqlite3"), "SECRET_KEY": "test"}
+    )
+    return app.test_client()
+
+
+def test_pbn_with_a_spread_declarer_rules_that_north_is_declarer(tmp_path):
+    # East led out of turn; South spread his hand (Law 54A) and North played it: the
+    # PBN names North with '^' on the Declarer tag.
+    path = tmp_path / "spread.pbn"
+    path.write_text(pbn("^N", "C8 C2 ^L C7 CA"), encoding="utf-8")
+    board = read_boards(path)[0]
+    ruling = rule("lead-out-of-turn", board, None, {})
+    assert ruling.status == "complete" and ruling.outcome == "declarer_spreads"
+    rect = ruling.rectification
+    assert rect["offender"] == "E" and rect["correct_leader"] == "W"
+    assert rect["declarer"] == "N" and rect["choice"] == "declarer_becomes_dummy"
+    assert any(
+        step.node == "choice_opening" and step.answered_by == "record" for step in ruling.path
+    )
+
+
+def test_cli_rules_on_an_accepted_lead_in_the_record(tmp_path, capsys):
+    path = tmp_path / "board.pbn"
+    path.write_text(pbn("S", "C8 C2 ^L C7 CA"), encoding="utf-8")
+    assert main(["rule", "lead-out-of-turn", str(path), "--json"]) == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert ruling["outcome"] == "accepted_opening"
+    assert ruling["rectification"]["in_record"] is True
+    assert ruling["marked_tricks"] == [1]
+
+
+def test_api_refused_lead_hands_over_to_the_penalty_card_rules(client):
+    board = {"number": 3, "deal": DEAL, "auction": ["1S", "P", "4S", "P", "P", "P"]}
+    body = {
+        "board": board,
+        "irregularity": {
+            "kind": "lead_out_of_turn",
+            "offender": "E",
+            "card": "HQ",
+            "trick": 1,
+            "faced": True,
+        },
+        "answers": {"choice": "reject", "lead_choice": "forbid"},
+    }
+    response = client.post("/api/rulings/lead-out-of-turn", json=body)
+    assert response.status_code == 200, response.get_json()
+    ruling = response.get_json()
+    assert ruling["outcome"] == "rejected_opening"
+    assert any(step["group"] == "Penalty card (Law 50D)" for step in ruling["path"])
+    assert "Lead of the suit forbidden" in ruling["text"]
+    assert ruling["rectification"]["lead_options"]["seat"] == "W"
+    bad = dict(body, irregularity=dict(body["irregularity"], card="SA"))
+    response = client.post("/api/rulings/lead-out-of-turn", json=bad)
+    assert response.status_code == 400 and "East does not hold" in response.get_json()["error"]
+
+
+def test_options_are_read_in_the_order_of_the_law():
+    board = read_boards_text(pbn("S", ""))
+    ruling = rule(
+        "lead-out-of-turn",
+        board,
+        None,
+        {"offender": "E", "trick": "1", "card": "HQ", "choice": "accept"},
+    )
+    texts = [option.text for option in ruling.options]
+    assert [t[:2] for t in texts] == ["1.", "2.", "3."]
+    assert "54A" in texts[0] and "54B" in texts[1] and "54D" in texts[2]
+    assert ruling.rectification["choices"] == ["declarer_becomes_dummy", "accept", "reject"]
+
+
+def read_boards_text(text):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "b.pbn"
+        path.write_text(text, encoding="utf-8")
+        return read_boards(path)[0]
+
+
+def _token(client):
+    page = client.get("/boards/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def test_tablet_walk_and_home_tile(client):
+    response = client.post("/boards", data={"text": pbn("S", ""), "csrf_token": _token(client)})
+    assert response.status_code == 303, response.get_data(as_text=True)[:400]
+    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/rule/lead-out-of-turn/{board_id}"
+    assert "Who led out of turn?" in client.get(base).get_data(as_text=True)
+    page = client.get(f"{base}?a=offender:E&a=trick:1").get_data(as_text=True)
+    assert "Which card did East lead?" in page
+    asked = f"{base}?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes&a=misinformed_by_opponent:no"
+    asked += "&a=proper_lead_made:no&a=declarer_saw_dummy:no"
+    page = client.get(asked).get_data(as_text=True)
+    assert "Spread his hand and become dummy" in page
+    done = client.get(f"{asked}&a=choice_opening:declarer_becomes_dummy").get_data(as_text=True)
+    assert "becomes dummy" in done
+    home = client.get("/").get_data(as_text=True)
+    assert (
+        "Lead out of turn <small>Laws 53-56</small>" in home
+        and "coming" not in home.split("Lead out of turn")[1][:60]
+    )
+    law = client.get("/laws/54").get_data(as_text=True)
+    assert "Lead out of turn wizard" in law
+
+
+def test_after_declarer_spreads_later_rulings_use_the_new_declarer(tmp_path):
+    path = tmp_path / "spread.pbn"
+    path.write_text(pbn("^N", "C8 C2 ^L C7 CA\nH2 H3 HQ H6"), encoding="utf-8")
+    board = read_boards(path)[0]
+    ruling = rule(
+        "penalty-card",
+        board,
+        None,
+        {"offender": "S", "trick": "2", "cards": "H8", "declarer_faced": "card"},
+    )
+    role = next(step for step in ruling.path if step.node == "role")
+    assert role.answer == "declaring_side"
+    assert "South (dummy)" in role.evidence[0] and "North is declarer" in role.evidence[0]

@@ -1,0 +1,127 @@
+"""The penalty-card wizard through every shell: CLI, JSON API, tablet pages, home, laws."""
+
+import json
+import re
+
+import pytest
+
+from td_assist.cli import main
+from td_assist.web import create_app
+
+DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
+BOARD = {
+    "number": 3,
+    "deal": DEAL,
+    "auction": ["1S", "P", "4S", "P", "P", "P"],
+    "play": ["C8", "C2", "C5", "CA", "H6", "H2", "H3", "H9", "C6", "CK", "C9", "C3"],
+}
+REPORT = {
+    "kind": "penalty_card",
+    "offender": "E",
+    "cards": ["HQ"],
+    "trick": 1,
+    "exposure": "inadvertent",
+}
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "log.sqlite3"), "SECRET_KEY": "test"}
+    )
+    return app.test_client()
+
+
+def test_cli_rules_from_a_json_request(tmp_path, capsys):
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"board": BOARD, "irregularity": REPORT}), encoding="utf-8")
+    assert main(["rule", "penalty-card", str(request), "--json"]) == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert ruling["status"] == "complete" and ruling["outcome"] == "failure_accepted"
+    rect = ruling["rectification"]
+    assert rect["penalty_cards"] == [{"seat": "E", "card": "HQ", "major": True}]
+    assert rect["lead_options"] == {"seat": "W", "suits": ["H"], "options": ["require", "forbid"]}
+    assert [(v["trick"], v["kind"]) for v in rect["violations"]] == [
+        (2, "penalty_card_not_played"),
+        (3, "penalty_card_not_played"),
+    ]
+    assert rect["released_trick"] is None and rect["released_by"] is None
+
+
+def test_cli_answers_lead_choice_and_suit(tmp_path, capsys):
+    board = dict(BOARD, play=["HA", "H3", "H9", "H6", "C8", "C2", "C5", "CA"])
+    report = dict(REPORT, cards=["HQ", "DQ"], before_trick=True)
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"board": board, "irregularity": report}), encoding="utf-8")
+    code = main(
+        [
+            "rule",
+            "penalty-card",
+            str(request),
+            "--answer",
+            "lead_choice=require",
+            "--answer",
+            "lead_suit=H",
+            "--json",
+        ]
+    )
+    assert code == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert ruling["outcome"] == "lead_required"
+    assert ruling["rectification"]["lead_suit"] == "H"
+    assert ruling["rectification"]["still_on_table"] == ["DQ"]
+
+
+def test_api_rules_and_names_a_card_the_offender_does_not_hold(client):
+    response = client.post(
+        "/api/rulings/penalty-card", json={"board": BOARD, "irregularity": REPORT}
+    )
+    assert response.status_code == 200
+    assert response.get_json()["rectification"]["violations"][0]["trick"] == 2
+    bad = dict(REPORT, cards=["SA"])
+    response = client.post("/api/rulings/penalty-card", json={"board": BOARD, "irregularity": bad})
+    assert response.status_code == 400
+    assert "not in East's hand; South holds it" in response.get_json()["error"]
+
+
+def test_api_rejects_a_malformed_card(client):
+    bad = dict(REPORT, cards=["X9"])
+    response = client.post("/api/rulings/penalty-card", json={"board": BOARD, "irregularity": bad})
+    assert response.status_code == 400 and "cards" in response.get_json()["error"]
+
+
+def _token(client):
+    page = client.get("/boards/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def test_tablet_asks_offender_trick_card_then_rules(client):
+    text = (
+        '[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
+        f'[Deal "{DEAL}"]\n[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
+        '[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nC8 C2 C5 CA\nH2 H3 HQ H6\n'
+    )
+    response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
+    assert response.status_code == 303, response.get_data(as_text=True)[:400]
+    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/rule/penalty-card/{board_id}"
+    assert "Whose card was exposed?" in client.get(base).get_data(as_text=True)
+    page = client.get(f"{base}?a=offender:E").get_data(as_text=True)
+    assert "At which trick" in page
+    page = client.get(f"{base}?a=offender:E&a=trick:1").get_data(as_text=True)
+    assert "Which card of East" in page and "HQ" in page
+    page = client.get(f"{base}?a=offender:E&a=trick:1&a=cards:HQ").get_data(as_text=True)
+    assert "another card" in page
+    asked = f"{base}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:none&a=before_trick:no"
+    assert "normal course of play" in client.get(asked).get_data(as_text=True)
+    done = client.get(f"{asked}&a=normal_course:no").get_data(as_text=True)
+    assert "Major penalty card" in done
+    assert "East played the penalty card ♥Q to trick 2" in done
+
+
+def test_home_tile_is_live_and_law_page_lists_the_steps(client):
+    home = client.get("/").get_data(as_text=True)
+    assert 'href="/boards/new?wizard=penalty-card"' in home
+    assert "Penalty card <small>Laws 48-52</small>" in home
+    law = client.get("/laws/50").get_data(as_text=True)
+    assert "Penalty card wizard" in law and "/wizards/penalty-card#lead_choice" in law
