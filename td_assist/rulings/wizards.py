@@ -55,6 +55,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.revoke",
     "td_assist.rulings.lead_out_of_turn",
     "td_assist.rulings.penalty_card",
+    "td_assist.rulings.insufficient_bid",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]
