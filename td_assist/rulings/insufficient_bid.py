@@ -170,6 +170,15 @@ def gather(
         if not bids:
             raise RecordError("the recorded auction holds no insufficient bid", where="auction")
         index = bids[0].call_index
+    bid = board.auction_obj.insufficient_bid(index)
+    if bid is None:
+        call = board.auction[index - 1] if index <= len(board.auction) else None
+        what = (
+            f"call {index} ({call}) is not an insufficient bid"
+            if call
+            else (f"the auction has no call {index}")
+        )
+        raise RecordError(what, where="irregularity call_index")
     if "accepted" in answers and answers["accepted"] in ("yes", "no"):
         try:
             board = board.with_insufficient_reading(index, accepted=answers["accepted"] == "yes")
@@ -180,14 +189,7 @@ def gather(
                 where="answer accepted",
             ) from None
     bid = board.auction_obj.insufficient_bid(index)
-    if bid is None:
-        call = board.auction[index - 1] if index <= len(board.auction) else None
-        what = (
-            f"call {index} ({call}) is not an insufficient bid"
-            if call
-            else (f"the auction has no call {index}")
-        )
-        raise RecordError(what, where="irregularity call_index")
+    assert bid is not None
     before = _prefix(board, index - 1)
     replacement, replacement_index = bid.replacement, bid.replacement_index
     if "replacement" in answers:
