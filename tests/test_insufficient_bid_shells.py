@@ -2,12 +2,14 @@
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.formats import read_boards
 from td_assist.cli import main
+from td_assist.rulings.insufficient_bid import InsufficientBidReport
 from td_assist.rulings.wizards import rule
 from td_assist.web import create_app
 from td_assist.web.views import auction_rows
@@ -157,3 +159,21 @@ def test_home_tile_is_live_and_law_27_lists_the_steps(client):
     assert 'href="/boards/new?wizard=insufficient-bid"' in home
     law = client.get("/laws/27").get_data(as_text=True)
     assert "Insufficient bid wizard" in law
+
+
+REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "real-records" / "pbn"
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real-records is absent")
+def test_a_real_record_with_two_accepted_insufficient_bids_rules_on_each():
+    # heilman__correct_10.pbn: an auction with ^I before 1C and before 3NT.
+    board = next(
+        b for b in read_boards(REAL / "heilman__correct_10.pbn") if len(b.insufficient_bids) == 2
+    )
+    for bid in board.insufficient_bids:
+        report = InsufficientBidReport(call_index=bid.call_index)
+        ruling = rule("insufficient-bid", board, report, {})
+        assert ruling.outcome == "accepted_bid"
+        rect = ruling.rectification
+        assert rect["offender"] == bid.offender.value and rect["accepted"] is True
+        assert (rect["contract"], rect["declarer"]) == ("5HX", "N")
