@@ -9,7 +9,7 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.formats import read_boards
 from td_assist.cli import main
-from td_assist.rulings.insufficient_bid import InsufficientBidReport
+from td_assist.rulings.model import parse_irregularity
 from td_assist.rulings.wizards import rule
 from td_assist.web import create_app
 from td_assist.web.views import auction_rows
@@ -171,7 +171,7 @@ def test_a_real_record_with_two_accepted_insufficient_bids_rules_on_each():
         b for b in read_boards(REAL / "heilman__correct_10.pbn") if len(b.insufficient_bids) == 2
     )
     for bid in board.insufficient_bids:
-        report = InsufficientBidReport(call_index=bid.call_index)
+        report = parse_irregularity({"kind": "insufficient_bid", "call_index": bid.call_index})
         ruling = rule("insufficient-bid", board, report, {})
         assert ruling.outcome == "accepted_bid"
         rect = ruling.rectification
