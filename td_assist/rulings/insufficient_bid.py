@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Auction, Call, CallKind, Contract, InsufficientBid
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Suit
+from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import WeightedResult, score_ns, weighted_total_points
 from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
@@ -106,6 +106,7 @@ class InsufficientBidRectification(BaseModel):
     contract: str | None = None
     declarer: Seat | None = None
     opening_leader: Seat | None = None
+    opening_lead: str | None = None  # the card led, when the play is recorded
 
 
 @dataclass
@@ -457,6 +458,9 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         rect.contract = str(contract)
         rect.declarer = contract.declarer
         rect.opening_leader = contract.declarer.lho if contract.declarer else None
+        play = s.board.play_obj if s.board.deal else None
+        if play is not None and play.tricks and play.tricks[0].cards:
+            rect.opening_lead = str(play.tricks[0].cards[0])
     return rect
 
 
@@ -476,10 +480,20 @@ def _lead_text(rect: InsufficientBidRectification) -> str:
         else f"the first time {leader.name_full} is on lead"
     )
     suits = ", ".join(Suit(s).name.lower() for s in rect.forbid_suits) or "none"
-    return (
+    text = (
         f"Against {rect.contract} by {rect.declarer.name_full}, declarer may forbid "
         f"{leader.name_full} {when} to lead one of: {suits} (Law 26B)."
     )
+    if rect.opening_lead and leader is rect.opening_leader:
+        card = Card.parse(rect.opening_lead)
+        could = card.suit.value in rect.forbid_suits
+        text += f" The record shows {leader.name_full} leading {card.pretty}: " + (
+            f"a suit declarer could have forbidden ({card.suit.name.lower()})."
+            if could
+            else f"{card.suit.name.lower()} is a suit {rect.offender.name_full} specified, "
+            "which declarer could not forbid."
+        )
+    return text
 
 
 def parse_results(text: str) -> list[tuple[Contract, Seat, int, float]]:
