@@ -21,7 +21,13 @@ from td_assist.bridge.auction import Auction, Call, CallKind, Contract, Insuffic
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.scoring import WeightedResult, score_ns, weighted_total_points
+from td_assist.bridge.scoring import (
+    WeightedResult,
+    score_ns,
+    weighted_imps,
+    weighted_matchpoints,
+    weighted_total_points,
+)
 from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -84,6 +90,8 @@ class InsufficientBidAdjustment(Adjustment):
 
     adjusted: bool = True
     score_ns_weighted: float | None = None  # before rounding to whole points
+    imps_ns: float | None = None  # against ``comparison``, the other table (teams)
+    mp_percent_ns: float | None = None  # on ``traveller``, the other NS scores (pairs)
     weighted: list[WeightedLine] = Field(default_factory=list)
 
 
@@ -528,6 +536,15 @@ def parse_results(text: str) -> list[tuple[Contract, Seat, int, float]]:
     return lines
 
 
+def _whole(text: str, name: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise AnswerError(
+            f"'{text.strip()}' is not a score in points", where=f"answer {name}"
+        ) from None
+
+
 def adjusted_score(board: Board, answers: dict[str, str]) -> InsufficientBidAdjustment:
     """Law 27D, 12C1(c): each probable result scored, then weighted (NS view)."""
     adjustment = InsufficientBidAdjustment(laws=["27D", "12C1c"])
@@ -560,6 +577,15 @@ def adjusted_score(board: Board, answers: dict[str, str]) -> InsufficientBidAdju
     )
     adjustment.score_ns_weighted = round(total, 2)
     adjustment.score_ns_final = round(total)
+    results = [WeightedResult(line.score_ns, line.weight) for line in adjustment.weighted]
+    if "comparison" in answers:
+        other = _whole(answers["comparison"], "comparison")
+        adjustment.imps_ns = round(weighted_imps(results, other), 2)
+    if "traveller" in answers:
+        others = [_whole(v, "traveller") for v in answers["traveller"].split(",") if v.strip()]
+        if others:
+            points = weighted_matchpoints(results, others)
+            adjustment.mp_percent_ns = round(100 * points / (2 * len(others)), 2)
     adjustment.note = (
         "Weighted North-South score: "
         + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in adjustment.weighted)
@@ -590,6 +616,8 @@ WIZARD = register(
                 "(TD)  Law 27D probable results: contract declarer tricks weight; ... "
                 "[e.g. 4S S 10 0.6; 3S S 9 0.4]",
             ),
+            AnswerHelp("comparison", "(TD)  Law 27D, teams: NS points at the other table"),
+            AnswerHelp("traveller", "(TD)  Law 27D, pairs: the other NS scores, comma-separated"),
             AnswerHelp(
                 "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
             ),
