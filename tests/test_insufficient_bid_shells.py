@@ -177,3 +177,11 @@ def test_a_real_record_with_two_accepted_insufficient_bids_rules_on_each():
         rect = ruling.rectification
         assert rect["offender"] == bid.offender.value and rect["accepted"] is True
         assert (rect["contract"], rect["declarer"]) == ("5HX", "N")
+
+
+def test_list_questions_fills_the_placeholders_with_role_words(capsys):
+    assert main(["rule", "insufficient-bid", "--list-questions"]) == 0
+    listed = capsys.readouterr().out
+    assert "Does the offender's LHO" in listed
+    questions = [line for line in listed.splitlines() if "(TD)" in line or "(record" in line]
+    assert questions and not any("{" in line for line in questions)

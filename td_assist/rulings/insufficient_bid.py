@@ -622,6 +622,17 @@ WIZARD = register(
                 "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
             ),
         ),
+        placeholder_words={
+            "offender": "the offender",
+            "offender_partner": "the offender's partner",
+            "lho": "the offender's LHO",
+            "partner_lho": "the barred player's LHO",
+            "insufficient_bid": "the insufficient bid",
+            "replacement": "the replacement",
+            "lowest_same": "from the record",
+            "offenders": "the offending side",
+            "non_offenders": "the non-offending side",
+        },
         notes=(
             'The irregularity in a .json request: {"kind": "insufficient_bid", "call_index": 2} '
             "(1-based in the recorded auction; the first insufficient bid when left out)."

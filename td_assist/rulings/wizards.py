@@ -80,6 +80,9 @@ class Wizard:
     computations: frozenset[str] = frozenset()  # names an outcome's ``compute`` may use
     answers: tuple[AnswerHelp, ...] = ()  # answers outside the tree
     notes: str = ""  # extra help for --list-questions
+    # Words for the {placeholders} of the tree's prompts when no board is at hand
+    # (--list-questions), e.g. {"lho": "the offender's LHO"}.
+    placeholder_words: dict[str, str] = field(default_factory=dict)
 
     @property
     def heading(self) -> str:
