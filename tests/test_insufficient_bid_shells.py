@@ -185,3 +185,14 @@ def test_list_questions_fills_the_placeholders_with_role_words(capsys):
     assert "Does the offender's LHO" in listed
     questions = [line for line in listed.splitlines() if "(TD)" in line or "(record" in line]
     assert questions and not any("{" in line for line in questions)
+
+
+def test_ruling_page_shows_the_auction_as_the_td_read_it(client):
+    text = pbn("2S 2D Pass Pass\nPass")
+    response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
+    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/rule/insufficient-bid/{board_id}?a=unintended:no"
+    replaced = client.get(f"{base}&a=artificial:no&a=comparable:no").get_data(as_text=True)
+    assert "2♦ insufficient → Pass" in replaced
+    accepted = client.get(f"{base}&a=accepted:yes").get_data(as_text=True)
+    assert "2♦ insufficient, accepted" in accepted and "by East" in accepted

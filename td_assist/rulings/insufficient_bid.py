@@ -594,6 +594,14 @@ def adjusted_score(board: Board, answers: dict[str, str]) -> InsufficientBidAdju
     return adjustment
 
 
+def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
+    """The record read as the TD found it: the first insufficient bid accepted or not."""
+    bids = board.insufficient_bids
+    if answers.get("accepted") not in ("yes", "no") or not bids:
+        return board
+    return board.with_insufficient_reading(bids[0].call_index, answers["accepted"] == "yes")
+
+
 WIZARD = register(
     Wizard(
         name=NAME,
@@ -601,6 +609,7 @@ WIZARD = register(
         laws="Laws 27, 23, 26, 37",
         kind="insufficient_bid",
         rule=rule_insufficient_bid,
+        board_as_ruled=board_as_ruled,
         facts=FACTS,
         computations=frozenset({"insufficient_bid"}),
         answers=(

@@ -83,6 +83,9 @@ class Wizard:
     # Words for the {placeholders} of the tree's prompts when no board is at hand
     # (--list-questions), e.g. {"lho": "the offender's LHO"}.
     placeholder_words: dict[str, str] = field(default_factory=dict)
+    # The board as the wizard reads it with the TD's answers, for the pages beside the
+    # ruling (e.g. an insufficient bid the TD says was accepted); None: as recorded.
+    board_as_ruled: Callable[[Board, dict[str, str]], Board] | None = None
 
     @property
     def heading(self) -> str:

@@ -87,7 +87,20 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     }
     if ruling.status == "needs_answer":
         return render_template("wizard.html", **common)
-    return render_template("ruling.html", **common, **summary(board, ruling), saved=None)
+    shown = as_ruled(chosen, board, dict(pairs))
+    common["board"] = shown
+    return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+
+
+def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201
+    """The board as the wizard read it with the TD's answers (e.g. an accepted
+    insufficient bid), for the diagram and auction beside the ruling."""
+    if chosen.board_as_ruled is None:
+        return board
+    try:
+        return chosen.board_as_ruled(board, answers)
+    except RecordError:
+        return board
 
 
 def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
@@ -125,12 +138,13 @@ def saved(ruling_id: str) -> ResponseReturnValue:
     record = store().ruling(ruling_id[:40])
     if record is None:
         abort(404)
-    board = load_board(record["board_id"])
+    chosen = registered(record["wizard"])
+    board = as_ruled(chosen, load_board(record["board_id"]), dict(record.get("answers") or {}))
     ruling = Ruling.model_validate(record["ruling"])
     return render_template(
         "ruling.html",
         wizard_name=record["wizard"],
-        wizard_title=registered(record["wizard"]).heading,
+        wizard_title=chosen.heading,
         board=board,
         board_id=record["board_id"],
         ruling=ruling,
