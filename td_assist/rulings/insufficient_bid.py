@@ -434,6 +434,12 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         replacement = s.attempted
     if accepted or outcome == "unintended_call":
         replacement = None  # cancelled when LHO accepts (Law 27C)
+    attempted = s.attempted
+    doubled = replacement is not None and replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+    if kind == "illegal" and attempted is None and doubled:
+        # A double or redouble that is not comparable is cancelled (Law 27B3): it was only
+        # an attempt, and the legal call in its place is still to come.
+        attempted, replacement = replacement, None
     auction = s.auction
     contract: Contract | None = auction.contract()
     barred = outcome in BARRED
@@ -453,7 +459,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         accept_chooser=s.offender.lho,
         accepted=accepted,
         replacement=str(replacement) if replacement is not None else None,
-        attempted_replacement=str(s.attempted) if s.attempted is not None else None,
+        attempted_replacement=str(attempted) if attempted is not None else None,
         replacement_kind=kind,
         partner_barred=barred,
         offender_barred=outcome == "barred_call_cancelled",
