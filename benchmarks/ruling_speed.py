@@ -58,6 +58,24 @@ def one_penalty_card_ruling(path: Path, board_number: int | None) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+INSUFFICIENT_PBN = (
+    '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[Deal "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"]\n'
+    '[Auction "N"]\n1S 1H 2H 2S\n4H Pass Pass Pass\n[Result "10"]\n'
+)
+
+
+def one_insufficient_bid_ruling(path: Path) -> float:
+    """An insufficient bid replaced in the record, Law 27D with weighted results."""
+    clear_record_caches()
+    start = time.perf_counter()
+    board = pick_board(read_boards(path), None)
+    answers = {"damaged": "yes", "results": "3H E 10 0.6; 4S N 9 0.4", "comparison": "-420"}
+    ruling = rule("insufficient-bid", board, None, answers)
+    assert ruling.status == "complete", ruling.pending
+    return (time.perf_counter() - start) * 1000
+
+
 def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
     number = int(sys.argv[2]) if len(sys.argv) > 2 else 4
@@ -85,6 +103,17 @@ def main() -> None:
         f"from {path.name} board {number}, penalty card followed through the play)"
     )
     print(f"target < 20 ms for a penalty-card ruling: {'met' if median < 20 else 'NOT met'}")
+    get_tree("insufficient-bid")
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "insufficient.pbn"
+        record.write_text(INSUFFICIENT_PBN, encoding="utf-8")
+        runs = [one_insufficient_bid_ruling(record) for _ in range(40)]
+    median = statistics.median(runs)
+    print(
+        f"  insufficient bid: median {median:.1f} ms, max {max(runs):.1f} ms ({len(runs)} "
+        "rulings from a one-board PBN, Law 27D weighted score and IMPs)"
+    )
+    print(f"target < 20 ms for an insufficient-bid ruling: {'met' if median < 20 else 'NOT met'}")
 
 
 if __name__ == "__main__":

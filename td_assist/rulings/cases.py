@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from td_assist.bridge.auction import expand_all_pass
 from td_assist.bridge.board import Board, record_error_from
+from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
 from td_assist.paths import content_dir
 from td_assist.rulings.model import Irregularity, Ruling
@@ -48,7 +49,17 @@ class CaseBoard(BaseModel):
             fields["auction_notes"] = {int(n) - 1: text for n, text in self.notes.items()}
         except ValueError:
             raise RecordError("a note's key is the call's number, e.g. \"3\"") from None
-        fields["auction"] = expand_all_pass(self.auction.split())
+        # PBN markers (``^I`` before an accepted insufficient bid, ``^S``) as in a PBN file.
+        calls: list[str] = []
+        marks: list[RecordMark] = []
+        for token in self.auction.split():
+            if token.startswith("^"):
+                marks.append(RecordMark(section="auction", index=len(calls), code=token))
+            else:
+                calls.append(token)
+        fields["auction"] = expand_all_pass(calls)
+        if marks:
+            fields["irregularities"] = marks
         fields["play"] = self.play.replace("/", " ").split()
         return Board.checked(**fields)
 

@@ -11,6 +11,7 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, load_json, read_boards
 from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.engine import fill
 from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
 from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
 from td_assist.rulings.wizards import (
@@ -117,7 +118,10 @@ def list_questions(wizard: str) -> None:
     for name, node in tree.nodes.items():
         if isinstance(node, QuestionNode | FactNode):
             source = "record or TD" if isinstance(node, FactNode) else "TD"
-            print(f"{name}  ({source})  {node.prompt}")
+            prompt = node.prompt
+            if get_wizard(wizard).placeholder_words:
+                prompt = fill(prompt, get_wizard(wizard).placeholder_words)
+            print(f"{name}  ({source})  {prompt}")
             for choice in node.choices:
                 mark = "  (usual case)" if node.default == choice.value else ""
                 print(f"    {choice.value}: {choice.label}{mark}")

@@ -57,6 +57,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.revoke",
     "td_assist.rulings.lead_out_of_turn",
     "td_assist.rulings.penalty_card",
+    "td_assist.rulings.insufficient_bid",
     "td_assist.rulings.unauthorised_information",
 )
 
@@ -82,6 +83,12 @@ class Wizard:
     computations: frozenset[str] = frozenset()  # names an outcome's ``compute`` may use
     answers: tuple[AnswerHelp, ...] = ()  # answers outside the tree
     notes: str = ""  # extra help for --list-questions
+    # Words for the {placeholders} of the tree's prompts when no board is at hand
+    # (--list-questions), e.g. {"lho": "the offender's LHO"}.
+    placeholder_words: dict[str, str] = field(default_factory=dict)
+    # The board as the wizard reads it with the TD's answers, for the pages beside the
+    # ruling (e.g. an insufficient bid the TD says was accepted); None: as recorded.
+    board_as_ruled: Callable[[Board, dict[str, str]], Board] | None = None
 
     @property
     def heading(self) -> str:

@@ -33,7 +33,7 @@ def contents() -> ResponseReturnValue:
 @laws.get("/<page>")
 def law_page(page: str) -> ResponseReturnValue:
     book = get_lawbook()
-    if (page.isascii() and page.isdigit()) and 1 <= int(page) <= 93 and len(page) <= 2:
+    if page.isascii() and page.isdigit() and 1 <= int(page) <= 93 and len(page) <= 2:
         law = book.law(int(page))
     elif page in book.named:
         law = book.named[page]

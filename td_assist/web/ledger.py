@@ -25,7 +25,7 @@ from td_assist.rulings.model import Ruling
 from td_assist.rulings.wizards import load_wizards, rule
 from td_assist.store import LogEntry, SavedRuling
 from td_assist.web.boards import store
-from td_assist.web.wizard import MAX_ANSWERS, MAX_VALUE, address, law_links, summary
+from td_assist.web.wizard import MAX_ANSWERS, MAX_VALUE, address, as_ruled, law_links, summary
 
 ledger = Blueprint("ledger", __name__)
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -109,6 +109,8 @@ def saved(ruling_id: str) -> ResponseReturnValue:
     board = _board(record.board_id)
     if board is None:
         abort(404)
+    if record.wizard in load_wizards():
+        board = as_ruled(load_wizards()[record.wizard], board, dict(record.answers))
     ruling = Ruling.model_validate(record.ruling)
     history = _history(record)
     return render_template(

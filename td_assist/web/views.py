@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain, Suit
 from td_assist.bridge.double_dummy import dd_table
+from td_assist.bridge.errors import RecordError
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
@@ -81,23 +82,40 @@ def contract_text(contract: object) -> str:
 def auction_rows(board: Board) -> list[list[str]]:
     """The auction in rows of four, columns W N E S, blanks before the dealer.
 
-    Each call goes in its caller's column, so a replaced insufficient bid (the same
-    player twice) or a skipped turn starts a new row or leaves a blank.
+    Each call sits under the player who made it: an insufficient bid the offender
+    replaced shares its cell with the replacement ("1♥ insufficient → 2♥"), an
+    accepted one says so, and a skipped turn (PBN ``^S``) leaves its cell blank.
     """
     order = [Seat.W, Seat.N, Seat.E, Seat.S]
-    auction = board.auction_obj
-    rows: list[list[str]] = []
-    row = [""] * 4
-    column = order.index(board.dealer) - 1
-    for seat, call in zip(auction.seats, board.auction):
-        wanted = order.index(seat)
-        if wanted <= column:
-            rows.append(row)
-            row = [""] * 4
-        row[wanted], column = call_text(call), wanted
-    if any(row):
-        rows.append(row)
-    return rows
+    try:
+        auction = board.auction_obj
+    except RecordError:
+        auction = None
+    if auction is None or len(auction.seats) != len(board.auction):
+        cells = [""] * order.index(board.dealer) + [call_text(c) for c in board.auction]
+    else:
+        withdrawn = auction.withdrawn
+        accepted = {b.call_index - 1 for b in auction.insufficient_bids if b.accepted}
+        cells = []
+        last: Seat | None = None
+        for index, (seat, text) in enumerate(zip(auction.seats, board.auction)):
+            shown = call_text(text)
+            if index - 1 in withdrawn and last is seat:
+                cells[-1] += f" → {shown}"
+                continue
+            gap = (
+                order.index(seat)
+                if last is None
+                else (order.index(seat) - order.index(last)) % 4 - 1
+            )
+            cells += [""] * gap
+            if index in withdrawn:
+                shown += " insufficient"
+            elif index in accepted:
+                shown += " insufficient, accepted"
+            cells.append(shown)
+            last = seat
+    return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
 
 
 def double_dummy(board: Board) -> list[tuple[str, list[int]]] | None:

@@ -97,7 +97,20 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     }
     if ruling.status == "needs_answer":
         return render_template("wizard.html", **common, **summary(board, ruling))
-    return render_template("ruling.html", **common, **summary(board, ruling), saved=None)
+    shown = as_ruled(chosen, board, dict(pairs))
+    common["board"] = shown
+    return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+
+
+def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201
+    """The board as the wizard read it with the TD's answers (e.g. an accepted
+    insufficient bid), for the diagram and auction beside the ruling."""
+    if chosen.board_as_ruled is None:
+        return board
+    try:
+        return chosen.board_as_ruled(board, answers)
+    except RecordError:
+        return board
 
 
 def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001

@@ -1,0 +1,656 @@
+"""The insufficient-bid wizard (Laws 27, 23A, 25A, 26, 37): its report, facts and walk.
+
+The recorded auction holds the insufficient bid (the bridge model reads it, see
+``td_assist.bridge.auction.InsufficientBid``), so the record settles who made it, who
+may accept it, whether LHO's next call accepted it, the offender's replacement, the
+lowest sufficient bid in its strain, whether the barred partner called later, and the
+contract and declarer of the legal auction (a withdrawn call never names a strain).
+The TD's ``accepted`` answer forces the reading when the calls allow both. The TD is
+asked only what the Laws leave to judgment: what the calls meant, comparability
+(Law 23A) and damage (Law 27D).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from td_assist.bridge.auction import Auction, Call, CallKind, Contract, InsufficientBid
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.errors import RecordError
+from td_assist.bridge.scoring import (
+    WeightedResult,
+    score_ns,
+    weighted_imps,
+    weighted_matchpoints,
+    weighted_total_points,
+)
+from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
+from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
+from td_assist.rulings.facts import Context, FactResult, FactTable
+from td_assist.rulings.model import (
+    Adjustment,
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    irregularity_kind,
+)
+from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+
+NAME = "insufficient-bid"
+# The contract's answers that stand for several nodes of the tree (the walk reaches one).
+ROUTED_ANSWERS = {
+    "damaged": ("damaged_lowest", "damaged_comparable"),
+    "comparable": ("double_comparable",),
+    "barred_partner_called": ("barred_after_other", "barred_after_double", "barred_after_second"),
+    "lho_called_over": ("lho_called_over",),
+}
+ReplacementKind = Literal["lowest_same_denomination", "comparable", "other", "illegal"]
+KIND_OF_OUTCOME: dict[str, ReplacementKind | None] = {
+    "unintended_call": None,
+    "accepted_bid": None,
+    "second_ib_accepted": None,
+    "lowest_same_denomination": "lowest_same_denomination",
+    "comparable_call": "comparable",
+    "other_call": "other",
+    "illegal_double": "illegal",
+    "second_ib_rejected": "illegal",
+}
+# Outcomes where the offender's partner must pass for the rest of the auction.
+BARRED = {
+    "other_call",
+    "illegal_double",
+    "second_ib_rejected",
+    "barred_call_stands",
+    "barred_call_cancelled",
+}
+
+
+@irregularity_kind
+class InsufficientBidReport(IrregularityReport):
+    """Which call of the recorded auction was insufficient (1-based); the first one if None."""
+
+    kind: Literal["insufficient_bid"] = "insufficient_bid"
+    call_index: int | None = Field(default=None, ge=1, le=200)
+
+
+class WeightedLine(BaseModel):
+    contract: str
+    declarer: Seat
+    tricks: int
+    weight: float
+    score_ns: int
+
+
+class InsufficientBidAdjustment(Adjustment):
+    """Law 27D: the weighted result had the insufficient bid never been made (Law 12C1)."""
+
+    adjusted: bool = True
+    score_ns_weighted: float | None = None  # before rounding to whole points
+    imps_ns: float | None = None  # against ``comparison``, the other table (teams)
+    mp_percent_ns: float | None = None  # on ``traveller``, the other NS scores (pairs)
+    weighted: list[WeightedLine] = Field(default_factory=list)
+
+
+class InsufficientBidRectification(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    offender: Seat
+    insufficient_bid: str
+    call_index: int
+    lowest_sufficient_same_denomination: str | None
+    accept_chooser: Seat
+    accepted: bool
+    replacement: str | None = None
+    attempted_replacement: str | None = None
+    replacement_kind: ReplacementKind | None = None
+    partner_barred: bool = False
+    offender_barred: bool = False  # Law 37B2: the whole offending side must pass
+    lead_restrictions: bool = False
+    restricted_leader: Seat | None = None  # the offender's partner, at his first lead
+    forbid_suits: list[str] = Field(default_factory=list)  # suits declarer may forbid
+    contract: str | None = None
+    declarer: Seat | None = None
+    opening_leader: Seat | None = None
+    opening_lead: str | None = None  # the card led, when the play is recorded
+
+
+@dataclass
+class Situation:
+    board: Board
+    bid: InsufficientBid
+    replacement: Call | None
+    replacement_index: int | None  # 1-based, when the record holds it
+    attempted: Call | None
+    before: Auction  # the auction up to, not including, the insufficient bid
+
+    @property
+    def offender(self) -> Seat:
+        return self.bid.offender
+
+    @property
+    def auction(self) -> Auction:
+        return self.board.auction_obj
+
+    def barred_calls(self) -> list[int]:
+        """0-based positions of bids, doubles or redoubles by the offender's partner after
+        the replacement (he was barred if the replacement did not keep him free)."""
+        after = self.replacement_index or self.bid.call_index
+        partner = self.offender.partner
+        return [
+            i
+            for i, (seat, call) in enumerate(zip(self.auction.seats, self.auction.calls))
+            if i >= after and seat is partner and not call.is_pass
+        ]
+
+
+def _call_answer(text: str, name: str) -> Call:
+    try:
+        return Call.parse(text)
+    except RecordError as error:
+        raise AnswerError(error.problem, where=f"answer {name}") from None
+
+
+def _prefix(board: Board, count: int) -> Auction:
+    """The recorded auction's first ``count`` calls, read as the record reads them."""
+    marks: dict[int, list[str]] = {}
+    for mark in board.irregularities:
+        if mark.section == "auction" and mark.index < count:
+            marks.setdefault(mark.index, []).append(mark.code)
+    forced = {k: v for k, v in board.accepted_insufficient.items() if k <= count}
+    return Auction.parse(board.dealer, board.auction[:count], marks=marks, accepted=forced)
+
+
+def gather(
+    board: Board | None, report: InsufficientBidReport | None, answers: dict[str, str]
+) -> Situation:
+    """The insufficient bid, read from the record as the TD's ``accepted`` answer says."""
+    if board is None or not board.auction:
+        raise RecordError(
+            "the insufficient-bid wizard needs the recorded auction, up to and including "
+            "the insufficient bid",
+            where="board auction",
+        )
+    bids = board.insufficient_bids
+    index = report.call_index if report and report.call_index else None
+    if index is None:
+        if not bids:
+            raise RecordError("the recorded auction holds no insufficient bid", where="auction")
+        index = bids[0].call_index
+    bid = board.auction_obj.insufficient_bid(index)
+    if bid is None:
+        call = board.auction[index - 1] if index <= len(board.auction) else None
+        what = (
+            f"call {index} ({call}) is not an insufficient bid"
+            if call
+            else (f"the auction has no call {index}")
+        )
+        raise RecordError(what, where="irregularity call_index")
+    if "accepted" in answers and answers["accepted"] in ("yes", "no"):
+        try:
+            board = board.with_insufficient_reading(index, accepted=answers["accepted"] == "yes")
+        except RecordError as error:
+            raise RecordError(
+                f"the recorded calls cannot be read with the insufficient bid "
+                f"{'accepted' if answers['accepted'] == 'yes' else 'replaced'}: {error.problem}",
+                where="answer accepted",
+            ) from None
+    bid = board.auction_obj.insufficient_bid(index)
+    assert bid is not None
+    before = _prefix(board, index - 1)
+    replacement, replacement_index = bid.replacement, bid.replacement_index
+    if "replacement" in answers:
+        given = _call_answer(answers["replacement"], "replacement")
+        problem = before.why_illegal(given)
+        if problem:
+            raise AnswerError(
+                f"{given} cannot replace {bid.bid}: {problem}"
+                + (
+                    " (an illegal call tried first is attempted_replacement)"
+                    if given.is_bid or given.kind is not CallKind.PASS
+                    else ""
+                ),
+                where="answer replacement",
+            )
+        if replacement is not None and given != replacement:
+            raise AnswerError(
+                f"the record shows {bid.offender.name_full} replacing {bid.bid} with "
+                f"{replacement}, not {given}",
+                where="answer replacement",
+            )
+        replacement = given
+    attempted = None
+    if "attempted_replacement" in answers:
+        attempted = _call_answer(answers["attempted_replacement"], "attempted_replacement")
+        if before.is_legal(attempted) and attempted.kind is CallKind.BID:
+            raise AnswerError(
+                f"{attempted} is a sufficient bid: give it as the replacement",
+                where="answer attempted_replacement",
+            )
+        if attempted.is_pass:
+            raise AnswerError(
+                "a pass is a legal replacement: give it as the replacement",
+                where="answer attempted_replacement",
+            )
+    return Situation(board, bid, replacement, replacement_index, attempted, before)
+
+
+# --- Facts --------------------------------------------------------------------------------
+
+FACTS = FactTable()
+
+
+def _situation(ctx: Context) -> Situation:
+    assert isinstance(ctx.focus, Situation)
+    return ctx.focus
+
+
+def _made(s: Situation) -> str:
+    return f"{s.offender.name_full} bid {s.bid.bid} at call {s.bid.call_index}"
+
+
+@FACTS.register("ib_accepted")
+def ib_accepted(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    bid = s.bid
+    if bid.accepted is None:
+        return FactResult.unknown(
+            f"The record stops at {bid.bid}: ask {bid.offender.lho.name_full}."
+        )
+    if bid.accepted:
+        how = (
+            "the record marks it accepted (^I)"
+            if bid.marked
+            else (f"{bid.offender.lho.name_full} called over it")
+        )
+        return FactResult("yes", [f"{_made(s)}; {how} (Law 27A1)."])
+    return FactResult("no", [f"{_made(s)}; his next call, {bid.replacement}, replaced it."])
+
+
+@FACTS.register("ib_replacement_kind")
+def ib_replacement_kind(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.attempted is not None:
+        if s.attempted.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+            return FactResult("double", [f"{s.offender.name_full} tried {s.attempted} first."])
+        return FactResult(
+            "insufficient",
+            [f"{s.offender.name_full} tried {s.attempted}, insufficient too (Law 27B4)."],
+        )
+    if s.replacement is None:
+        return FactResult.unknown("The record does not show the replacement.")
+    if s.replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
+        return FactResult("double", [f"The replacement is {s.replacement}."])
+    return FactResult("bid_or_pass", [f"The replacement is {s.replacement}."])
+
+
+@FACTS.register("second_ib_accepted")
+def second_ib_accepted(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    if s.replacement is not None:
+        return FactResult(
+            "no", [f"{s.offender.name_full} then made a legal call, {s.replacement}."]
+        )
+    return FactResult.unknown("The record does not show what followed the second bid.")
+
+
+@FACTS.register("ib_lowest_same_strain")
+def ib_lowest_same_strain(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    lowest = s.bid.lowest_sufficient
+    if s.replacement is None:
+        return FactResult.unknown("The record does not show the replacement.")
+    if lowest is None:
+        return FactResult(
+            "no", [f"No sufficient bid in the strain of {s.bid.bid} exists: it would be above 7."]
+        )
+    same = s.replacement == lowest
+    return FactResult(
+        "yes" if same else "no",
+        [
+            f"The lowest sufficient bid in that strain is {lowest}; the replacement is "
+            f"{s.replacement}."
+        ],
+    )
+
+
+@FACTS.register("barred_partner_called")
+def barred_partner_called(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    calls = s.barred_calls()
+    partner = s.offender.partner.name_full
+    if not calls:
+        return FactResult("no", [f"The record shows no bid, double or redouble by {partner}."])
+    first = calls[0]
+    return FactResult("yes", [f"{partner} called {s.auction.calls[first]} at call {first + 1}."])
+
+
+@FACTS.register("lho_called_over_barred_call")
+def lho_called_over_barred_call(ctx: Context) -> FactResult:
+    s = _situation(ctx)
+    calls = s.barred_calls()
+    if not calls or calls[0] + 1 >= len(s.auction.calls):
+        return FactResult.unknown("The record does not show a call after the barred call.")
+    following = s.auction.calls[calls[0] + 1]
+    lho = s.offender.partner.lho.name_full
+    return FactResult("yes", [f"{lho} called {following} over it (call {calls[0] + 2})."])
+
+
+# --- The ruling -----------------------------------------------------------------------------
+
+
+def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
+    normal = dict(answers)
+    for name, nodes in ROUTED_ANSWERS.items():
+        if name in answers:
+            for node in nodes:
+                normal.setdefault(node, answers[name])
+    return normal
+
+
+def _values(s: Situation) -> dict[str, object]:
+    offender = s.offender
+    shown = s.attempted if s.attempted is not None else s.replacement
+    lowest = s.bid.lowest_sufficient
+    return {
+        "offender": offender.name_full,
+        "offender_partner": offender.partner.name_full,
+        "lho": offender.lho.name_full,
+        "partner_lho": offender.partner.lho.name_full,
+        "insufficient_bid": str(s.bid.bid),
+        "replacement": str(shown) if shown is not None else "the replacement",
+        "lowest_same": str(lowest) if lowest else "none: it would be above the 7 level",
+        "offenders": side_name(offender.side),
+        "non_offenders": side_name(offender.side.other),
+    }
+
+
+def _fill_walk(result: Walk, values: dict[str, object]) -> None:
+    for step in result.steps:
+        step.question = fill(step.question, values)
+    if result.pending is not None:
+        result.pending.prompt = fill(result.pending.prompt, values)
+        result.pending.help = fill(result.pending.help, values)
+
+
+def _ask_replacement(s: Situation) -> PendingQuestion:
+    legal = [str(c) for c in s.before.legal_calls()]
+    return PendingQuestion(
+        node="replacement",
+        prompt=f"Which legal call did {s.offender.name_full} make in place of {s.bid.bid}?",
+        kind="question",
+        laws=["27B"],
+        help="If he first tried a double, a redouble or another insufficient bid, give that "
+        "call as attempted_replacement as well.",
+        choices=[{"value": c, "label": c} for c in legal],
+    )
+
+
+def rule_insufficient_bid(
+    board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
+) -> Ruling:
+    reported = report if isinstance(report, InsufficientBidReport) else None
+    situation = gather(board, reported, answers)
+    values = _values(situation)
+    normal = normalise_answers(answers)
+    result = walk_wizard(WIZARD, situation.board, reported, normal, mode, focus=situation)
+    _fill_walk(result, values)
+    if result.pending is not None:
+        pending = result.pending
+        if pending.node == "attempted" and situation.replacement is None:
+            pending = _ask_replacement(situation)
+        return pending_ruling(NAME, result.steps, pending)
+    assert result.outcome is not None
+    rect = rectify(situation, result)
+    adjustment = None
+    if result.outcome == "adjusted_27d":
+        adjustment = adjusted_score(situation.board, answers)
+    text_values = {**values, "replacement": rect.replacement or values["replacement"]}
+    return outcome_ruling(
+        NAME,
+        get_tree(NAME),
+        result,
+        text_values,
+        rectification=rect,
+        adjustment=adjustment,
+        extra_text=_lead_text(rect),
+    )
+
+
+def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
+    outcome = result.outcome
+    assert outcome is not None
+    path = {step.node for step in result.steps}
+    kind = KIND_OF_OUTCOME.get(outcome)
+    if outcome == "adjusted_27d":
+        kind = "lowest_same_denomination" if "damaged_lowest" in path else "comparable"
+    elif outcome in ("barred_call_stands", "barred_call_cancelled"):
+        kind = "illegal" if {"barred_after_double", "barred_after_second"} & path else "other"
+    accepted = outcome == "accepted_bid"
+    replacement = s.replacement
+    if outcome == "second_ib_accepted":
+        replacement = s.attempted
+    if accepted or outcome == "unintended_call":
+        replacement = None  # cancelled when LHO accepts (Law 27C)
+    attempted = s.attempted
+    doubled = replacement is not None and replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+    if kind == "illegal" and attempted is None and doubled:
+        # A double or redouble that is not comparable is cancelled (Law 27B3): it was only
+        # an attempt, and the legal call in its place is still to come.
+        attempted, replacement = replacement, None
+    auction = s.auction
+    contract: Contract | None = auction.contract()
+    barred = outcome in BARRED
+    restricted = barred  # Law 26B; after Law 37A the 27B restriction still stands
+    specified = {
+        call.strain.suit
+        for seat, call in auction.effective_calls()
+        if seat is s.offender and call.is_bid and call.strain and call.strain.suit
+    }
+    rect = InsufficientBidRectification(
+        offender=s.offender,
+        insufficient_bid=str(s.bid.bid),
+        call_index=s.bid.call_index,
+        lowest_sufficient_same_denomination=(
+            str(s.bid.lowest_sufficient) if s.bid.lowest_sufficient else None
+        ),
+        accept_chooser=s.offender.lho,
+        accepted=accepted,
+        replacement=str(replacement) if replacement is not None else None,
+        attempted_replacement=str(attempted) if attempted is not None else None,
+        replacement_kind=kind,
+        partner_barred=barred,
+        offender_barred=outcome == "barred_call_cancelled",
+        lead_restrictions=restricted,
+    )
+    if restricted:
+        rect.restricted_leader = s.offender.partner
+        rect.forbid_suits = [suit.value for suit in Suit if suit not in specified]
+    if contract is not None and not contract.is_passed_out:
+        rect.contract = str(contract)
+        rect.declarer = contract.declarer
+        rect.opening_leader = contract.declarer.lho if contract.declarer else None
+        play = s.board.play_obj if s.board.deal else None
+        if play is not None and play.tricks and play.tricks[0].cards:
+            rect.opening_lead = str(play.tricks[0].cards[0])
+    return rect
+
+
+def _lead_text(rect: InsufficientBidRectification) -> str:
+    if not rect.lead_restrictions or rect.declarer is None:
+        return ""
+    if rect.declarer.side is rect.offender.side:
+        return (
+            f"{side_name(rect.offender.side)} declare {rect.contract}: "
+            "the Law 26B lead restriction does not arise."
+        )
+    leader = rect.restricted_leader
+    assert leader is not None and rect.opening_leader is not None
+    when = (
+        "on the opening lead"
+        if leader is rect.opening_leader
+        else f"the first time {leader.name_full} is on lead"
+    )
+    suits = ", ".join(Suit(s).name.lower() for s in rect.forbid_suits) or "none"
+    text = (
+        f"Against {rect.contract} by {rect.declarer.name_full}, declarer may forbid "
+        f"{leader.name_full} {when} to lead one of: {suits} (Law 26B)."
+    )
+    if rect.opening_lead and leader is rect.opening_leader:
+        card = Card.parse(rect.opening_lead)
+        could = card.suit.value in rect.forbid_suits
+        text += f" The record shows {leader.name_full} leading {card.pretty}: " + (
+            f"a suit declarer could have forbidden ({card.suit.name.lower()})."
+            if could
+            else f"{card.suit.name.lower()} is a suit {rect.offender.name_full} specified, "
+            "which declarer could not forbid."
+        )
+    return text
+
+
+def parse_results(text: str) -> list[tuple[Contract, Seat, int, float]]:
+    """``"4S S 10 0.6; 3S S 9 0.4"``: contract (with X/XX), declarer, tricks, weight."""
+    lines = []
+    for number, part in enumerate((p for p in text.split(";") if p.strip()), start=1):
+        words = part.split()
+        where = f"answer results, result {number}"
+        if len(words) != 4:
+            raise AnswerError(
+                f"'{part.strip()}' should be: contract declarer tricks weight, e.g. 4S S 10 0.6",
+                where=where,
+            )
+        try:
+            contract = Contract.parse(words[0])
+            seat = Seat.parse(words[1])
+        except RecordError as error:
+            raise AnswerError(error.problem, where=where) from None
+        try:
+            tricks, weight = int(words[2]), float(words[3])
+        except ValueError:
+            raise AnswerError(
+                f"tricks '{words[2]}' and weight '{words[3]}' must be numbers", where=where
+            ) from None
+        if not 0 <= tricks <= 13 or not 0 <= weight <= 1:
+            raise AnswerError("tricks go from 0 to 13 and weights from 0 to 1", where=where)
+        lines.append((contract, seat, tricks, weight))
+    if not lines:
+        raise AnswerError("no results given", where="answer results")
+    if abs(sum(line[3] for line in lines) - 1) > 0.001:
+        raise AnswerError("the weights must add up to 1", where="answer results")
+    return lines
+
+
+def _whole(text: str, name: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise AnswerError(
+            f"'{text.strip()}' is not a score in points", where=f"answer {name}"
+        ) from None
+
+
+def adjusted_score(board: Board, answers: dict[str, str]) -> InsufficientBidAdjustment:
+    """Law 27D, 12C1(c): each probable result scored, then weighted (NS view)."""
+    adjustment = InsufficientBidAdjustment(laws=["27D", "12C1c"])
+    tricks = declarer_tricks_as_played(board, answers)
+    played = board.contract_obj
+    if played is not None and board.declarer_seat is not None and tricks is not None:
+        adjustment.declarer = board.declarer_seat
+        adjustment.declarer_tricks_played = tricks
+        adjustment.score_ns_played = score_ns(
+            played, tricks, board.vulnerability, board.declarer_seat
+        )
+    if "results" not in answers:
+        adjustment.note = (
+            "Enter the probable results as 'results' (e.g. 4S S 10 0.6; 3S S 9 0.4) to "
+            "compute the weighted score."
+        )
+        return adjustment
+    for contract, seat, won, weight in parse_results(answers["results"]):
+        adjustment.weighted.append(
+            WeightedLine(
+                contract=str(contract),
+                declarer=seat,
+                tricks=won,
+                weight=weight,
+                score_ns=score_ns(contract, won, board.vulnerability, seat),
+            )
+        )
+    total = weighted_total_points(
+        [WeightedResult(line.score_ns, line.weight) for line in adjustment.weighted]
+    )
+    adjustment.score_ns_weighted = round(total, 2)
+    adjustment.score_ns_final = round(total)
+    results = [WeightedResult(line.score_ns, line.weight) for line in adjustment.weighted]
+    if "comparison" in answers:
+        other = _whole(answers["comparison"], "comparison")
+        adjustment.imps_ns = round(weighted_imps(results, other), 2)
+    if "traveller" in answers:
+        others = [_whole(v, "traveller") for v in answers["traveller"].split(",") if v.strip()]
+        if others:
+            points = weighted_matchpoints(results, others)
+            adjustment.mp_percent_ns = round(100 * points / (2 * len(others)), 2)
+    adjustment.note = (
+        "Weighted North-South score: "
+        + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in adjustment.weighted)
+        + f" = {total:g}."
+    )
+    return adjustment
+
+
+def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
+    """The record read as the TD found it: the first insufficient bid accepted or not."""
+    bids = board.insufficient_bids
+    if answers.get("accepted") not in ("yes", "no") or not bids:
+        return board
+    return board.with_insufficient_reading(bids[0].call_index, answers["accepted"] == "yes")
+
+
+WIZARD = register(
+    Wizard(
+        name=NAME,
+        title="Insufficient bid",
+        laws="Laws 27, 23, 26, 37",
+        kind="insufficient_bid",
+        rule=rule_insufficient_bid,
+        board_as_ruled=board_as_ruled,
+        facts=FACTS,
+        computations=frozenset({"insufficient_bid"}),
+        answers=(
+            AnswerHelp("accepted", "(TD)  Did LHO accept the insufficient bid  [yes | no]"),
+            AnswerHelp("replacement", "(TD)  The offender's legal call in its place  [e.g. 2H, P]"),
+            AnswerHelp(
+                "attempted_replacement",
+                "(TD)  An illegal call tried first: a double, redouble or insufficient bid",
+            ),
+            AnswerHelp("damaged", "(TD)  Law 27D: non-offenders damaged  [yes | no]"),
+            AnswerHelp(
+                "results",
+                "(TD)  Law 27D probable results: contract declarer tricks weight; ... "
+                "[e.g. 4S S 10 0.6; 3S S 9 0.4]",
+            ),
+            AnswerHelp("comparison", "(TD)  Law 27D, teams: NS points at the other table"),
+            AnswerHelp("traveller", "(TD)  Law 27D, pairs: the other NS scores, comma-separated"),
+            AnswerHelp(
+                "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
+            ),
+        ),
+        placeholder_words={
+            "offender": "the offender",
+            "offender_partner": "the offender's partner",
+            "lho": "the offender's LHO",
+            "partner_lho": "the barred player's LHO",
+            "insufficient_bid": "the insufficient bid",
+            "replacement": "the replacement",
+            "lowest_same": "from the record",
+            "offenders": "the offending side",
+            "non_offenders": "the non-offending side",
+        },
+        notes=(
+            'The irregularity in a .json request: {"kind": "insufficient_bid", "call_index": 2} '
+            "(1-based in the recorded auction; the first insufficient bid when left out)."
+        ),
+    )
+)
