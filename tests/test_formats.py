@@ -393,4 +393,4 @@ def test_cli_json_request_files_with_a_bom_or_a_huge_number(tmp_path, capsys):
     big.write_text('{"board": {"number": ' + "9" * 5000 + "}}")
     assert main(["rule", "revoke", str(big), "--json"]) == 2
     report = json.loads(capsys.readouterr().out)
-    assert report == {"error": "a number in the JSON is far too long", "where": "big.json"}
+    assert report["where"] == "big.json" and "far too long" in report["error"]

@@ -205,9 +205,9 @@ class SearchEngine:
                 return results
             results.note = f"{text} is not a section of the Laws"
             return results
-        said = [
-            w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2
-        ][:MAX_WORDS]
+        said = [w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2][
+            :MAX_WORDS
+        ]
         corrected = [self.speller.correct(w) or w for w in said]
         results.hits, results.expanded = self._rank(corrected, limit)
         if corrected != said:
