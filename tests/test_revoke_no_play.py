@@ -177,12 +177,18 @@ def test_usual_for_the_rest_takes_defaults_but_still_asks_the_facts_and_the_tric
         "offender",
         "revoke_trick",
         "revoke_suit",
-        "established",
         "won_from_revoke",
         "won_revoke_trick",
         "declarer_tricks",
-        "equity",
     ]
     assumed = {s.node for s in ruling.path if s.answered_by == "assumed"}
-    assert assumed == {"same_trick", "dummy_card", "repeat", "both_sides", "attention"}
+    assert assumed == {
+        "same_trick",
+        "established",
+        "dummy_card",
+        "repeat",
+        "both_sides",
+        "attention",
+        "equity",
+    }
     assert ruling.adjustment.score_ns_final == 450

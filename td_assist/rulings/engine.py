@@ -123,7 +123,10 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             evidence = found.evidence
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
-        if value is None and node.default and (mode == "batch" or answers.get(USUAL) == "yes"):
+        usual = answers.get(USUAL) == "yes"
+        if value is None and node.default and (
+            usual or (mode == "batch" and not node.default_usual_only)
+        ):
             value, answered_by = node.default, "assumed"
             note = node.default_note or "Not answered: the usual case is assumed."
         if value is None:
@@ -183,7 +186,9 @@ def _take_number(
                 note = f"The TD's answer overrides the record, which says {shown}."
     elif found is not None and found.value is not None:
         value, answered_by = _number(name, node, found.value), "record"
-    elif node.optional and mode == "batch":
+    elif node.optional and (
+        mode == "batch" or (node.usual_skip and ctx.answers.get(USUAL) == "yes")
+    ):
         value, answered_by = None, "assumed"
         note = "Not answered: taken as skipped."
     else:

@@ -50,6 +50,9 @@ class QuestionNode(_Asking):
     choices: list[Choice] = Field(min_length=2)
     default: str | None = None
     default_note: str = ""
+    # Taken only when the TD asks for the usual case ("usual=yes", the club path), never
+    # silently by a batch ruling: for facts a batch ruling must not guess.
+    default_usual_only: bool = False
 
 
 class FactNode(_Asking):
@@ -64,6 +67,9 @@ class FactNode(_Asking):
     choices: list[Choice] = Field(min_length=2)
     default: str | None = None
     default_note: str = ""
+    # Taken only when the TD asks for the usual case ("usual=yes", the club path), never
+    # silently by a batch ruling: for facts a batch ruling must not guess.
+    default_usual_only: bool = False
 
 
 class NumberInput(_Asking):
@@ -76,6 +82,7 @@ class NumberInput(_Asking):
     minimum: int = 0
     maximum: int = 13
     optional: bool = False
+    usual_skip: bool = False  # skipping is the usual case: "usual=yes" skips it too
     skip_label: str = "Skip"
     fact: str | None = None
 

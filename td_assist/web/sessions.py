@@ -179,7 +179,10 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
             board_id=facts_board_id(info.id, ruled),
         )
         if wizard:
-            return redirect(url_for("wizard.step", wizard_name=wizard, board_id=board_id))
+            # The club path: the usual case for every question that has one (each shows in
+            # the path as assumed, one tap to change); the wizard asks only the facts.
+            step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
+            return redirect(f"{step}?{urlencode([('a', 'usual:yes')])}")
         return redirect(url_for("boards.show", board_id=board_id))
     return render_template(
         "board_facts.html",
