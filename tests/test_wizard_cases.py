@@ -1,0 +1,40 @@
+"""Every worked case of every wizard runs as a test, and every outcome node has a case.
+
+The cases are the model rulings trainees learn from: each gives the record, the
+answers, the expected ruling worked by hand and an explanation citing the law.
+"""
+
+import pytest
+
+from td_assist.rulings.cases import case_files, load_case, load_cases
+from td_assist.rulings.wizards import get_tree, load_wizards
+
+WIZARDS = sorted(load_wizards())
+CASES = [(wizard, path) for wizard in WIZARDS for path in case_files(wizard)]
+
+
+@pytest.mark.parametrize(
+    ("wizard", "path"), CASES, ids=[f"{wizard}/{path.stem}" for wizard, path in CASES]
+)
+def test_case_gives_the_expected_ruling(wizard, path):
+    case = load_case(path)
+    assert case.wizard == wizard
+    ruling = case.run()
+    assert case.mismatches(ruling) == [], ruling.model_dump_json(indent=1)
+    if ruling.status == "complete":
+        assert all(anchor in ruling.laws or anchor in case.laws for anchor in case.expected.laws)
+
+
+@pytest.mark.parametrize("wizard", WIZARDS)
+def test_every_outcome_node_is_reached_by_a_case(wizard):
+    reached = {case.run().outcome for case in load_cases(wizard)}
+    missing = set(get_tree(wizard).outcomes()) - reached
+    assert not missing, f"no {wizard} case reaches: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("wizard", WIZARDS)
+def test_at_least_twenty_cases_each_explained_with_a_law(wizard):
+    cases = load_cases(wizard)
+    assert len(cases) >= 20
+    for case in cases:
+        assert "Law " in case.explanation, case.id
