@@ -22,6 +22,7 @@ from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import score
 from td_assist.lawbook import commands as lawbook_commands
+from td_assist.rulings import case_commands
 from td_assist.rulings import commands as rulings_commands
 
 EXIT_BAD_INPUT = 2
@@ -198,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lawbook_commands.register(commands)
     rulings_commands.register(commands)
+    case_commands.register(commands)
     return parser
 
 
