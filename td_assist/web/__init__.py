@@ -32,6 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web.boards import boards
     from td_assist.web.core import core
     from td_assist.web.laws import laws
+    from td_assist.web.training import training
     from td_assist.web.wizard import wizard
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
@@ -39,7 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
-    for blueprint in (core, laws, api, boards, wizard):
+    for blueprint in (core, laws, api, boards, wizard, training):
         app.register_blueprint(blueprint)
 
     from td_assist.web.views import contract_text
