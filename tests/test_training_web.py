@@ -129,3 +129,20 @@ def test_practice_home_offers_the_choices(client):
     page = text(client.get("/practice/"))
     assert 'name="wizard"' in page and 'name="law"' in page and 'name="difficulty"' in page
     assert "practice.js" in page
+
+
+def test_a_case_of_an_unregistered_wizard_is_a_clear_error_not_a_500(client, tmp_path, monkeypatch):
+    from td_assist.rulings import cases as cases_module
+
+    folder = tmp_path / "rulings" / "cases" / "future-wizard"
+    folder.mkdir(parents=True)
+    source = get_case(CASE)
+    (folder / "01-x.toml").write_text(
+        f'title = "x"\nwizard = "future-wizard"\nlaws = ["64A1"]\nexplanation = "x"\n'
+        f'[board]\ndeal = "{source.board.deal}"\n[expected]\noutcome = "x"\n'
+    )
+    monkeypatch.setattr(cases_module, "content_dir", lambda name: tmp_path / name)
+    page = client.get("/cases/future-wizard/01-x")
+    assert page.status_code == 400 and "unknown wizard" in page.get_data(as_text=True)
+    assert client.get("/practice/run?c=future-wizard/01-x").status_code == 400
+    assert "future-wizard/01-x" in text(client.get("/cases/"))

@@ -96,7 +96,12 @@ def _case_or_404(wizard_name: str, name: str) -> Case:
 @training.get("/cases/<wizard_name>/<name>")
 def case_page(wizard_name: str, name: str) -> ResponseReturnValue:
     case = _case_or_404(wizard_name, name)
-    ruling = case.run()
+    try:
+        ruling = case.run()
+    except RecordError as error:
+        return render_template(
+            "error.html", title="This case cannot be ruled", message=f"{case.id}: {error}"
+        ), 400
     board = case.board.to_board() if case.board else None
     return render_template(
         "case.html",
@@ -176,7 +181,10 @@ def _practice_set() -> PracticeSet:
             cases.append(get_case(case_id))
         except RecordError as error:
             abort(400, description=str(error))
-    questions = [q for case in cases for q in practice_questions(case)]
+    try:
+        questions = [q for case in cases for q in practice_questions(case)]
+    except RecordError as error:
+        abort(400, description=str(error))
     return PracticeSet(cases, questions)
 
 
