@@ -146,3 +146,12 @@ def test_a_case_of_an_unregistered_wizard_is_a_clear_error_not_a_500(client, tmp
     assert page.status_code == 400 and "unknown wizard" in page.get_data(as_text=True)
     assert client.get("/practice/run?c=future-wizard/01-x").status_code == 400
     assert "future-wizard/01-x" in text(client.get("/cases/"))
+
+
+def test_words_find_cases_and_the_search_page_links_to_them(client):
+    page = text(client.get("/cases/?q=dummy+revokes"))
+    found = re.findall(r'<li><a href="/cases/([^"]+)"', page)
+    assert "revoke/07-dummy-revokes" in found
+    assert all("dummy" in (get_case(c).title + get_case(c).explanation).lower() for c in found)
+    results = text(client.get("/search?q=dummy+revoked"))
+    assert "/cases/?q=dummy+revoked" in results

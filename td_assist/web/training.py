@@ -75,11 +75,38 @@ def cases_citing(number: int) -> list[Case]:
 def library() -> ResponseReturnValue:
     cases = _library()
     filters = _filters()
-    shown = select_cases(cases, **filters)
+    words = request.args.get("q", "")[:200]
+    shown = matching(select_cases(cases, **filters), words)
     laws = sorted({law_number(a) for case in cases for a in case.laws}, key=_law_order)
     return render_template(
-        "cases_index.html", cases=shown, filters=filters, laws=laws, **_page_context()
+        "cases_index.html",
+        cases=shown,
+        filters=filters,
+        words=words,
+        laws=laws,
+        **_page_context(),
     )
+
+
+def _stem(word: str) -> str:
+    """``revokes``, ``revoked`` -> ``revok``: enough for a trainee's words to match."""
+    for ending in ("ing", "ed", "es", "s", "e"):
+        if len(word) > len(ending) + 3 and word.endswith(ending):
+            return word[: -len(ending)]
+    return word
+
+
+def matching(cases: list[Case], words: str) -> list[Case]:
+    """The cases whose title, explanation or laws hold every word (any case)."""
+    wanted = [_stem(word) for word in words.lower().split()]
+    return [
+        case
+        for case in cases
+        if all(
+            word in f"{case.title} {case.explanation} {' '.join(case.laws)}".lower()
+            for word in wanted
+        )
+    ]
 
 
 def _law_order(number: str) -> tuple[int, str]:
