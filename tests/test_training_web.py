@@ -155,3 +155,15 @@ def test_words_find_cases_and_the_search_page_links_to_them(client):
     assert all("dummy" in (get_case(c).title + get_case(c).explanation).lower() for c in found)
     results = text(client.get("/search?q=dummy+revoked"))
     assert "/cases/?q=dummy+revoked" in results
+
+
+@pytest.mark.parametrize("case", load_cases(), ids=lambda case: case.id)
+def test_every_case_makes_a_practice_set_that_grades_its_own_model_answers(case):
+    questions = practice_questions(case)
+    assert questions and questions[-1].settled_by in {"ruling", "score", "pending"}
+    for question in questions:
+        assert question.is_right(question.answer)
+        if question.kind == "choice":
+            assert question.answer in dict(question.choices)
+            wrong = [v for v, _ in question.choices if v != question.answer]
+            assert wrong and not question.is_right(wrong[0])

@@ -76,6 +76,8 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
                     kind="number", answer=step.answer, answer_label=step.answer_label, **common
                 )
             )
+    if ruling.pending is not None:
+        questions.append(_pending_question(case, ruling.pending.node, ruling.pending.laws))
     if ruling.outcome is not None:
         outcomes = {
             node_id: node.title
@@ -113,6 +115,30 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
             )
         )
     return questions
+
+
+def _pending_question(case: Case, pending: str, laws: list[str]) -> PracticeQuestion:
+    """A case that stops at a question: the trainee must see what to ask before ruling."""
+    tree = get_tree(case.wizard)
+    prompts = {
+        node_id: node.prompt
+        for node_id, node in tree.nodes.items()
+        if isinstance(node, QuestionNode | FactNode | NumberInput)
+    } | {name: number.prompt for name, number in tree.inputs.items()}
+    others = [node_id for node_id in prompts if node_id != pending]
+    seed = int(hashlib.sha256(case.id.encode()).hexdigest()[:8], 16)
+    picked = random.Random(seed).sample(others, min(RULING_CHOICES - 1, len(others)))
+    shown = [node_id for node_id in prompts if node_id in {*picked, pending}]
+    return PracticeQuestion(
+        case_id=case.id,
+        prompt="The ruling cannot be given yet. What must the TD find out first?",
+        kind="choice",
+        choices=[(node_id, prompts[node_id]) for node_id in shown],
+        answer=pending,
+        answer_label=prompts.get(pending, pending),
+        laws=laws,
+        settled_by="pending",
+    )
 
 
 def _plain(title: str) -> str:
