@@ -46,6 +46,8 @@ def test_a_case_page_shows_the_deal_walk_ruling_and_explanation(client):
     assert "Is the revoke established" in page  # the model walk
     assert 'href="/laws/64#64A1"' in page
     assert "West ruffs" in page
+    # The explanation's law references are links.
+    assert '<a href="/laws/63#63A1" data-law-panel>Law 63A1</a>' in page
 
 
 def test_an_unknown_case_is_404(client):

@@ -8,13 +8,17 @@ be reloaded, bookmarked or resumed from the device's own storage (static/js/prac
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
+from td_assist.lawbook import get_lawbook
+from td_assist.lawbook.render import law_url
 from td_assist.rulings.cases import DIFFICULTIES, DIFFICULTY_LABELS, Case, get_case, load_cases
 from td_assist.rulings.practice import (
     RANDOM_SET_SIZE,
@@ -55,8 +59,27 @@ def _filters() -> dict[str, str]:
     }
 
 
+_LAW_MENTION = re.compile(r"\bLaw (\d{1,2}(?:[A-H](?:\d{1,2}(?:\([a-z]\)|[a-z])?)?)?)\b")
+
+
+def linked_laws(text: str) -> Markup:
+    """Plain text with each "Law 64A1" turned into a link to that section."""
+    escaped = str(escape(text))
+    book = get_lawbook()
+
+    def link(match: re.Match[str]) -> str:
+        anchor = match.group(1).replace("(", "").replace(")", "")
+        if anchor not in book.sections and anchor[:2].rstrip("ABCDEFGH") not in book.sections:
+            return match.group(0)
+        target = anchor if anchor in book.sections else anchor[:2].rstrip("ABCDEFGH")
+        return f'<a href="{law_url(target)}" data-law-panel>{match.group(0)}</a>'
+
+    return Markup(_LAW_MENTION.sub(link, escaped))
+
+
 def _page_context() -> dict[str, object]:
     return {
+        "linked_laws": linked_laws,
         "wizards": load_wizards(),
         "difficulties": DIFFICULTY_LABELS,
         "law_links": law_links,
