@@ -24,7 +24,7 @@ from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.scoring import score
 from td_assist.lawbook import commands as lawbook_commands
-from td_assist.rulings import adjusted_command
+from td_assist.rulings import adjusted_command, case_commands
 from td_assist.rulings import commands as rulings_commands
 
 EXIT_BAD_INPUT = 2
@@ -215,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     rulings_commands.register(commands)
     adjusted_command.register(commands)
     session_cli.register(commands)
+    case_commands.register(commands)
     return parser
 
 

@@ -8,9 +8,10 @@ engine's output; the test suite runs every case and compares.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -91,11 +92,22 @@ class Expected(BaseModel):
     rectification: dict[str, Any] = Field(default_factory=dict)
 
 
+Difficulty = Literal["first-course", "club", "tournament"]
+# In the order a course teaches them; a case that does not say is a club TD's case.
+DIFFICULTIES: tuple[Difficulty, ...] = ("first-course", "club", "tournament")
+DIFFICULTY_LABELS: dict[str, str] = {
+    "first-course": "First course",
+    "club": "Club TD",
+    "tournament": "Tournament TD",
+}
+
+
 class Case(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = ""
     title: str
     wizard: str
+    difficulty: Difficulty = "club"
     explanation: str
     laws: list[str] = Field(min_length=1)
     board: CaseBoard | None = None
@@ -164,15 +176,71 @@ def _dotted(data: dict[str, Any], name: str) -> Any:
     return value
 
 
+def case_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
 def load_case(path: Path) -> Case:
+    """Read one case file; a RecordError names the file, the line and the field."""
+    where = case_id(path) + ".toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        case = Case.model_validate(data)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read the file ({error})", where=where) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not valid TOML: {error}", where=path.name) from None
+        raise RecordError(f"not valid TOML: {error}", where=where) from None
+    try:
+        case = Case.model_validate(data)
     except ValidationError as error:
-        raise record_error_from(error).located(path.name) from None
-    return case.model_copy(update={"id": f"{path.parent.name}/{path.stem}"})
+        loc = [str(part) for part in error.errors()[0].get("loc", ())]
+        line = _line_of(text, loc)
+        raise record_error_from(error).located(f"{where} line {line}") from None
+    if case.wizard != path.parent.name:
+        raise RecordError(
+            f"wizard = '{case.wizard}' but the file is in the folder '{path.parent.name}'",
+            where=f"{where} line {_line_of(text, ['wizard'])}",
+        )
+    return case.model_copy(update={"id": case_id(path)})
+
+
+def _line_of(text: str, loc: list[str]) -> int:
+    """The line a pydantic location points at: the key's line, else its table's, else 1."""
+    lines = text.splitlines()
+    keys = [part for part in loc if not part.isdigit()]
+
+    def first(pattern: str, start: int = 0, stop_at_table: bool = False) -> int | None:
+        for number in range(start, len(lines)):
+            if stop_at_table and number > start and lines[number].lstrip().startswith("["):
+                return None
+            if re.match(pattern, lines[number]):
+                return number
+        return None
+
+    if not keys:
+        return 1
+    header = rf"^\s*\[\s*{re.escape(keys[0])}\s*\]"
+    top_key = rf"^\s*{re.escape(keys[0])}\s*="
+    table = first(header)
+    if table is not None and len(keys) > 1:
+        inner = first(rf"^\s*{re.escape(keys[1])}\s*=", table, stop_at_table=True)
+        return (inner if inner is not None else table) + 1
+    found = first(top_key)
+    if found is None:
+        found = table
+    return found + 1 if found is not None else 1
+
+
+def get_case(identifier: str) -> Case:
+    """The case ``wizard/name`` (as ``cases list`` shows it); a RecordError if there is none."""
+    wizard, sep, name = identifier.strip().removesuffix(".toml").partition("/")
+    safe_name = bool(name) and not name.startswith(".") and not set(name) & {"/", "\\"}
+    if sep and wizard.replace("-", "").isalnum() and safe_name:
+        path = content_dir("rulings") / "cases" / wizard / f"{name}.toml"
+        if path.is_file():
+            return load_case(path)
+    raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
 
 
 def case_files(wizard: str | None = None) -> list[Path]:

@@ -11,6 +11,7 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, load_json, read_boards
 from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.cases import load_case
 from td_assist.rulings.engine import fill
 from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
 from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
@@ -27,7 +28,12 @@ _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
 
 
 def read_request(path: Path, board_number: int | None) -> RulingRequest:
-    """A ruling request from a .json request file or a .pbn/.lin/.txt record."""
+    """A ruling request from a .json request file, a .toml case or a .pbn/.lin/.txt record."""
+    if path.suffix.lower() == ".toml":
+        # A worked case from the library: its record, report and the TD's answers.
+        case = load_case(path)
+        board = case.board.to_board() if case.board else None
+        return RulingRequest(board=board, irregularity=case.irregularity, answers=case.answers)
     if path.suffix.lower() == ".json":
         try:
             raw = path.read_bytes()
@@ -147,7 +153,7 @@ def _cmd_rule(args: argparse.Namespace) -> int:
         list_questions(args.wizard)
         return 0
     if not args.file:
-        raise RecordError("name a record file (.pbn, .lin, .json or .txt)")
+        raise RecordError("name a record file (.pbn, .lin, .json, .toml case or .txt)")
     request = read_request(Path(args.file), args.board)
     answers = request.answers | parse_answers(args.answer)
     irregularity: Irregularity | None = request.irregularity
@@ -166,7 +172,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         description="Example: td-assist rule revoke board.pbn --answer attention=after_round",
     )
     command.add_argument("wizard", choices=list(load_wizards()), help="which wizard")
-    command.add_argument("file", nargs="?", help="a .pbn, .lin, .txt record or a .json request")
+    command.add_argument(
+        "file", nargs="?", help="a .pbn, .lin, .txt record, a .json request or a .toml case"
+    )
     command.add_argument("--board", type=int, help="board number, when the file has several")
     command.add_argument(
         "--answer",

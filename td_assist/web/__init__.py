@@ -59,12 +59,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web.laws import laws
     from td_assist.web.ledger import ledger, new_request_key
     from td_assist.web.sessions import sessions
+    from td_assist.web.training import training
     from td_assist.web.wizard import wizard
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
-    for blueprint in (core, laws, api, boards, wizard, adjusted, sessions, ledger):
+    for blueprint in (core, laws, api, boards, wizard, adjusted, sessions, ledger, training):
         app.register_blueprint(blueprint)
 
     from td_assist.web.views import contract_text

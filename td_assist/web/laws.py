@@ -12,6 +12,7 @@ from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
 from td_assist.rulings.wizards import nodes_citing
+from td_assist.web.training import cases_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")
 
@@ -51,4 +52,5 @@ def law_page(page: str) -> ResponseReturnValue:
         chapters=book.chapters(),
         cited_by=book.citing(law.number) if law.number else [],
         used_by=nodes_citing(law.number) if law.number else [],
+        cases=cases_citing(law.number) if law.number else [],
     )

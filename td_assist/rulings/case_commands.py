@@ -1,0 +1,123 @@
+"""``td-assist cases list|show|check``: the case library from the command line.
+
+``check`` is what a course writer runs after adding a case file: every case is run
+against the engine and any that disagrees with its expected ruling is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+
+from td_assist.bridge.errors import RecordError
+from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.cases import Case, case_files, get_case, load_case
+from td_assist.rulings.commands import print_ruling
+from td_assist.rulings.wizards import load_wizards
+
+EXIT_DISAGREE = 1
+
+
+@dataclass
+class CaseCheck:
+    case_id: str
+    problems: list[str]
+
+
+def check_all(wizard: str | None = None) -> tuple[int, list[CaseCheck]]:
+    """How many case files were checked, and those that fail to load or disagree."""
+    failures, paths = [], case_files(wizard)
+    for path in paths:
+        name = f"{path.parent.name}/{path.stem}"
+        try:
+            case = load_case(path)
+            problems = case.mismatches(case.run())
+        except RecordError as error:
+            problems = [str(error)]
+        if problems:
+            failures.append(CaseCheck(name, problems))
+    return len(paths), failures
+
+
+def _summary(case: Case) -> dict[str, object]:
+    return {
+        "id": case.id,
+        "wizard": case.wizard,
+        "title": case.title,
+        "laws": case.laws,
+        "difficulty": case.difficulty,
+    }
+
+
+def _known_wizard(name: str | None) -> str | None:
+    if name is not None and name not in load_wizards():
+        raise RecordError(f"unknown wizard '{name}' (available: {', '.join(load_wizards())})")
+    return name
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    cases = [load_case(path) for path in case_files(_known_wizard(args.wizard))]
+    if args.json:
+        print(json.dumps([_summary(case) for case in cases], indent=2, ensure_ascii=False))
+        return 0
+    for case in cases:
+        laws = ", ".join(case.laws)
+        print(f"{case.id}  [{case.difficulty}]  ({laws})\n    {case.title}")
+    print(f"\n{len(cases)} cases")
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    case = get_case(args.id)
+    ruling = case.run()
+    if args.json:
+        print(json.dumps({**_summary(case), "ruling": ruling.summary()}, indent=2))
+        return 0
+    print(f"{case.id}: {case.title}")
+    print(f"Difficulty: {case.difficulty}   Laws: {', '.join(map(display_anchor, case.laws))}")
+    board = case.board.to_board() if case.board else None
+    if board is not None:
+        print(f"Deal: {case.board.deal if case.board else ''}")
+        if case.board and case.board.auction:
+            print(f"Auction: {case.board.auction}")
+        if case.board and case.board.play:
+            print(f"Play: {case.board.play}")
+    if case.irregularity is not None:
+        print(f"Reported: {case.irregularity.model_dump(mode='json', exclude_none=True)}")
+    print(f"\n{case.explanation.strip()}\n")
+    print("Model walk and ruling:")
+    print_ruling(ruling, board)
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    checked, failures = check_all(_known_wizard(args.wizard))
+    for failure in failures:
+        print(f"{failure.case_id}:")
+        for problem in failure.problems:
+            print(f"    {problem}")
+    if failures:
+        print(f"\n{len(failures)} of {checked} cases disagree with the engine")
+        return EXIT_DISAGREE
+    print(f"All {checked} cases agree with the engine")
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    cases = commands.add_parser(
+        "cases", help="the library of worked cases: list, show, check"
+    ).add_subparsers(dest="cases_command", metavar="ACTION", required=True)
+    listing = cases.add_parser("list", help="every case with its wizard, laws and difficulty")
+    listing.add_argument("--wizard", help="only this wizard's cases")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.set_defaults(handler=_cmd_list)
+    show = cases.add_parser("show", help="one case: the situation, the model walk and ruling")
+    show.add_argument("id", help="the case id as listed, e.g. revoke/01-defender-ruffs-two-tricks")
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(handler=_cmd_show)
+    check = cases.add_parser(
+        "check", help="run every case against the engine; exit 1 if any disagrees"
+    )
+    check.add_argument("--wizard", help="only this wizard's cases")
+    check.set_defaults(handler=_cmd_check)
