@@ -215,7 +215,9 @@ def test_law_27d_teams_each_side_gets_the_weighted_imps_of_its_own_view():
         number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "P", "P", "P"], result=10
     )
     answers = {"damaged": "yes", "results": "3H E 10 60%; 4S N 9 40%", "comparison": "-420"}
-    adjustment = rule("insufficient-bid", board, None, answers).adjustment
+    ruling = rule("insufficient-bid", board, None, answers)
+    adjustment = ruling.adjustment
+    assert "NS -122 points, +7.2 IMPs; EW +122 points, -7.2 IMPs" in ruling.text
     # 6 and 9 IMPs weighted (never the IMPs of the weighted -122 points, which are 7).
     assert adjustment.imps_ns == 7.2 and [w.imps_ns for w in adjustment.weighted] == [6, 9]
     assert adjustment.by_side["NS"].imps == 7.2 and adjustment.by_side["EW"].imps == -7.2

@@ -398,7 +398,7 @@ def rule_insufficient_bid(
         text_values,
         rectification=rect,
         adjustment=adjustment,
-        extra_text=_lead_text(rect),
+        extra_text="\n\n".join(t for t in (_lead_text(rect), _by_side_text(adjustment)) if t),
     )
 
 
@@ -459,6 +459,24 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         if play is not None and play.tricks and play.tricks[0].cards:
             rect.opening_lead = str(play.tricks[0].cards[0])
     return rect
+
+
+def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
+    """Each side's Law 27D score from its own view (they differ under Law 12C1(e))."""
+    if adjustment is None or not adjustment.by_side:
+        return ""
+    parts = []
+    for side, score in adjustment.by_side.items():
+        bits = [f"{score.score:+g} points"]
+        if score.imps is not None:
+            bits.append(f"{score.imps:+g} IMPs")
+        if score.mp_percent is not None:
+            bits.append(f"{score.mp_percent:.2f}%")
+        parts.append(f"{side} {', '.join(bits)}")
+    text = f"{adjustment.note} Adjusted score: " + "; ".join(parts) + "."
+    if adjustment.self_inflicted is not None:
+        text += " The scores do not balance (Law 12C1(e))."
+    return text
 
 
 def _lead_text(rect: InsufficientBidRectification) -> str:
@@ -597,8 +615,6 @@ def law_27d_score(
         + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in answer.weighted)
         + f" = {answer.score_ns_final:g}."
     )
-    if answer.self_inflicted is not None:
-        adjustment.note += " The scores do not balance (Law 12C1(e))."
     return adjustment
 
 
