@@ -116,7 +116,7 @@ def test_weights_must_add_up_to_one():
         number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "P", "P", "P"], result=10
     )
     answers = {"damaged": "yes", "results": "3H E 10 0.6; 4S N 9 0.3"}
-    with pytest.raises(Exception, match="add up to 1"):
+    with pytest.raises(Exception, match=r"results: the weights add up to 0\.9 .*not 1"):
         rule("insufficient-bid", board, None, answers)
 
 
@@ -196,3 +196,29 @@ def test_ruling_page_shows_the_auction_as_the_td_read_it(client):
     assert "2♦ insufficient → Pass" in replaced
     accepted = client.get(f"{base}&a=accepted:yes").get_data(as_text=True)
     assert "2♦ insufficient, accepted" in accepted and "by East" in accepted
+
+
+def test_law_12c1e_needs_the_result_without_the_error():
+    board = Board.checked(
+        number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "X", "P", "P", "P"], result=10
+    )
+    answers = {"damaged": "yes", "results": "3H E 10", "serious_error": "yes"}
+    with pytest.raises(Exception, match="result_without_error"):
+        rule("insufficient-bid", board, None, answers)
+    answers["result_without_error"] = "4H E banana"
+    with pytest.raises(Exception, match=r"result_without_error.*banana"):
+        rule("insufficient-bid", board, None, answers)
+
+
+def test_law_27d_teams_each_side_gets_the_weighted_imps_of_its_own_view():
+    board = Board.checked(
+        number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "P", "P", "P"], result=10
+    )
+    answers = {"damaged": "yes", "results": "3H E 10 60%; 4S N 9 40%", "comparison": "-420"}
+    ruling = rule("insufficient-bid", board, None, answers)
+    adjustment = ruling.adjustment
+    assert "NS -122 points, +7.2 IMPs; EW +122 points, -7.2 IMPs" in ruling.text
+    # 6 and 9 IMPs weighted (never the IMPs of the weighted -122 points, which are 7).
+    assert adjustment.imps_ns == 7.2 and [w.imps_ns for w in adjustment.weighted] == [6, 9]
+    assert adjustment.by_side["NS"].imps == 7.2 and adjustment.by_side["EW"].imps == -7.2
+    assert adjustment.self_inflicted is None

@@ -21,18 +21,19 @@ from td_assist.bridge.auction import Auction, Call, CallKind, Contract, Insuffic
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.scoring import (
-    WeightedResult,
-    score_ns,
-    weighted_imps,
-    weighted_matchpoints,
-    weighted_total_points,
-)
 from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
+from td_assist.rulings.adjusted import (
+    PossibleResult,
+    ScoreAdjustment,
+    SelfInflictedMethod,
+    adjusted_score,
+    parse_comparison,
+    parse_results,
+    parse_traveller,
+)
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
-    Adjustment,
     IrregularityReport,
     PendingQuestion,
     Ruling,
@@ -75,24 +76,6 @@ class InsufficientBidReport(IrregularityReport):
 
     kind: Literal["insufficient_bid"] = "insufficient_bid"
     call_index: int | None = Field(default=None, ge=1, le=200)
-
-
-class WeightedLine(BaseModel):
-    contract: str
-    declarer: Seat
-    tricks: int
-    weight: float
-    score_ns: int
-
-
-class InsufficientBidAdjustment(Adjustment):
-    """Law 27D: the weighted result had the insufficient bid never been made (Law 12C1)."""
-
-    adjusted: bool = True
-    score_ns_weighted: float | None = None  # before rounding to whole points
-    imps_ns: float | None = None  # against ``comparison``, the other table (teams)
-    mp_percent_ns: float | None = None  # on ``traveller``, the other NS scores (pairs)
-    weighted: list[WeightedLine] = Field(default_factory=list)
 
 
 class InsufficientBidRectification(BaseModel):
@@ -406,7 +389,7 @@ def rule_insufficient_bid(
     rect = rectify(situation, result)
     adjustment = None
     if result.outcome == "adjusted_27d":
-        adjustment = adjusted_score(situation.board, answers)
+        adjustment = law_27d_score(situation.board, situation.offender, answers)
     text_values = {**values, "replacement": rect.replacement or values["replacement"]}
     return outcome_ruling(
         NAME,
@@ -415,7 +398,7 @@ def rule_insufficient_bid(
         text_values,
         rectification=rect,
         adjustment=adjustment,
-        extra_text=_lead_text(rect),
+        extra_text="\n\n".join(t for t in (_lead_text(rect), _by_side_text(adjustment)) if t),
     )
 
 
@@ -478,6 +461,24 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     return rect
 
 
+def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
+    """Each side's Law 27D score from its own view (they differ under Law 12C1(e))."""
+    if adjustment is None or not adjustment.by_side:
+        return ""
+    parts = []
+    for side, score in adjustment.by_side.items():
+        bits = [f"{score.score:+g} points"]
+        if score.imps is not None:
+            bits.append(f"{score.imps:+g} IMPs")
+        if score.mp_percent is not None:
+            bits.append(f"{score.mp_percent:.2f}%")
+        parts.append(f"{side} {', '.join(bits)}")
+    text = f"{adjustment.note} Adjusted score: " + "; ".join(parts) + "."
+    if adjustment.self_inflicted is not None:
+        text += " The scores do not balance (Law 12C1(e))."
+    return text
+
+
 def _lead_text(rect: InsufficientBidRectification) -> str:
     if not rect.lead_restrictions or rect.declarer is None:
         return ""
@@ -510,92 +511,109 @@ def _lead_text(rect: InsufficientBidRectification) -> str:
     return text
 
 
-def parse_results(text: str) -> list[tuple[Contract, Seat, int, float]]:
-    """``"4S S 10 0.6; 3S S 9 0.4"``: contract (with X/XX), declarer, tricks, weight."""
-    lines = []
-    for number, part in enumerate((p for p in text.split(";") if p.strip()), start=1):
-        words = part.split()
-        where = f"answer results, result {number}"
-        if len(words) != 4:
-            raise AnswerError(
-                f"'{part.strip()}' should be: contract declarer tricks weight, e.g. 4S S 10 0.6",
-                where=where,
-            )
-        try:
-            contract = Contract.parse(words[0])
-            seat = Seat.parse(words[1])
-        except RecordError as error:
-            raise AnswerError(error.problem, where=where) from None
-        try:
-            tricks, weight = int(words[2]), float(words[3])
-        except ValueError:
-            raise AnswerError(
-                f"tricks '{words[2]}' and weight '{words[3]}' must be numbers", where=where
-            ) from None
-        if not 0 <= tricks <= 13 or not 0 <= weight <= 1:
-            raise AnswerError("tricks go from 0 to 13 and weights from 0 to 1", where=where)
-        lines.append((contract, seat, tricks, weight))
-    if not lines:
-        raise AnswerError("no results given", where="answer results")
-    if abs(sum(line[3] for line in lines) - 1) > 0.001:
-        raise AnswerError("the weights must add up to 1", where="answer results")
-    return lines
+class InsufficientBidAdjustment(ScoreAdjustment):
+    """Law 27D: the Law 12C score had the insufficient bid never been made."""
+
+    adjusted: bool = True  # Law 27D found damage, even before the results are entered
+    score_ns_weighted: float | None = None  # the weighted NS points (older name, kept)
 
 
-def _whole(text: str, name: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise AnswerError(
-            f"'{text.strip()}' is not a score in points", where=f"answer {name}"
-        ) from None
-
-
-def adjusted_score(board: Board, answers: dict[str, str]) -> InsufficientBidAdjustment:
-    """Law 27D, 12C1(c): each probable result scored, then weighted (NS view)."""
-    adjustment = InsufficientBidAdjustment(laws=["27D", "12C1c"])
+def _table_result(board: Board, answers: dict[str, str]) -> PossibleResult | None:
+    contract = board.contract_obj
+    if contract is None:
+        return None
+    if contract.is_passed_out:
+        return PossibleResult(contract, None, None, 1.0)
     tricks = declarer_tricks_as_played(board, answers)
-    played = board.contract_obj
-    if played is not None and board.declarer_seat is not None and tricks is not None:
+    if tricks is None or board.declarer_seat is None:
+        return None
+    return PossibleResult(
+        contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
+    )
+
+
+def _parsed(answers: dict[str, str], name: str) -> list[PossibleResult]:
+    try:
+        return parse_results(answers[name])
+    except RecordError as error:
+        raise error.located(f"answer {name}") from None
+
+
+def _units(answers: dict[str, str]) -> tuple[int | None, list[int]]:
+    """The other table's NS score (teams) or the traveller's other NS scores (pairs)."""
+    comparison: int | None = None
+    traveller: list[int] = []
+    if answers.get("comparison", "").strip():
+        try:
+            comparison = parse_comparison(answers["comparison"])
+        except RecordError as error:
+            raise error.located("answer comparison") from None
+    if answers.get("traveller", "").strip():
+        try:
+            traveller = parse_traveller(answers["traveller"])
+        except RecordError as error:
+            raise error.located("answer traveller") from None
+    return comparison, traveller
+
+
+def _self_inflicted_method() -> SelfInflictedMethod:
+    from td_assist.settings import load_settings  # settings import this package
+
+    return load_settings().self_inflicted_method
+
+
+def law_27d_score(
+    board: Board, offender: Seat, answers: dict[str, str]
+) -> InsufficientBidAdjustment:
+    """Law 27D through Law 12C (td_assist.rulings.adjusted): each probable result scored,
+    IMPed or matchpointed, then weighted; Law 12C1(e) when the non-offenders' serious
+    error added to their damage (``serious_error`` and ``result_without_error``)."""
+    table = _table_result(board, answers)
+    adjustment = InsufficientBidAdjustment(laws=["27D"])
+    if table is not None:
         adjustment.declarer = board.declarer_seat
-        adjustment.declarer_tricks_played = tricks
-        adjustment.score_ns_played = score_ns(
-            played, tricks, board.vulnerability, board.declarer_seat
-        )
-    if "results" not in answers:
+        adjustment.declarer_tricks_played = table.tricks
+        adjustment.score_ns_played = table.score_ns(board.vulnerability)
+    if not answers.get("results", "").strip():
         adjustment.note = (
             "Enter the probable results as 'results' (e.g. 4S S 10 0.6; 3S S 9 0.4) to "
             "compute the weighted score."
         )
         return adjustment
-    for contract, seat, won, weight in parse_results(answers["results"]):
-        adjustment.weighted.append(
-            WeightedLine(
-                contract=str(contract),
-                declarer=seat,
-                tricks=won,
-                weight=weight,
-                score_ns=score_ns(contract, won, board.vulnerability, seat),
+    results = _parsed(answers, "results")
+    comparison, traveller = _units(answers)
+    without_error = None
+    if answers.get("serious_error") == "yes":
+        if not answers.get("result_without_error", "").strip():
+            raise AnswerError(
+                "Law 12C1(e) needs the result the non-offenders would have had without "
+                "their serious error (e.g. 4SX E 8)",
+                where="answer result_without_error",
             )
-        )
-    total = weighted_total_points(
-        [WeightedResult(line.score_ns, line.weight) for line in adjustment.weighted]
+        if table is None:
+            raise AnswerError(
+                "Law 12C1(e) compares with the table result: give the contract and "
+                "declarer's tricks",
+                where="answer serious_error",
+            )
+        without_error = _parsed(answers, "result_without_error")
+    answer = adjusted_score(
+        results,
+        board.vulnerability,
+        comparison=comparison,
+        traveller=traveller,
+        table_result=[table] if without_error is not None and table is not None else None,
+        without_error=without_error,
+        non_offenders=offender.side.other,
+        method=_self_inflicted_method(),
+        deal=board.deal,
     )
-    adjustment.score_ns_weighted = round(total, 2)
-    adjustment.score_ns_final = round(total)
-    results = [WeightedResult(line.score_ns, line.weight) for line in adjustment.weighted]
-    if "comparison" in answers:
-        other = _whole(answers["comparison"], "comparison")
-        adjustment.imps_ns = round(weighted_imps(results, other), 2)
-    if "traveller" in answers:
-        others = [_whole(v, "traveller") for v in answers["traveller"].split(",") if v.strip()]
-        if others:
-            points = weighted_matchpoints(results, others)
-            adjustment.mp_percent_ns = round(100 * points / (2 * len(others)), 2)
+    adjustment.take(answer)
+    adjustment.score_ns_weighted = answer.score_ns_final
     adjustment.note = (
         "Weighted North-South score: "
-        + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in adjustment.weighted)
-        + f" = {total:g}."
+        + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in answer.weighted)
+        + f" = {answer.score_ns_final:g}."
     )
     return adjustment
 
@@ -634,6 +652,15 @@ WIZARD = register(
             AnswerHelp("comparison", "(TD)  Law 27D, teams: NS points at the other table"),
             AnswerHelp("traveller", "(TD)  Law 27D, pairs: the other NS scores, comma-separated"),
             AnswerHelp(
+                "serious_error",
+                "(TD)  Law 12C1(e): the non-offenders added to their damage by a serious "
+                "error  [yes | no]",
+            ),
+            AnswerHelp(
+                "result_without_error",
+                '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
+            ),
+            AnswerHelp(
                 "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
             ),
         ),
@@ -650,7 +677,9 @@ WIZARD = register(
         },
         notes=(
             'The irregularity in a .json request: {"kind": "insufficient_bid", "call_index": 2} '
-            "(1-based in the recorded auction; the first insufficient bid when left out)."
+            "(1-based in the recorded auction; the first insufficient bid when left out). "
+            "Law 27D scores are Law 12C scores: each result is scored, then IMPed or "
+            "matchpointed, then weighted; the Law 12C1(e) method is set in settings.toml."
         ),
     )
 )
