@@ -124,8 +124,10 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
         usual = answers.get(USUAL) == "yes"
-        if value is None and node.default and (
-            usual or (mode == "batch" and not node.default_usual_only)
+        if (
+            value is None
+            and node.default
+            and (usual or (mode == "batch" and not node.default_usual_only))
         ):
             value, answered_by = node.default, "assumed"
             note = node.default_note or "Not answered: the usual case is assumed."
