@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Contract
+from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.deal import Deal, Vulnerability
 from td_assist.bridge.double_dummy import dd_tricks
@@ -53,6 +54,7 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
+from td_assist.rulings.adjust import declarer_tricks_as_played
 from td_assist.rulings.model import Adjustment
 
 MAX_RESULTS = 12
@@ -587,3 +589,34 @@ def artificial_score(
         laws=["12C1d", "12C2a", "12C2b"],
         note="Artificial adjusted score: no result is assigned.",
     )
+
+
+def table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:
+    """The result at the table as one possible result (weight 1), or None when unknown."""
+    if board is None or board.contract_obj is None:
+        return None
+    contract = board.contract_obj
+    if contract.is_passed_out:
+        return PossibleResult(contract, None, None, 1.0)
+    tricks = declarer_tricks_as_played(board, answers)
+    if tricks is None or board.declarer_seat is None:
+        return None
+    return PossibleResult(
+        contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
+    )
+
+
+def by_side_text(answer: AdjustedScore | ScoreAdjustment) -> str:
+    """Each side's adjusted score from its own view, in words (they differ under 12C1(e))."""
+    parts = []
+    for side, score in answer.by_side.items():
+        bits = [f"{score.score:+g} points"]
+        if score.imps is not None:
+            bits.append(f"{score.imps:+g} IMPs")
+        if score.mp_percent is not None:
+            bits.append(f"{score.mp_percent:.2f}%")
+        parts.append(f"{side} {', '.join(bits)}")
+    text = "Adjusted score: " + "; ".join(parts) + "."
+    if answer.self_inflicted is not None:
+        text += " The scores do not balance (Law 12C1(e))."
+    return text

@@ -21,15 +21,17 @@ from td_assist.bridge.auction import Auction, Call, CallKind, Contract, Insuffic
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
+from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
     PossibleResult,
     ScoreAdjustment,
     SelfInflictedMethod,
     adjusted_score,
+    by_side_text,
     parse_comparison,
     parse_results,
     parse_traveller,
+    table_result,
 )
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -465,18 +467,7 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
     """Each side's Law 27D score from its own view (they differ under Law 12C1(e))."""
     if adjustment is None or not adjustment.by_side:
         return ""
-    parts = []
-    for side, score in adjustment.by_side.items():
-        bits = [f"{score.score:+g} points"]
-        if score.imps is not None:
-            bits.append(f"{score.imps:+g} IMPs")
-        if score.mp_percent is not None:
-            bits.append(f"{score.mp_percent:.2f}%")
-        parts.append(f"{side} {', '.join(bits)}")
-    text = f"{adjustment.note} Adjusted score: " + "; ".join(parts) + "."
-    if adjustment.self_inflicted is not None:
-        text += " The scores do not balance (Law 12C1(e))."
-    return text
+    return f"{adjustment.note} {by_side_text(adjustment)}"
 
 
 def _lead_text(rect: InsufficientBidRectification) -> str:
@@ -518,20 +509,6 @@ class InsufficientBidAdjustment(ScoreAdjustment):
     score_ns_weighted: float | None = None  # the weighted NS points (older name, kept)
 
 
-def _table_result(board: Board, answers: dict[str, str]) -> PossibleResult | None:
-    contract = board.contract_obj
-    if contract is None:
-        return None
-    if contract.is_passed_out:
-        return PossibleResult(contract, None, None, 1.0)
-    tricks = declarer_tricks_as_played(board, answers)
-    if tricks is None or board.declarer_seat is None:
-        return None
-    return PossibleResult(
-        contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
-    )
-
-
 def _parsed(answers: dict[str, str], name: str) -> list[PossibleResult]:
     try:
         return parse_results(answers[name])
@@ -568,7 +545,7 @@ def law_27d_score(
     """Law 27D through Law 12C (td_assist.rulings.adjusted): each probable result scored,
     IMPed or matchpointed, then weighted; Law 12C1(e) when the non-offenders' serious
     error added to their damage (``serious_error`` and ``result_without_error``)."""
-    table = _table_result(board, answers)
+    table = table_result(board, answers)
     adjustment = InsufficientBidAdjustment(laws=["27D"])
     if table is not None:
         adjustment.declarer = board.declarer_seat

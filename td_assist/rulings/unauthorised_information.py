@@ -23,7 +23,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side, Strain, Suit
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
+from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
     AdjustedScore,
     PossibleResult,
@@ -32,9 +32,11 @@ from td_assist.rulings.adjusted import (
     SideScore,
     adjusted_score,
     artificial_score,
+    by_side_text,
     parse_comparison,
     parse_results,
     parse_traveller,
+    table_result,
 )
 from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -394,20 +396,6 @@ def score_inputs(
 # --- The ruling -------------------------------------------------------------------------
 
 
-def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:
-    if board is None or board.contract_obj is None:
-        return None
-    contract = board.contract_obj
-    if contract.is_passed_out:
-        return PossibleResult(contract, None, None, 1.0)
-    tricks = declarer_tricks_as_played(board, answers)
-    if tricks is None or board.declarer_seat is None:
-        return None
-    return PossibleResult(
-        contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
-    )
-
-
 def _result_words(result: PossibleResult, score: int) -> str:
     if result.declarer is None:
         return f"passed out, NS {score:+d}"
@@ -529,11 +517,11 @@ def rule_unauthorised_information(
         return _ask_call(board)
     incident = locate(board, reported, answers)
     kind = answers.get("source_kind", "tempo")
-    table_result = _table_result(board, answers)
-    table_score = table_result.score_ns(board.vulnerability) if table_result and board else None
+    at_table = table_result(board, answers)
+    table_score = at_table.score_ns(board.vulnerability) if at_table and board else None
     table = ""
-    if table_result is not None and table_score is not None:
-        table = f" ({_result_words(table_result, table_score)})"
+    if at_table is not None and table_score is not None:
+        table = f" ({_result_words(at_table, table_score)})"
     values = _values(incident, kind, board, table)
     basis, basis_laws = _basis(kind, values)
     values["basis"] = _capital(basis)
@@ -554,7 +542,7 @@ def rule_unauthorised_information(
     outcome = result.outcome
     adjustment = ScoreAdjustment(
         declarer=board.declarer_seat if board else None,
-        declarer_tricks_played=table_result.tricks if table_result else None,
+        declarer_tricks_played=at_table.tricks if at_table else None,
         score_ns_played=table_score,
     )
     steps = list(result.steps)
@@ -574,7 +562,7 @@ def rule_unauthorised_information(
             raise RecordError("an adjusted score needs the board (its vulnerability)")
         vulnerability = board.vulnerability
         split = outcome == "adjust_split"
-        if split and (offenders is None or table_result is None):
+        if split and (offenders is None or at_table is None):
             raise RecordError(
                 "Law 12C1(e) needs the table result and the offending side: give the board's "
                 "contract and tricks, and the irregularity's source"
@@ -584,27 +572,27 @@ def rule_unauthorised_information(
             vulnerability,
             comparison=inputs.comparison,
             traveller=inputs.traveller,
-            table_result=[table_result] if split and table_result else None,
+            table_result=[at_table] if split and at_table else None,
             without_error=inputs.without_error,
             non_offenders=offenders.other if split and offenders else None,
             method=_method(),
             deal=board.deal,
         )
-        not_damaged = _no_damage_after_all(answer, table_result, offenders, inputs, board)
+        not_damaged = _no_damage_after_all(answer, at_table, offenders, inputs, board)
         if not_damaged:
             outcome = "no_damage"
             extra = not_damaged
-            _table_stands(adjustment, table_result, board, inputs.comparison, inputs.traveller)
+            _table_stands(adjustment, at_table, board, inputs.comparison, inputs.traveller)
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
-            extra = _by_side_text(answer)
+            extra = by_side_text(answer)
     elif outcome == "adjust_artificial":
         adjustment.take(artificial_score(offenders.other if offenders else None))
         adjustment.score_ns_final = None
     else:
         comparison, traveller = _units_given(answers)
-        _table_stands(adjustment, table_result, board, comparison, traveller)
+        _table_stands(adjustment, at_table, board, comparison, traveller)
     walked = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     if outcome in {*SCORED, "no_damage"}:
@@ -759,21 +747,6 @@ def _no_damage_after_all(
             "and the table result stands."
         )
     return ""
-
-
-def _by_side_text(answer: AdjustedScore) -> str:
-    parts = []
-    for side, score in answer.by_side.items():
-        bits = [f"{score.score:+g} points"]
-        if score.imps is not None:
-            bits.append(f"{score.imps:+g} IMPs")
-        if score.mp_percent is not None:
-            bits.append(f"{score.mp_percent:.2f}%")
-        parts.append(f"{side} {', '.join(bits)}")
-    text = "Adjusted score: " + "; ".join(parts) + "."
-    if answer.self_inflicted is not None:
-        text += " The scores do not balance (Law 12C1(e))."
-    return text
 
 
 def _ask_call(board: Board) -> Ruling:
