@@ -166,3 +166,76 @@ def test_a_phrasing_for_a_missing_section_is_reported_not_fatal(tmp_path):
     )
     assert engine.problems == ["phrasings.toml: 64Z9 is not a section"]
     assert engine.search("revoke").hits
+
+
+def _engine_with(laws, thesaurus_text: str):
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search import (
+        SearchEngine,
+        ensure_index,
+        load_phrasings,
+        load_synonyms,
+        load_thesaurus,
+    )
+    from td_assist.search.analysis import Thesaurus
+
+    (laws / "thesaurus.toml").write_text(thesaurus_text, encoding="utf-8")
+    book = get_lawbook(laws)
+    same = load_thesaurus(laws / "thesaurus.toml")
+    return SearchEngine(
+        ensure_index(book, laws / "synonyms.toml"),
+        book,
+        load_synonyms(laws / "synonyms.toml"),
+        load_phrasings(laws / "phrasings.toml"),
+        Thesaurus(
+            english=[g.words for g in same if g.lang == "en"],
+            german=[g.words for g in same if g.lang == "de"],
+        ),
+    )
+
+
+def test_thesaurus_words_meet_the_phrasings_in_other_words(tmp_path):
+    """A phrasing says "grabbled"; the question says "wibbled". Only the thesaurus group
+    joins them, so the section is found with the group and not without it."""
+    import shutil
+
+    from td_assist.lawbook import get_lawbook
+
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    phrasings = laws / "phrasings.toml"
+    phrasings.write_text(
+        phrasings.read_text(encoding="utf-8")
+        + '\n[[situation]]\nanchor = "81C5"\nen = ["grabbled the zorbs"]\n'
+        + 'de = ["Zorbs gegrabbelt"]\n',
+        encoding="utf-8",
+    )
+    without = _engine_with(laws, "")
+    assert "81C5" not in [h.anchor for h in without.search("they wibbled").hits[:3]]
+    group = (
+        '[[same]]\nlang = "en"\nwords = ["grabbled", "wibbled"]\n'
+        '[[same]]\nlang = "de"\nwords = ["gegrabbelt", "gewibbelt"]\n'
+    )
+    joined = _engine_with(laws, group)
+    assert joined.search("they wibbled").hits[0].anchor == "81C5"
+    assert joined.search("sie haben gewibbelt").hits[0].anchor == "81C5"
+
+
+def test_thesaurus_groups_keep_to_one_meaning():
+    """A word in two groups would join two meanings; every group has two words or more."""
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search import load_thesaurus
+
+    seen: dict[tuple[str, str], int] = {}
+    groups = load_thesaurus(get_lawbook().folder / "thesaurus.toml")
+    assert groups
+    for number, group in enumerate(groups):
+        for word in group.words:
+            key = (group.lang, word.lower())
+            assert key not in seen, f"{word} is in groups {seen[key]} and {number}"
+            seen[key] = number
+
+
+def test_a_dropped_card_is_found_in_the_words_of_the_table(engine):
+    hits = [h.anchor for h in engine.search("a card fell out of declarer's hand").hits[:3]]
+    assert "48A" in hits

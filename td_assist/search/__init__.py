@@ -22,12 +22,13 @@ from pydantic import BaseModel
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import official_path
 from td_assist.lawbook.render import law_url
-from td_assist.search.analysis import fold, index_terms
+from td_assist.search.analysis import Thesaurus, fold, index_terms
 from td_assist.search.content import (
     SynonymEntry,
     SynonymTable,
     load_phrasings,
     load_synonyms,
+    load_thesaurus,
 )
 from td_assist.search.engine import (
     MAX_QUERY_CHARS,
@@ -63,6 +64,7 @@ __all__ = [
     "input_hash",
     "load_phrasings",
     "load_synonyms",
+    "load_thesaurus",
     "search_report",
 ]
 
@@ -70,11 +72,16 @@ __all__ = [
 @lru_cache(maxsize=2)  # the current lawbook's engine, and the one before while it changes
 def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
     book = get_lawbook(folder)
+    same = load_thesaurus(folder / "thesaurus.toml")
     return SearchEngine(
         ensure_index(book, synonyms_path),
         book,
         load_synonyms(synonyms_path),
         load_phrasings(folder / "phrasings.toml"),
+        Thesaurus(
+            english=[g.words for g in same if g.lang == "en"],
+            german=[g.words for g in same if g.lang == "de"],
+        ),
     )
 
 

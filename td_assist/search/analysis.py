@@ -144,3 +144,38 @@ def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]
 def default_decompounder() -> Decompounder:
     """A decompounder with a few parts, for doctests and callers without an engine."""
     return Decompounder({"straf", "strafe", "karte", "haupt", "spiel", "aus", "tisch"})
+
+
+class Thesaurus:
+    """Search terms that mean the same at the table, each mapped to its group's first.
+
+    >>> same = Thesaurus(english=[["dropped", "fell"]], german=[["fallen", "runtergefallen"]])
+    >>> same.english(english_terms("it fell")) == same.english(english_terms("it dropped"))
+    True
+    >>> same.german(german_terms("runtergefallen")) == same.german(german_terms("fallen"))
+    True
+    """
+
+    def __init__(
+        self,
+        english: list[list[str]] | None = None,
+        german: list[list[str]] | None = None,
+    ) -> None:
+        self._english: dict[str, str] = {}
+        self._german: dict[str, str] = {}
+        for group in english or []:
+            stems = [_english(fold(w)) for w in group]
+            for stem in stems[1:]:
+                if stem and stem != stems[0]:
+                    self._english.setdefault(stem, stems[0])
+        for group in german or []:
+            stems = [german_stem(fold(w)) for w in group]
+            for stem in stems[1:]:
+                if stem and stem != stems[0]:
+                    self._german.setdefault(stem, stems[0])
+
+    def english(self, terms: list[str]) -> list[str]:
+        return [self._english.get(t, t) for t in terms]
+
+    def german(self, terms: list[str]) -> list[str]:
+        return [self._german.get(t, t) for t in terms]

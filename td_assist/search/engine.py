@@ -27,6 +27,7 @@ from td_assist.search.analysis import (
     STOP_DE,
     STOP_EN,
     Decompounder,
+    Thesaurus,
     _english,
     english_terms,
     fold,
@@ -93,8 +94,10 @@ class SearchEngine:
         book: Lawbook,
         synonyms: list[SynonymEntry],
         phrasings: Sequence[Situation] = (),
+        thesaurus: Thesaurus | None = None,
     ) -> None:
         self.book = book
+        self.same = thesaurus or Thesaurus()
         self.synonyms = synonyms
         self.ix = index.open_dir(str(folder))
         self.searcher = self.ix.searcher()
@@ -129,20 +132,18 @@ class SearchEngine:
                 self.problems.append(f"phrasings.toml: {situation.anchor} is not a section")
                 continue
             for text in situation.en:
-                english.setdefault(situation.anchor, []).append(english_terms(text))
+                english.setdefault(situation.anchor, []).append(self._english_meaning(text))
             for text in situation.de:
-                german.setdefault(situation.anchor, []).append(
-                    german_terms(text, self.decompounder)
-                )
+                german.setdefault(situation.anchor, []).append(self._german_meaning(text))
         for entry in synonyms:
             for anchor in entry.anchors[:2]:  # jargon is evidence for its first anchors
                 if anchor not in book.sections:
                     continue
                 for text in entry.say:
                     if entry.lang == "de":
-                        german.setdefault(anchor, []).append(german_terms(text, self.decompounder))
+                        german.setdefault(anchor, []).append(self._german_meaning(text))
                     else:
-                        english.setdefault(anchor, []).append(english_terms(text))
+                        english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
         self.german = PhrasingIndex(german)
 
@@ -157,6 +158,12 @@ class SearchEngine:
                 counts[word] = counts.get(word, 0) + 1
         useful = {w: c for w, c in counts.items() if w.isalpha()}
         self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
+
+    def _english_meaning(self, text: str) -> list[str]:
+        return self.same.english(english_terms(text))
+
+    def _german_meaning(self, text: str) -> list[str]:
+        return self.same.german(german_terms(text, self.decompounder))
 
     # --- query building ----------------------------------------------------------
 
@@ -227,11 +234,16 @@ class SearchEngine:
             for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
         }
         asked = english_terms(joined)
-        common = self.scorer.commonness(asked)
-        for anchor, value in self.english.score(asked, common).items():
+        meant = self.same.english(asked)
+        common = {
+            meaning: value
+            for term, meaning in zip(asked, meant, strict=True)
+            if (value := self.scorer.commonness([term]).get(term)) is not None
+        }
+        for anchor, value in self.english.score(meant, common).items():
             scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
-        for anchor, value in self.german.score(german_terms(joined, self.decompounder)).items():
+        for anchor, value in self.german.score(self._german_meaning(joined)).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
             return [], expanded
@@ -258,11 +270,11 @@ class SearchEngine:
             elif word in STOP_EN and word not in STOP_DE:
                 english += 1
             else:
-                stem = english_terms(word)
+                stem = self._english_meaning(word)
                 known_english = bool(stem) and (
                     stem[0] in self.scorer.vocabulary or stem[0] in self.english
                 )
-                known_german = german_terms(word, self.decompounder)[:1]
+                known_german = self._german_meaning(word)[:1]
                 if known_german and known_german[0] in self.german and not known_english:
                     german += 1
                 elif known_english:
