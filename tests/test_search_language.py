@@ -239,3 +239,13 @@ def test_thesaurus_groups_keep_to_one_meaning():
 def test_a_dropped_card_is_found_in_the_words_of_the_table(engine):
     hits = [h.anchor for h in engine.search("a card fell out of declarer's hand").hits[:3]]
     assert "48A" in hits
+
+
+def test_a_german_word_many_sections_share_weighs_less_than_a_telling_one(engine):
+    """ "ausgespielt" is in the phrasings of many sections; "getrumpft ... bedient" is what
+    the question is about (a revoke), so the revoke laws come first."""
+    led, ruffed = engine._german_meaning("ausgespielt")[0], engine._german_meaning("getrumpft")[0]
+    common = engine.german.commonness([led, ruffed], 4.5)
+    assert common[led] < common[ruffed] <= 1.0
+    hits = engine.search("Die ausgespielte Karte wurde getrumpft, obwohl er bedienen konnte")
+    assert hits.hits[0].law in {61, 62, 63, 64}

@@ -45,6 +45,9 @@ PER_LAW = 3
 PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
 GERMAN_WEIGHT = 2.5
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
+# German has no lawbook of its own to tell common words from telling ones, so the German
+# phrasings are that yardstick: a word used for many sections weighs less.
+GERMAN_RARE_IDF = 4.5
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 _DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}
 
@@ -243,7 +246,9 @@ class SearchEngine:
         for anchor, value in self.english.score(meant, common).items():
             scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
-        for anchor, value in self.german.score(self._german_meaning(joined)).items():
+        german_asked = self._german_meaning(joined)
+        german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
+        for anchor, value in self.german.score(german_asked, german_common).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
             return [], expanded

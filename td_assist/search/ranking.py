@@ -140,6 +140,19 @@ class PhrasingIndex:
                     slot[doc] = slot.get(doc, 0) + 1
         self.count = len(self.owner)
         self.average = sum(self.lengths) / max(self.count, 1)
+        self.sections = len(set(self.owner))
+        self._spread = {
+            term: len({self.owner[doc] for doc in found}) for term, found in self.postings.items()
+        }
+
+    def commonness(self, terms: Sequence[str], rare_idf: float) -> dict[str, float]:
+        """For each known term, a factor in (0, 1]: less for a term that the phrasings of
+        many sections share ("Karte", "ausgespielt"), 1 only for the rarest."""
+        return {
+            t: min(1.0, _idf(self.sections, self._spread[t]) / rare_idf)
+            for t in terms
+            if t in self._spread
+        }
 
     def __contains__(self, term: str) -> bool:
         return term in self.postings
