@@ -5,7 +5,10 @@ Sets (each split into English and German):
   held-out      benchmarks/search_queries_heldout.toml, written by us, never tuned on
   real dev      benchmarks/search_real_questions.toml, split = "dev": real questions in the
                 askers' own words; laws/phrasings.toml may be tuned on these
-  real held-out the same file, split = "heldout": never tuned on
+  real held-out the same file, split = "heldout": never tuned on (all batches)
+  real held-out 2
+                the batch-2 held-out questions alone (batch = 2): collected after the
+                tuning, so a fresh, never-tuned figure
 
 Systems:
   td-assist     this search (numbers, phrasings, synonyms, German analysis, speller)
@@ -78,9 +81,11 @@ def load_sets() -> dict[str, list[Query]]:
     real = tomllib.loads((HERE / "search_real_questions.toml").read_text(encoding="utf-8"))
     real_items = real["question"]
 
-    def split(name: str) -> list[Query]:
+    def split(name: str, batch: int | None = None) -> list[Query]:
         return [
-            Query(i["q"], tuple(i["answers"]), i["lang"]) for i in real_items if i["split"] == name
+            Query(i["q"], tuple(i["answers"]), i["lang"])
+            for i in real_items
+            if i["split"] == name and (batch is None or i.get("batch", 1) == batch)
         ]
 
     return {
@@ -88,6 +93,7 @@ def load_sets() -> dict[str, list[Query]]:
         "held-out": ours(HERE / "search_queries_heldout.toml"),
         "real dev": split("dev"),
         "real held-out": split("heldout"),
+        "real held-out 2": split("heldout", batch=2),
     }
 
 
@@ -144,7 +150,7 @@ def main() -> None:
                 print(f"{label + ' ' + lang:<22}{len(chosen):>4}  {name:<11}{cells}")
         print()
 
-    every = [q.text for items in sets.values() for q in items]
+    every = [q.text for label, items in sets.items() if label != "real held-out 2" for q in items]
     timings = []
     for _ in range(3):
         for text in every:

@@ -1,0 +1,80 @@
+"""The real-question set (benchmarks/search_real_questions.toml) stays well formed.
+
+It is the yardstick for search quality (issue 12): every label must be a section of our
+lawbook, no question may appear twice, the held-out split must follow its fixed rule
+(every third question of each language and batch), and the reserved sources (EBU forums,
+blml, the Welsh Bridge Union's rule of the month) must stay out of it.
+"""
+
+import importlib.util
+import re
+import sys
+import tomllib
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from td_assist.lawbook import get_lawbook
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+QUESTIONS = tomllib.loads((BENCH / "search_real_questions.toml").read_text(encoding="utf-8"))[
+    "question"
+]
+
+
+def test_every_question_has_the_fields_and_nothing_else():
+    for item in QUESTIONS:
+        assert set(item) - {"batch"} == {"q", "answers", "lang", "split", "source"}, item
+        assert item["q"].strip() and item["answers"], item
+        assert item["lang"] in {"en", "de"} and item["split"] in {"dev", "heldout"}, item
+        assert item.get("batch", 1) in {1, 2}, item
+        assert item["source"].startswith(("http://", "https://")), item
+
+
+def test_batch_counts_match_the_header():
+    counts = Counter((i.get("batch", 1), i["lang"]) for i in QUESTIONS)
+    assert counts == {(1, "en"): 102, (1, "de"): 50, (2, "en"): 52, (2, "de"): 22}
+
+
+def test_every_answer_is_a_section_of_the_lawbook():
+    sections = get_lawbook().sections
+    unknown = [(i["q"][:40], a) for i in QUESTIONS for a in i["answers"] if a not in sections]
+    assert unknown == []
+
+
+def test_no_question_appears_twice():
+    def norm(text: str) -> str:
+        return re.sub(r"\W+", " ", text.lower()).strip()
+
+    counts = Counter(norm(i["q"]) for i in QUESTIONS)
+    assert [q for q, n in counts.items() if n > 1] == []
+
+
+def test_held_out_is_every_third_question_of_each_language_and_batch():
+    position: defaultdict[tuple[str, int], int] = defaultdict(int)
+    for item in QUESTIONS:
+        key = (item["lang"], item.get("batch", 1))
+        position[key] += 1
+        assert item["split"] == ("heldout" if position[key] % 3 == 0 else "dev"), item["q"]
+
+
+@pytest.mark.parametrize(
+    "reserved", ["ebu.co.uk", "rtflb.org", "pipermail/blml", "welshbridgeunion"]
+)
+def test_reserved_sources_stay_out(reserved):
+    assert [i["source"] for i in QUESTIONS if reserved in i["source"]] == []
+
+
+def test_search_quality_reports_the_batch_two_held_out_alone():
+    spec = importlib.util.spec_from_file_location("search_quality", BENCH / "search_quality.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    sets = module.load_sets()
+    held_out_2 = sets["real held-out 2"]
+    wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == 2]
+    assert [q.text for q in held_out_2] == wanted
+    assert {q.lang for q in held_out_2} == {"en", "de"}
+    assert len(sets["real held-out"]) == sum(i["split"] == "heldout" for i in QUESTIONS)
+    assert len(sets["real dev"]) == sum(i["split"] == "dev" for i in QUESTIONS)
