@@ -222,6 +222,35 @@ FACTS = [
     ("55A", [r"accept", r"taken back"], "55 declarer's lead out of turn"),
     ("56B", [r"major penalty card", r"50D"], "56 defender's LOOT: no spread-hand option"),
     ("57A", [r"major penalty card", r"declarer chooses"], "57 premature play"),
+    # Law 40 checked against the 2017 English text (PZBS 2017 edition, Law 40).
+    (
+        "40A1b",
+        [
+            r"make its understandings available to the opponents",
+            r"Regulating Authority decides how",
+        ],
+        "40A1(b): duty to disclose; the Regulating Authority sets the manner",
+    ),
+    (
+        "40A4",
+        [r"stays the same whichever of the two partners", r"method only, not style or judgement"],
+        "40A4: an agreed meaning does not depend on which partner makes the call or play; "
+        "this restricts method, not style or judgement",
+    ),
+    (
+        "40B1a",
+        [r"whether stated or tacit, is a partnership understanding"],
+        "40B1(a): any agreement, explicit or implicit, is a partnership understanding",
+    ),
+    (
+        "40B1c",
+        [
+            r"artificial meaning",
+            r"special partnership understanding unless the Regulating Authority",
+        ],
+        "40B1(c): an artificial call is a special partnership understanding unless the RA decides "
+        "otherwise",
+    ),
 ]
 
 
