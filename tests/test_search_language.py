@@ -58,9 +58,12 @@ def test_german_compounds_are_split_into_known_parts(engine):
     terms = german_terms("Hauptstrafkarte", engine.decompounder)
     assert "straf" in terms and "kart" in terms and "haupt" in terms
     # compounds that appear nowhere whole in the content still find their law
-    assert "ausspielfehl" not in engine.german  # as a whole word, unknown to the content
+    assert "ausspielirrtum" not in engine.german  # as a whole word, unknown to the content
     top = [h.law for h in engine.search("Hauptstrafkarte des Gegenspielers").hits[:3]]
     assert 50 in top
+    top = [h.law for h in engine.search("Ausspielirrtum des falschen Gegenspielers").hits[:3]]
+    assert {54, 56} & set(top)
+    # the everyday compound itself, which the phrasings use whole
     top = [h.law for h in engine.search("Ausspielfehler des falschen Gegenspielers").hits[:3]]
     assert {54, 56} & set(top)
 
