@@ -252,3 +252,15 @@ def test_a_german_word_many_sections_share_weighs_less_than_a_telling_one(engine
     assert common[led] < common[ruffed] <= 1.0
     hits = engine.search("Die ausgespielte Karte wurde getrumpft, obwohl er bedienen konnte")
     assert hits.hits[0].law in {61, 62, 63, 64}
+
+
+def test_a_bid_of_no_trump_is_not_a_missing_trump(engine):
+    """ "one no trump" is a call; a claim's forgotten trump (70C) has nothing to do with it."""
+    hits = engine.search("LHO opened one no trump although it was my turn to call").hits
+    assert 70 not in [h.law for h in hits[:3]]
+    assert engine.search("claimed but forgot that a trump was still out").hits[0].law == 70
+
+
+def test_german_function_words_are_no_compound_parts(engine):
+    assert engine.decompounder.split("alleinspieler") == ()
+    assert "straf" in engine._german_meaning("Hauptstrafkarte")

@@ -37,6 +37,9 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine"}
 
 _GERMAN_STEM = stemmer_for_language("de")
+_STOP_DE_FORMS = {w.replace("ae", "a").replace("oe", "o").replace("ue", "u") for w in STOP_DE} | {
+    _GERMAN_STEM(w) for w in STOP_DE
+}
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
 _LINKS = ("", "s", "es", "n", "en", "e")
 
@@ -47,9 +50,34 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+_LEVELS = {"1", "2", "3", "4", "5", "6", "7", "one", "two", "three", "four", "five", "six", "seven"}
+
+
 def words(text: str) -> list[str]:
-    """Folded words of a text: letters and digits, in order."""
-    return re.findall(r"[^\W_]+", fold(text))
+    """Folded words of a text: letters and digits, in order. "one no trump" is a bid,
+    not a missing trump, so a level's "no trump" becomes one word.
+
+    >>> words("LHO opened One No-Trumps; no trump was left")
+    ['lho', 'opened', 'one', 'notrump', 'no', 'trump', 'was', 'left']
+    """
+    found = re.findall(r"[^\W_]+", fold(text))
+    joined: list[str] = []
+    at = 0
+    while at < len(found):
+        word = found[at]
+        if (
+            word == "no"
+            and joined
+            and joined[-1] in _LEVELS
+            and at + 1 < len(found)
+            and found[at + 1] in {"trump", "trumps"}
+        ):
+            joined.append("notrump")
+            at += 2
+            continue
+        joined.append(word)
+        at += 1
+    return joined
 
 
 @lru_cache(maxsize=8192)
@@ -94,8 +122,10 @@ class Decompounder:
     """
 
     def __init__(self, parts: set[str]) -> None:
-        forms = {german_form(p) for p in parts if len(p) >= 3}
-        self.parts = forms | {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
+        # "Alleinspieler" is not "all" + "ein" + "spieler": function words are no parts
+        forms = {german_form(p) for p in parts if len(p) >= 3} - _STOP_DE_FORMS
+        stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
+        self.parts = (forms | stems) - _STOP_DE_FORMS
 
     def known(self, piece: str) -> bool:
         return piece in self.parts or german_stem(piece) in self.parts
