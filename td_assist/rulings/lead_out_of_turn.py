@@ -136,7 +136,7 @@ def _seat_answer(text: str, name: str) -> Seat:
 
 
 def _label(board: Board | None, seat: Seat) -> str:
-    return penalty_card._role_label(board, seat)
+    return penalty_card.role_label(board, seat)
 
 
 def gather(
@@ -150,7 +150,7 @@ def gather(
     play = board.play_obj if board is not None else None
     recorded: LeadOutOfTurn | None = None
     wanted_trick = (
-        penalty_card._trick_answer(answers["trick"]) if "trick" in answers else report.trick
+        penalty_card.trick_answer(answers["trick"]) if "trick" in answers else report.trick
     )
     wanted_offender = (
         _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
@@ -174,7 +174,7 @@ def gather(
         )
     trick = report.trick or (recorded.trick if recorded else None)
     if "trick" in answers:
-        trick = penalty_card._trick_answer(answers["trick"])
+        trick = penalty_card.trick_answer(answers["trick"])
         steps.append(_step("trick", "At which trick?", str(trick)))
     if trick is None:
         return PendingQuestion(
@@ -189,7 +189,7 @@ def gather(
     if "card" in answers:
         card = Card.parse(answers["card"])
         steps.append(_step("card", "Which card?", card.pretty))
-    held = penalty_card._held(board, offender, trick) if recorded is None else []
+    held = penalty_card.cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
         return PendingQuestion(
             node="card",

@@ -201,7 +201,7 @@ def _seat_answer(text: str, name: str) -> Seat:
         raise error.located(f"answer {name}") from None
 
 
-def _trick_answer(text: str) -> int:
+def trick_answer(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -235,7 +235,7 @@ def playing_declarer(board: Board | None) -> Seat | None:
     return board.declarer_seat
 
 
-def _role_label(board: Board | None, seat: Seat) -> str:
+def role_label(board: Board | None, seat: Seat) -> str:
     declarer = playing_declarer(board)
     if declarer is None:
         return seat.name_full
@@ -265,13 +265,13 @@ def gather(
             prompt="Whose card was exposed?",
             kind="question",
             laws=["48A", "49"],
-            choices=[{"value": s.value, "label": _role_label(board, s)} for s in Seat],
+            choices=[{"value": s.value, "label": role_label(board, s)} for s in Seat],
         )
     play = board.play_obj if board is not None else None
     declaring = board is not None and board.declarer_seat in (offender, offender.partner)
     trick = report.trick
     if "trick" in answers:
-        trick = _trick_answer(answers["trick"])
+        trick = trick_answer(answers["trick"])
         steps.append(_step("trick", "At which trick was it exposed?", str(trick)))
     if trick is None and play is not None and not declaring:
         return PendingQuestion(
@@ -287,7 +287,7 @@ def gather(
     if "cards" in answers:
         cards = _cards_from(answers["cards"])
         steps.append(_step("cards", "Which card was exposed?", _names(cards)))
-    held = [] if declaring else _held(board, offender, trick)
+    held = [] if declaring else cards_held(board, offender, trick)
     if not cards and held:
         return PendingQuestion(
             node="cards",
@@ -404,7 +404,7 @@ def _step(node: str, question: str, label: str) -> Step:
     return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
 
 
-def _held(board: Board | None, offender: Seat, trick: int | None) -> list[Card]:
+def cards_held(board: Board | None, offender: Seat, trick: int | None) -> list[Card]:
     """The offender's cards when the card was exposed, when the record knows them."""
     if board is None or board.deal_obj is None or not board.deal_obj.is_complete:
         return []
@@ -473,7 +473,7 @@ def offender_role(ctx: Context) -> FactResult:
     declaring = s.offender in (s.declarer, s.declarer.partner)
     return FactResult(
         "declaring_side" if declaring else "defender",
-        [f"{_role_label(s.board, s.offender)}: {s.declarer.name_full} is declarer."],
+        [f"{role_label(s.board, s.offender)}: {s.declarer.name_full} is declarer."],
     )
 
 
@@ -757,7 +757,7 @@ def _values(
         "card": cards,
         "suit": s.cards[0].suit.symbol if s.cards else "that suit",
         "declarer": s.declarer.name_full if s.declarer else "declarer",
-        "offender_role_text": _role_label(s.board, s.offender) if s.offender else "The card",
+        "offender_role_text": role_label(s.board, s.offender) if s.offender else "The card",
         "non_offenders": side_name(s.offender.side.other) if s.offender else "the opponents",
         "offenders": side_name(s.offender.side) if s.offender else "the offenders",
         "suits": " or ".join(
