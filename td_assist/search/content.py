@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -51,35 +51,29 @@ class ThesaurusTable(BaseModel):
     same: list[SameWords] = Field(default_factory=list)
 
 
-def _read(path: Path) -> dict[str, object]:
+_Table = TypeVar("_Table", bound=BaseModel)
+
+
+def _read(path: Path, table: type[_Table]) -> _Table | None:
+    """The file as its table, None when there is no file; a ValueError names the file."""
+    if not path.exists():
+        return None
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
+        return table.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (tomllib.TOMLDecodeError, ValidationError) as error:
         raise ValueError(f"{path.name}: {error}") from None
 
 
 def load_synonyms(path: Path) -> list[SynonymEntry]:
-    if not path.exists():
-        return []
-    try:
-        return SynonymTable.model_validate(_read(path)).term
-    except ValidationError as error:
-        raise ValueError(f"{path.name}: {error}") from None
+    table = _read(path, SynonymTable)
+    return table.term if table else []
 
 
 def load_phrasings(path: Path) -> list[Situation]:
-    if not path.exists():
-        return []
-    try:
-        return PhrasingTable.model_validate(_read(path)).situation
-    except ValidationError as error:
-        raise ValueError(f"{path.name}: {error}") from None
+    table = _read(path, PhrasingTable)
+    return table.situation if table else []
 
 
 def load_thesaurus(path: Path) -> list[SameWords]:
-    if not path.exists():
-        return []
-    try:
-        return ThesaurusTable.model_validate(_read(path)).same
-    except ValidationError as error:
-        raise ValueError(f"{path.name}: {error}") from None
+    table = _read(path, ThesaurusTable)
+    return table.same if table else []
