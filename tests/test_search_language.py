@@ -190,10 +190,7 @@ def _engine_with(laws, thesaurus_text: str):
         book,
         load_synonyms(laws / "synonyms.toml"),
         load_phrasings(laws / "phrasings.toml"),
-        Thesaurus(
-            english=[g.words for g in same if g.lang == "en"],
-            german=[g.words for g in same if g.lang == "de"],
-        ),
+        Thesaurus.from_groups(same),
     )
 
 

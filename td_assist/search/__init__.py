@@ -78,10 +78,7 @@ def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
         book,
         load_synonyms(synonyms_path),
         load_phrasings(folder / "phrasings.toml"),
-        Thesaurus(
-            english=[g.words for g in same if g.lang == "en"],
-            german=[g.words for g in same if g.lang == "de"],
-        ),
+        Thesaurus.from_groups(same),
     )
 
 

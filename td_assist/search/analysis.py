@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import Protocol
 
 from whoosh.analysis import CharsetFilter, StemmingAnalyzer
 from whoosh.lang import stemmer_for_language, stopwords_for_language
@@ -176,6 +178,11 @@ def default_decompounder() -> Decompounder:
     return Decompounder({"straf", "strafe", "karte", "haupt", "spiel", "aus", "tisch"})
 
 
+class SameWordsLike(Protocol):
+    words: list[str]
+    lang: str
+
+
 class Thesaurus:
     """Search terms that mean the same at the table, each mapped to its group's first.
 
@@ -203,6 +210,15 @@ class Thesaurus:
             for stem in stems[1:]:
                 if stem and stem != stems[0]:
                     self._german.setdefault(stem, stems[0])
+
+    @classmethod
+    def from_groups(cls, groups: Iterable[SameWordsLike]) -> Thesaurus:
+        """From the groups of laws/thesaurus.toml, each with its ``lang``."""
+        groups = list(groups)
+        return cls(
+            english=[g.words for g in groups if g.lang == "en"],
+            german=[g.words for g in groups if g.lang == "de"],
+        )
 
     def english(self, terms: list[str]) -> list[str]:
         return [self._english.get(t, t) for t in terms]

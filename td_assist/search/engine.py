@@ -238,10 +238,11 @@ class SearchEngine:
         }
         asked = english_terms(joined)
         meant = self.same.english(asked)
+        lawbook_common = self.scorer.commonness(asked)
         common = {
-            meaning: value
+            meaning: lawbook_common[term]
             for term, meaning in zip(asked, meant, strict=True)
-            if (value := self.scorer.commonness([term]).get(term)) is not None
+            if term in lawbook_common
         }
         for anchor, value in self.english.score(meant, common).items():
             scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
