@@ -140,3 +140,17 @@ def test_search_command_and_api(capsys):
     assert set(body["hits"][0]) >= {"anchor", "title", "snippet", "score"}
     assert client.get("/api/search?q=x&limit=lots").status_code == 400
     assert client.get("/api/search?q=" + "%00" * 5000).status_code == 200
+
+
+def test_an_index_tidied_away_by_another_process_is_built_again(tmp_path, monkeypatch):
+    from td_assist.search import open_engine
+    from td_assist.search.analysis import Thesaurus
+
+    monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path / "home"))
+    book = get_lawbook()
+    synonyms = book.folder / "synonyms.toml"
+    built = ensure_index(book, synonyms)
+    for part in built.iterdir():  # what the other process's tidying left: a folder, no TOC
+        part.unlink()
+    engine = open_engine(book, synonyms, Thesaurus())
+    assert engine.search("revoke on trick twelve").hits

@@ -14,10 +14,12 @@ reduced to plain words before anything sees it.
 
 from __future__ import annotations
 
+import shutil
 from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel
+from whoosh.index import EmptyIndexError
 
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import official_path
@@ -65,6 +67,7 @@ __all__ = [
     "load_phrasings",
     "load_synonyms",
     "load_thesaurus",
+    "open_engine",
     "search_report",
 ]
 
@@ -73,13 +76,24 @@ __all__ = [
 def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
     book = get_lawbook(folder)
     same = load_thesaurus(folder / "thesaurus.toml")
-    return SearchEngine(
-        ensure_index(book, synonyms_path),
-        book,
-        load_synonyms(synonyms_path),
-        load_phrasings(folder / "phrasings.toml"),
-        Thesaurus.from_groups(same),
-    )
+    return open_engine(book, synonyms_path, Thesaurus.from_groups(same))
+
+
+def open_engine(book: Lawbook, synonyms_path: Path, thesaurus: Thesaurus) -> SearchEngine:
+    """The engine over an index that matches ``book``. Another process working on other
+    inputs (a TD editing laws/ while the server runs) may tidy an index away between
+    its build and its opening: then it is built again, once."""
+    synonyms = load_synonyms(synonyms_path)
+    phrasings = load_phrasings(book.folder / "phrasings.toml")
+    for attempt in range(2):
+        folder = ensure_index(book, synonyms_path)
+        try:
+            return SearchEngine(folder, book, synonyms, phrasings, thesaurus)
+        except EmptyIndexError:
+            if attempt:
+                raise
+            shutil.rmtree(folder, ignore_errors=True)
+    raise AssertionError("unreachable")
 
 
 @lru_cache(maxsize=8)
