@@ -260,4 +260,19 @@ def test_a_bid_of_no_trump_is_not_a_missing_trump(engine):
 
 def test_german_function_words_are_no_compound_parts(engine):
     assert engine.decompounder.split("alleinspieler") == ()
+    # even when the content uses "allein" as a word of its own
+    from td_assist.search.analysis import Decompounder
+
+    assert Decompounder({"allein", "spieler", "spiel"}).split("alleinspieler") == ()
     assert "straf" in engine._german_meaning("Hauptstrafkarte")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["LHO opened one no trump although it was my turn", "West opened 2NT out of rotation"],
+)
+def test_an_opening_bid_is_not_an_opening_lead(engine, question):
+    # Law 54 is the opening lead faced out of turn; an opening bid out of rotation is Law 31
+    hits = engine.search(question).hits
+    assert hits[0].law != 54 and 31 in [h.law for h in hits[:3]], [h.anchor for h in hits[:3]]
+    assert engine.search("partner made the opening lead out of turn").hits[0].law == 54

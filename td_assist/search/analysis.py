@@ -44,6 +44,7 @@ _STOP_DE_FORMS = {w.replace("ae", "a").replace("oe", "o").replace("ue", "u") for
 }
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
 _LINKS = ("", "s", "es", "n", "en", "e")
+_NOT_PARTS = {"allein", _GERMAN_STEM("allein")}
 
 
 def fold(text: str) -> str:
@@ -57,10 +58,13 @@ _LEVELS = {"1", "2", "3", "4", "5", "6", "7", "one", "two", "three", "four", "fi
 
 def words(text: str) -> list[str]:
     """Folded words of a text: letters and digits, in order. "one no trump" is a bid,
-    not a missing trump, so a level's "no trump" becomes one word.
+    not a missing trump, so a level's "no trump" becomes one word; and the opening lead
+    is not an opening bid, so its "opening" becomes "openinglead".
 
     >>> words("LHO opened One No-Trumps; no trump was left")
     ['lho', 'opened', 'one', 'notrump', 'no', 'trump', 'was', 'left']
+    >>> words("the opening lead")
+    ['the', 'openinglead', 'lead']
     """
     found = re.findall(r"[^\W_]+", fold(text))
     joined: list[str] = []
@@ -77,6 +81,8 @@ def words(text: str) -> list[str]:
             joined.append("notrump")
             at += 2
             continue
+        if word == "opening" and found[at + 1 : at + 2] in (["lead"], ["leads"]):
+            word = "openinglead"
         joined.append(word)
         at += 1
     return joined
@@ -124,10 +130,13 @@ class Decompounder:
     """
 
     def __init__(self, parts: set[str]) -> None:
-        # "Alleinspieler" is not "all" + "ein" + "spieler": function words are no parts
-        forms = {german_form(p) for p in parts if len(p) >= 3} - _STOP_DE_FORMS
+        # "Alleinspieler" is not "all" + "ein" + "spieler", nor "allein" + "spieler"
+        # (declarer is not any player): function words are no parts, and nor is "allein",
+        # though a phrasing may well use it as a word of its own
+        never = _STOP_DE_FORMS | _NOT_PARTS
+        forms = {german_form(p) for p in parts if len(p) >= 3} - never
         stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
-        self.parts = (forms | stems) - _STOP_DE_FORMS
+        self.parts = (forms | stems) - never
 
     def known(self, piece: str) -> bool:
         return piece in self.parts or german_stem(piece) in self.parts
