@@ -24,7 +24,10 @@ Figures per set:
   MRR           mean reciprocal rank of the first hit in a right law (top 10)
 then warm latency (p50, p95) over every query and the cold index build time.
 
-    python benchmarks/search_quality.py [--verbose]   (--verbose lists misses on real dev)
+    python benchmarks/search_quality.py [--verbose] [--phrasings FILE]
+      --verbose     lists the misses on real dev
+      --phrasings   search with other phrasings than laws/phrasings.toml, to measure
+                    candidate content (e.g. benchmarks/phrasings_wider.toml)
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ from pathlib import Path
 from whoosh.query import Or, Term
 
 from td_assist.lawbook import get_lawbook
-from td_assist.search import build_index, clean_query, get_search, index_terms
+from td_assist.search import build_index, clean_query, get_search, index_terms, open_engine
+from td_assist.search.analysis import Thesaurus
+from td_assist.search.content import load_thesaurus
 
 HERE = Path(__file__).resolve().parent
 Ranker = Callable[[str], list[str]]
@@ -126,6 +131,11 @@ def main() -> None:
     sets = load_sets()
     book = get_lawbook()
     engine = get_search()
+    if "--phrasings" in sys.argv:
+        candidate = Path(sys.argv[sys.argv.index("--phrasings") + 1])
+        same = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
+        engine = open_engine(book, book.folder / "synonyms.toml", same, candidate)
+        print(f"phrasings from {candidate}")
 
     def ours(q: str) -> list[str]:
         return [h.anchor for h in engine.search(q).hits]

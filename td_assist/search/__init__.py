@@ -79,12 +79,15 @@ def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
     return open_engine(book, synonyms_path, Thesaurus.from_groups(same))
 
 
-def open_engine(book: Lawbook, synonyms_path: Path, thesaurus: Thesaurus) -> SearchEngine:
+def open_engine(
+    book: Lawbook, synonyms_path: Path, thesaurus: Thesaurus, phrasings_path: Path | None = None
+) -> SearchEngine:
     """The engine over an index that matches ``book``. Another process working on other
     inputs (a TD editing laws/ while the server runs) may tidy an index away between
-    its build and its opening: then it is built again, once."""
+    its build and its opening: then it is built again, once. ``phrasings_path``: other
+    phrasings than the lawbook's, to measure candidate content."""
     synonyms = load_synonyms(synonyms_path)
-    phrasings = load_phrasings(book.folder / "phrasings.toml")
+    phrasings = load_phrasings(phrasings_path or book.folder / "phrasings.toml")
     for attempt in range(2):
         folder = ensure_index(book, synonyms_path)
         try:
