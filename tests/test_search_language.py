@@ -276,3 +276,20 @@ def test_an_opening_bid_is_not_an_opening_lead(engine, question):
     hits = engine.search(question).hits
     assert hits[0].law != 54 and 31 in [h.law for h in hits[:3]], [h.anchor for h in hits[:3]]
     assert engine.search("partner made the opening lead out of turn").hits[0].law == 54
+
+
+def test_the_candidate_phrasings_stay_valid_content():
+    # benchmarks/phrasings_wider.toml is measured with --phrasings; it must stay loadable
+    # and name real sections, one entry each, so a TD can promote entries from it
+    from pathlib import Path
+
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search import load_phrasings
+
+    candidates = Path(__file__).resolve().parent.parent / "benchmarks" / "phrasings_wider.toml"
+    if not candidates.exists():
+        pytest.skip("benchmarks/ not shipped here")
+    book = get_lawbook()
+    anchors = [s.anchor for s in load_phrasings(candidates)]
+    assert len(anchors) == len(set(anchors))
+    assert set(anchors) <= set(book.sections)
