@@ -293,3 +293,8 @@ def test_the_candidate_phrasings_stay_valid_content():
     anchors = [s.anchor for s in load_phrasings(candidates)]
     assert len(anchors) == len(set(anchors))
     assert set(anchors) <= set(book.sections)
+
+
+def test_a_card_too_many_at_the_end_is_a_defective_trick(engine):
+    # "zu viel" carries the meaning here: "viel" is no stop word for search
+    assert engine.search("am Ende hatte ich eine Karte zu viel").hits[0].law == 67

@@ -36,7 +36,7 @@ most other out over under again further once here where about against between th
 during before after above below up down off also may might must shall
 """
 STOP_EN = frozenset(_STOP_EN_WORDS.split())
-STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine"}
+STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine", "viel"}
 
 _GERMAN_STEM = stemmer_for_language("de")
 _STOP_DE_FORMS = {w.replace("ae", "a").replace("oe", "o").replace("ue", "u") for w in STOP_DE} | {
