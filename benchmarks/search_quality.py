@@ -45,8 +45,6 @@ from whoosh.query import Or, Term
 
 from td_assist.lawbook import get_lawbook
 from td_assist.search import build_index, clean_query, get_search, index_terms, open_engine
-from td_assist.search.analysis import Thesaurus
-from td_assist.search.content import load_thesaurus
 
 HERE = Path(__file__).resolve().parent
 Ranker = Callable[[str], list[str]]
@@ -130,12 +128,12 @@ def main() -> None:
     verbose = "--verbose" in sys.argv
     sets = load_sets()
     book = get_lawbook()
-    engine = get_search()
     if "--phrasings" in sys.argv:
         candidate = Path(sys.argv[sys.argv.index("--phrasings") + 1])
-        same = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
-        engine = open_engine(book, book.folder / "synonyms.toml", same, candidate)
+        engine = open_engine(book, book.folder / "synonyms.toml", phrasings_path=candidate)
         print(f"phrasings from {candidate}")
+    else:
+        engine = get_search()
 
     def ours(q: str) -> list[str]:
         return [h.anchor for h in engine.search(q).hits]

@@ -144,7 +144,6 @@ def test_search_command_and_api(capsys):
 
 def test_an_index_tidied_away_by_another_process_is_built_again(tmp_path, monkeypatch):
     from td_assist.search import open_engine
-    from td_assist.search.analysis import Thesaurus
 
     monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path / "home"))
     book = get_lawbook()
@@ -152,5 +151,5 @@ def test_an_index_tidied_away_by_another_process_is_built_again(tmp_path, monkey
     built = ensure_index(book, synonyms)
     for part in built.iterdir():  # what the other process's tidying left: a folder, no TOC
         part.unlink()
-    engine = open_engine(book, synonyms, Thesaurus())
+    engine = open_engine(book, synonyms)
     assert engine.search("revoke on trick twelve").hits

@@ -74,29 +74,30 @@ __all__ = [
 
 @lru_cache(maxsize=2)  # the current lawbook's engine, and the one before while it changes
 def _engine(folder: Path, synonyms_path: Path, key: str) -> SearchEngine:
-    book = get_lawbook(folder)
-    same = load_thesaurus(folder / "thesaurus.toml")
-    return open_engine(book, synonyms_path, Thesaurus.from_groups(same))
+    return open_engine(get_lawbook(folder), synonyms_path)
 
 
 def open_engine(
-    book: Lawbook, synonyms_path: Path, thesaurus: Thesaurus, phrasings_path: Path | None = None
+    book: Lawbook,
+    synonyms_path: Path,
+    thesaurus: Thesaurus | None = None,
+    phrasings_path: Path | None = None,
 ) -> SearchEngine:
-    """The engine over an index that matches ``book``. Another process working on other
-    inputs (a TD editing laws/ while the server runs) may tidy an index away between
-    its build and its opening: then it is built again, once. ``phrasings_path``: other
-    phrasings than the lawbook's, to measure candidate content."""
+    """The engine over an index that matches ``book``, with the lawbook's thesaurus and
+    phrasings unless others are given (``phrasings_path``: to measure candidate content).
+    Another process working on other inputs (a TD editing laws/ while the server runs)
+    may tidy an index away between its build and its opening: then it is built again,
+    once."""
+    if thesaurus is None:
+        thesaurus = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
     synonyms = load_synonyms(synonyms_path)
     phrasings = load_phrasings(phrasings_path or book.folder / "phrasings.toml")
-    for attempt in range(2):
-        folder = ensure_index(book, synonyms_path)
-        try:
-            return SearchEngine(folder, book, synonyms, phrasings, thesaurus)
-        except EmptyIndexError:
-            if attempt:
-                raise
-            shutil.rmtree(folder, ignore_errors=True)
-    raise AssertionError("unreachable")
+    folder = ensure_index(book, synonyms_path)
+    try:
+        return SearchEngine(folder, book, synonyms, phrasings, thesaurus)
+    except EmptyIndexError:
+        shutil.rmtree(folder, ignore_errors=True)
+    return SearchEngine(ensure_index(book, synonyms_path), book, synonyms, phrasings, thesaurus)
 
 
 @lru_cache(maxsize=8)

@@ -39,12 +39,8 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine", "viel"}
 
 _GERMAN_STEM = stemmer_for_language("de")
-_STOP_DE_FORMS = {w.replace("ae", "a").replace("oe", "o").replace("ue", "u") for w in STOP_DE} | {
-    _GERMAN_STEM(w) for w in STOP_DE
-}
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
 _LINKS = ("", "s", "es", "n", "en", "e")
-_NOT_PARTS = {"allein", _GERMAN_STEM("allein")}
 
 
 def fold(text: str) -> str:
@@ -119,6 +115,10 @@ def german_stem(word: str) -> str:
             word = prefix + word[len(prefix) + 2 :]
             break
     return _GERMAN_STEM(word)
+
+
+_STOP_DE_FORMS = {german_form(w) for w in STOP_DE} | {_GERMAN_STEM(w) for w in STOP_DE}
+_NOT_PARTS = {"allein", _GERMAN_STEM("allein")}
 
 
 class Decompounder:
