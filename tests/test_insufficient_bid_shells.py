@@ -143,8 +143,12 @@ def test_tablet_asks_lho_then_the_replacement_and_marks_the_auction(client):
     assert response.status_code == 303, response.get_data(as_text=True)[:400]
     board_id = response.headers["Location"].rsplit("/", 1)[-1]
     base = f"/rule/insufficient-bid/{board_id}"
+    turn = client.get(base).get_data(as_text=True)
+    assert "Did East bid 1H at his own turn" in turn and "{" not in turn
+    assert "West bid it, at his partner&#39;s turn" in turn  # the choices name the seats
+    base += "?a=whose_turn:own"
     assert "unintended call" in client.get(base).get_data(as_text=True)
-    base += "?a=unintended:no"
+    base += "&a=unintended:no"
     first = client.get(base).get_data(as_text=True)
     assert "Does South (the offender" in first and "{lho}" not in first
     page = client.get(f"{base}&a=accepted:no").get_data(as_text=True)
@@ -191,7 +195,7 @@ def test_ruling_page_shows_the_auction_as_the_td_read_it(client):
     text = pbn("2S 2D Pass Pass\nPass")
     response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
     board_id = response.headers["Location"].rsplit("/", 1)[-1]
-    base = f"/rule/insufficient-bid/{board_id}?a=unintended:no"
+    base = f"/rule/insufficient-bid/{board_id}?a=whose_turn:own&a=unintended:no"
     replaced = client.get(f"{base}&a=artificial:no&a=comparable:no").get_data(as_text=True)
     assert "2♦ insufficient → Pass" in replaced
     accepted = client.get(f"{base}&a=accepted:yes").get_data(as_text=True)

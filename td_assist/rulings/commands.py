@@ -120,17 +120,16 @@ def print_ruling(ruling: Ruling, board: Board | None) -> None:
 
 def list_questions(wizard: str) -> None:
     tree = get_tree(wizard)
+    words = get_wizard(wizard).placeholder_words
     print(f"Answers the {wizard} wizard accepts (--answer NAME=VALUE):\n")
     for name, node in tree.nodes.items():
         if isinstance(node, QuestionNode | FactNode):
             source = "record or TD" if isinstance(node, FactNode) else "TD"
-            prompt = node.prompt
-            if get_wizard(wizard).placeholder_words:
-                prompt = fill(prompt, get_wizard(wizard).placeholder_words)
-            print(f"{name}  ({source})  {prompt}")
+            print(f"{name}  ({source})  {fill(node.prompt, words) if words else node.prompt}")
             for choice in node.choices:
                 mark = "  (usual case)" if node.default == choice.value else ""
-                print(f"    {choice.value}: {choice.label}{mark}")
+                label = fill(choice.label, words) if words else choice.label
+                print(f"    {choice.value}: {label}{mark}")
         elif isinstance(node, NumberNode):
             source = "record or TD" if node.fact else "TD"
             print(f"{name}  ({source})  {node.prompt}  [{node.minimum}-{node.maximum}]")

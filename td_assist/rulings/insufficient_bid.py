@@ -8,12 +8,16 @@ contract and declarer of the legal auction (a withdrawn call never names a strai
 The TD's ``accepted`` answer forces the reading when the calls allow both. The TD is
 asked only what the Laws leave to judgment: what the calls meant, comparability
 (Law 23A) and damage (Law 27D).
+
+A record puts every call in turn, so it cannot show a bid made out of rotation; the TD
+says so (``whose_turn``), the offender is then the player who really bid, and Laws 29
+and 31 rule before Law 27 does (Law 27A2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,7 +51,8 @@ NAME = "insufficient-bid"
 # The contract's answers that stand for several nodes of the tree (the walk reaches one).
 ROUTED_ANSWERS = {
     "damaged": ("damaged_lowest", "damaged_comparable"),
-    "comparable": ("double_comparable",),
+    "comparable": ("double_comparable", "oor_rho_comparable", "oor_partner_comparable"),
+    "accepted": ("oor_rho_accepted", "oor_partner_accepted"),
     "barred_partner_called": ("barred_after_other", "barred_after_double", "barred_after_second"),
     "lho_called_over": ("lho_called_over",),
 }
@@ -62,6 +67,22 @@ KIND_OF_OUTCOME: dict[str, ReplacementKind | None] = {
     "illegal_double": "illegal",
     "second_ib_rejected": "illegal",
 }
+# Whose turn it was, seen from the player who bid (Law 31's headings), as the seat whose
+# turn the record shows (the turn holder) is offset from him.
+TurnAnswer = Literal["own", "rho", "partner", "lho"]
+OFFENDER_OFFSET: dict[str, int] = {"own": 0, "rho": 1, "partner": 2, "lho": 3}
+# Outcomes of a bid out of rotation (Laws 29 and 31), and those where the offender's
+# partner must pass at his next turn only (Law 31A2(b)).
+OUT_OF_ROTATION = {
+    "oor_accepted",
+    "oor_repeat",
+    "oor_rho_comparable_call",
+    "oor_rho_other_call",
+    "oor_partner_comparable_call",
+    "oor_partner_other_call",
+    "oor_change_of_call",
+}
+PASS_ONCE = {"oor_rho_other_call", "oor_partner_other_call"}
 # Outcomes where the offender's partner must pass for the rest of the auction.
 BARRED = {
     "other_call",
@@ -85,6 +106,8 @@ class InsufficientBidRectification(BaseModel):
     offender: Seat
     insufficient_bid: str
     call_index: int
+    turn: TurnAnswer = "own"  # whose turn it was, seen from the offender (Law 31)
+    out_of_rotation: bool = False
     lowest_sufficient_same_denomination: str | None
     accept_chooser: Seat
     accepted: bool
@@ -92,6 +115,7 @@ class InsufficientBidRectification(BaseModel):
     attempted_replacement: str | None = None
     replacement_kind: ReplacementKind | None = None
     partner_barred: bool = False
+    partner_passes_once: bool = False  # Law 31A2(b): at his next turn only
     offender_barred: bool = False  # Law 37B2: the whole offending side must pass
     lead_restrictions: bool = False
     restricted_leader: Seat | None = None  # the offender's partner, at his first lead
@@ -110,10 +134,17 @@ class Situation:
     replacement_index: int | None  # 1-based, when the record holds it
     attempted: Call | None
     before: Auction  # the auction up to, not including, the insufficient bid
+    turn: TurnAnswer = "own"
+
+    @property
+    def turn_holder(self) -> Seat:
+        """The seat whose turn it was: the record gives the bid to him."""
+        return self.bid.offender
 
     @property
     def offender(self) -> Seat:
-        return self.bid.offender
+        """The player who made the bid, in turn or out of rotation."""
+        return self.turn_holder.offset(OFFENDER_OFFSET[self.turn])
 
     @property
     def auction(self) -> Auction:
@@ -173,7 +204,8 @@ def gather(
             else (f"the auction has no call {index}")
         )
         raise RecordError(what, where="irregularity call_index")
-    if "accepted" in answers and answers["accepted"] in ("yes", "no"):
+    turn = _turn_answer(answers)
+    if turn == "own" and answers.get("accepted") in ("yes", "no"):
         try:
             board = board.with_insufficient_reading(index, accepted=answers["accepted"] == "yes")
         except RecordError as error:
@@ -219,7 +251,16 @@ def gather(
                 "a pass is a legal replacement: give it as the replacement",
                 where="answer attempted_replacement",
             )
-    return Situation(board, bid, replacement, replacement_index, attempted, before)
+    return Situation(board, bid, replacement, replacement_index, attempted, before, turn)
+
+
+def _turn_answer(answers: dict[str, str]) -> TurnAnswer:
+    """The TD's ``whose_turn``; anything else is "own" here and an error in the walk."""
+    given = answers.get("whose_turn")
+    for turn in get_args(TurnAnswer):
+        if given == turn:
+            return turn
+    return "own"
 
 
 # --- Facts --------------------------------------------------------------------------------
@@ -335,14 +376,32 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     return normal
 
 
+def _skipped_turns(s: Situation) -> str:
+    """Who lost a turn when LHO accepted the bid out of rotation (Law 29A)."""
+    rho = s.offender.rho.name_full
+    if s.turn == "partner":
+        return f"{s.offender.partner.name_full} and {rho} have lost the turns passed over."
+    return f"{rho} has lost the turn passed over."
+
+
 def _values(s: Situation) -> dict[str, object]:
     offender = s.offender
+    holder = s.turn_holder
     shown = s.attempted if s.attempted is not None else s.replacement
     lowest = s.bid.lowest_sufficient
+    index = s.bid.call_index
+    previous = s.auction.calls[index - 2] if index >= 2 else None
     return {
         "offender": offender.name_full,
         "offender_partner": offender.partner.name_full,
         "lho": offender.lho.name_full,
+        "rho": offender.rho.name_full,
+        "turn_holder": holder.name_full,
+        "turn_holder_lho": holder.lho.name_full,
+        "turn_holder_partner": holder.partner.name_full,
+        "turn_holder_rho": holder.rho.name_full,
+        "skipped_turns": _skipped_turns(s),
+        "previous_call": str(previous) if previous is not None else "his previous call",
         "partner_lho": offender.partner.lho.name_full,
         "insufficient_bid": str(s.bid.bid),
         "replacement": str(shown) if shown is not None else "the replacement",
@@ -355,9 +414,12 @@ def _values(s: Situation) -> dict[str, object]:
 def _fill_walk(result: Walk, values: dict[str, object]) -> None:
     for step in result.steps:
         step.question = fill(step.question, values)
+        step.answer_label = fill(step.answer_label, values)
     if result.pending is not None:
         result.pending.prompt = fill(result.pending.prompt, values)
         result.pending.help = fill(result.pending.help, values)
+        for choice in result.pending.choices:
+            choice["label"] = fill(choice["label"], values)
 
 
 def _ask_replacement(s: Situation) -> PendingQuestion:
@@ -407,6 +469,8 @@ def rule_insufficient_bid(
 def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     outcome = result.outcome
     assert outcome is not None
+    if outcome in OUT_OF_ROTATION:
+        return _rectify_out_of_rotation(s, outcome)
     path = {step.node for step in result.steps}
     kind = KIND_OF_OUTCOME.get(outcome)
     if outcome == "adjusted_27d":
@@ -461,6 +525,26 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         if play is not None and play.tricks and play.tricks[0].cards:
             rect.opening_lead = str(play.tricks[0].cards[0])
     return rect
+
+
+def _rectify_out_of_rotation(s: Situation, outcome: str) -> InsufficientBidRectification:
+    """Laws 29 and 31. The calls recorded after a bid out of rotation are not the legal
+    auction, so no contract, declarer or lead is read from them."""
+    passes_once = outcome in PASS_ONCE
+    lowest = s.bid.lowest_sufficient
+    return InsufficientBidRectification(
+        offender=s.offender,
+        insufficient_bid=str(s.bid.bid),
+        call_index=s.bid.call_index,
+        turn=s.turn,
+        out_of_rotation=True,
+        lowest_sufficient_same_denomination=str(lowest) if lowest else None,
+        accept_chooser=s.offender.lho,
+        accepted=outcome == "oor_accepted",
+        partner_passes_once=passes_once,
+        lead_restrictions=passes_once,  # Law 26B may apply (Law 31A2(b))
+        restricted_leader=s.offender.partner if passes_once else None,
+    )
 
 
 def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
@@ -598,7 +682,7 @@ def law_27d_score(
 def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
     """The record read as the TD found it: the first insufficient bid accepted or not."""
     bids = board.insufficient_bids
-    if answers.get("accepted") not in ("yes", "no") or not bids:
+    if answers.get("accepted") not in ("yes", "no") or not bids or _turn_answer(answers) != "own":
         return board
     return board.with_insufficient_reading(bids[0].call_index, answers["accepted"] == "yes")
 
@@ -607,14 +691,18 @@ WIZARD = register(
     Wizard(
         name=NAME,
         title="Insufficient bid",
-        laws="Laws 27, 23, 26, 37",
+        laws="Laws 27, 23, 26, 31, 37",
         kind="insufficient_bid",
         rule=rule_insufficient_bid,
         board_as_ruled=board_as_ruled,
         facts=FACTS,
         computations=frozenset({"insufficient_bid"}),
         answers=(
-            AnswerHelp("accepted", "(TD)  Did LHO accept the insufficient bid  [yes | no]"),
+            AnswerHelp(
+                "accepted",
+                "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
+                "[yes | no]",
+            ),
             AnswerHelp("replacement", "(TD)  The offender's legal call in its place  [e.g. 2H, P]"),
             AnswerHelp(
                 "attempted_replacement",
@@ -645,6 +733,13 @@ WIZARD = register(
             "offender": "the offender",
             "offender_partner": "the offender's partner",
             "lho": "the offender's LHO",
+            "rho": "the offender's RHO",
+            "turn_holder": "the player whose turn it was",
+            "turn_holder_lho": "his LHO",
+            "turn_holder_partner": "his partner",
+            "turn_holder_rho": "his RHO",
+            "skipped_turns": "Whoever was passed over has lost that turn.",
+            "previous_call": "his previous call",
             "partner_lho": "the barred player's LHO",
             "insufficient_bid": "the insufficient bid",
             "replacement": "the replacement",
