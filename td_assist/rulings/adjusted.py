@@ -54,7 +54,7 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
-from td_assist.rulings.adjust import declarer_tricks_as_played
+from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
 from td_assist.rulings.model import Adjustment
 
 MAX_RESULTS = 12
@@ -171,6 +171,29 @@ class ScoreAdjustment(Adjustment):
         self.traveller = answer.traveller
         self.top = answer.top
         self.laws = list(dict.fromkeys([*self.laws, *answer.laws]))
+        return self
+
+    def table_stands(
+        self,
+        table: PossibleResult | None,
+        vulnerability: Vulnerability | None,
+        comparison: int | None = None,
+        traveller: Sequence[int] = (),
+    ) -> ScoreAdjustment:
+        """No adjustment: each side keeps the table result, in the event's units."""
+        self.adjusted = False
+        self.score_ns_final = self.score_ns_played
+        if table is None or vulnerability is None:
+            return self
+        kept = adjusted_score(
+            [table], vulnerability, comparison=comparison, traveller=list(traveller)
+        )
+        self.by_side = kept.by_side
+        self.imps_ns = kept.imps_ns
+        self.mp_percent_ns = kept.mp_percent_ns
+        self.comparison = comparison
+        self.traveller = list(traveller)
+        self.top = kept.top
         return self
 
 
@@ -603,6 +626,39 @@ def table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult
         return None
     return PossibleResult(
         contract.with_declarer(board.declarer_seat), board.declarer_seat, tricks, 1.0
+    )
+
+
+def no_damage(
+    answer: AdjustedScore,
+    table: PossibleResult | None,
+    non_offenders: Side | None,
+    vulnerability: Vulnerability | None,
+    comparison: int | None = None,
+    traveller: Sequence[int] = (),
+) -> str:
+    """Law 12B1: when the results the Director weighs are no better for the non-offenders
+    than the table result, they were not damaged. The reason in words, or "" if damaged."""
+    if table is None or non_offenders is None or vulnerability is None:
+        return ""
+    kept = adjusted_score([table], vulnerability, comparison=comparison, traveller=list(traveller))
+    side = non_offenders.value
+
+    def unit(score: SideScore) -> float:
+        for value in (score.imps, score.mp_percent):
+            if value is not None:
+                return value
+        return score.score
+
+    # The adjusted score itself (before any Law 12C1(e) reduction), their view.
+    assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
+    if unit(kept.by_side[side]) < unit(assigned):
+        return ""
+    return (
+        f"The results the Director weighs are no better for {side_name(non_offenders)} "
+        f"than the table result (NS {kept.score_ns_final:+g} at the table, "
+        f"NS {answer.score_ns_final:+g} assigned), so there is no damage (Law 12B1) "
+        "and the table result stands."
     )
 
 

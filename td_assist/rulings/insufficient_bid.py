@@ -32,6 +32,7 @@ from td_assist.rulings.adjusted import (
     SelfInflictedMethod,
     adjusted_score,
     by_side_text,
+    no_damage,
     parse_comparison,
     parse_results,
     parse_traveller,
@@ -450,10 +451,14 @@ def rule_insufficient_bid(
             pending = _ask_replacement(situation)
         return pending_ruling(NAME, result.steps, pending)
     assert result.outcome is not None
-    rect = rectify(situation, result)
     adjustment = None
     if result.outcome == "adjusted_27d":
         adjustment = law_27d_score(situation.board, situation.offender, answers)
+        if not adjustment.adjusted:  # no damage after all (Law 12B1): no rectification
+            path = {step.node for step in result.steps}
+            lowest = "damaged_lowest" in path
+            result.outcome = "lowest_same_denomination" if lowest else "comparable_call"
+    rect = rectify(situation, result)
     text_values = {**values, "replacement": rect.replacement or values["replacement"]}
     return outcome_ruling(
         NAME,
@@ -551,6 +556,8 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
     """Each side's Law 27D score from its own view (they differ under Law 12C1(e))."""
     if adjustment is None or not adjustment.by_side:
         return ""
+    if not adjustment.adjusted:
+        return adjustment.note
     return f"{adjustment.note} {by_side_text(adjustment)}"
 
 
@@ -669,6 +676,14 @@ def law_27d_score(
         method=_self_inflicted_method(),
         deal=board.deal,
     )
+    not_damaged = no_damage(
+        answer, table, offender.side.other, board.vulnerability, comparison, traveller
+    )
+    if not_damaged:
+        adjustment.table_stands(table, board.vulnerability, comparison, traveller)
+        adjustment.note = not_damaged
+        adjustment.laws.append("12B1")
+        return adjustment
     adjustment.take(answer)
     adjustment.score_ns_weighted = answer.score_ns_final
     adjustment.note = (

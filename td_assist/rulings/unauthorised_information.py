@@ -29,10 +29,10 @@ from td_assist.rulings.adjusted import (
     PossibleResult,
     ScoreAdjustment,
     SelfInflictedMethod,
-    SideScore,
     adjusted_score,
     artificial_score,
     by_side_text,
+    no_damage,
     parse_comparison,
     parse_results,
     parse_traveller,
@@ -578,11 +578,18 @@ def rule_unauthorised_information(
             method=_method(),
             deal=board.deal,
         )
-        not_damaged = _no_damage_after_all(answer, at_table, offenders, inputs, board)
+        not_damaged = no_damage(
+            answer,
+            at_table,
+            offenders.other if offenders else None,
+            vulnerability,
+            inputs.comparison,
+            inputs.traveller,
+        )
         if not_damaged:
             outcome = "no_damage"
             extra = not_damaged
-            _table_stands(adjustment, at_table, board, inputs.comparison, inputs.traveller)
+            adjustment.table_stands(at_table, vulnerability, inputs.comparison, inputs.traveller)
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
@@ -592,7 +599,9 @@ def rule_unauthorised_information(
         adjustment.score_ns_final = None
     else:
         comparison, traveller = _units_given(answers)
-        _table_stands(adjustment, at_table, board, comparison, traveller)
+        adjustment.table_stands(
+            at_table, board.vulnerability if board else None, comparison, traveller
+        )
     walked = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     if outcome in {*SCORED, "no_damage"}:
@@ -682,29 +691,6 @@ def _units_given(answers: dict[str, str]) -> tuple[int | None, list[int]]:
     return None, []
 
 
-def _table_stands(
-    adjustment: ScoreAdjustment,
-    table_result: PossibleResult | None,
-    board: Board | None,
-    comparison: int | None,
-    traveller: list[int],
-) -> None:
-    """The result stands: each side's score is the table result's, in the event's units."""
-    adjustment.adjusted = False
-    adjustment.score_ns_final = adjustment.score_ns_played
-    if table_result is None or board is None:
-        return
-    table = adjusted_score(
-        [table_result], board.vulnerability, comparison=comparison, traveller=traveller
-    )
-    adjustment.by_side = table.by_side
-    adjustment.imps_ns = table.imps_ns
-    adjustment.mp_percent_ns = table.mp_percent_ns
-    adjustment.comparison = comparison
-    adjustment.traveller = list(traveller)
-    adjustment.top = table.top
-
-
 def _join(first: str, second: str) -> str:
     return f"{first}\n\n{second}" if first else second
 
@@ -713,40 +699,6 @@ def _method() -> SelfInflictedMethod:
     from td_assist.settings import load_settings  # settings import this package
 
     return load_settings().self_inflicted_method
-
-
-def _no_damage_after_all(
-    answer: AdjustedScore,
-    table_result: PossibleResult | None,
-    offenders: Side | None,
-    inputs: ScoreInputs,
-    board: Board | None,
-) -> str:
-    """Law 12B1: an assigned score no better for the non-offenders is no damage."""
-    if table_result is None or offenders is None or board is None:
-        return ""
-    table = adjusted_score(
-        [table_result], board.vulnerability, comparison=inputs.comparison,
-        traveller=inputs.traveller,
-    )  # fmt: skip
-    side = offenders.other.value
-
-    def unit(score: SideScore) -> float:
-        for value in (score.imps, score.mp_percent):
-            if value is not None:
-                return value
-        return score.score
-
-    # The adjusted score itself (before any Law 12C1(e) reduction), their view.
-    assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
-    if unit(table.by_side[side]) >= unit(assigned):
-        return (
-            f"The results the Director weighs are no better for {side_name(offenders.other)} "
-            f"than the table result (NS {table.score_ns_final:+g} at the table, "
-            f"NS {answer.score_ns_final:+g} assigned), so there is no damage (Law 12B1) "
-            "and the table result stands."
-        )
-    return ""
 
 
 def _ask_call(board: Board) -> Ruling:
