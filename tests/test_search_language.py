@@ -104,6 +104,12 @@ def test_a_general_question_shows_the_main_law_above_its_deep_subsections(engine
     assert not deep or anchors.index(law) < anchors.index(deep[0])
 
 
+def test_a_phrasing_that_is_exactly_the_question_beats_a_title_sharing_its_words(engine):
+    # "two cards" is the title of Law 51 (penalty cards); the situation is Law 58B.
+    assert engine.search("two cards played at once").hits[0].anchor == "58B"
+    assert engine.search("zwei Karten gleichzeitig gespielt").hits[0].anchor == "58B"
+
+
 def test_a_specific_question_opens_at_the_subsection(engine):
     anchors = [h.anchor for h in engine.search("revoke on trick twelve").hits[:3]]
     assert "62D" in anchors

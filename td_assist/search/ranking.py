@@ -17,6 +17,9 @@ from whoosh.reading import IndexReader
 
 K1, B = 1.2, 0.5
 RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
+# A phrasing of two or more words that are exactly the question's words ("two cards
+# played at once") is the situation itself, not one word shared with a long question.
+EXACT_BOOST = 2.0
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 
 
@@ -162,8 +165,10 @@ class PhrasingIndex:
     ) -> dict[str, float]:
         """``common``: a factor below 1 for terms that say little in a question (found
         all over the lawbook), so "declarer led" does not outweigh the situation."""
+        asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
-        for term in dict.fromkeys(terms):
+        words_met: dict[int, int] = {}
+        for term in asked:
             found = self.postings.get(term)
             if not found:
                 continue
@@ -171,6 +176,11 @@ class PhrasingIndex:
             for doc, tf in found.items():
                 weight = _weight(tf, self.lengths[doc], self.average)
                 per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
+                words_met[doc] = words_met.get(doc, 0) + tf
+        if len(asked) >= 2:
+            for doc, met in words_met.items():
+                if met == self.lengths[doc] == len(asked):
+                    per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
         for doc, value in per_doc.items():
