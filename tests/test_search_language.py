@@ -110,6 +110,18 @@ def test_a_phrasing_that_is_exactly_the_question_beats_a_title_sharing_its_words
     assert engine.search("zwei Karten gleichzeitig gespielt").hits[0].anchor == "58B"
 
 
+def test_german_verb_forms_meet_at_their_root(engine):
+    # Snowball leaves "spielt", "gespielt" and "spielen" apart; the forms of one verb
+    # must find the same phrasings, and a noun that only looks like a participle stays.
+    meaning = engine._german_meaning
+    assert meaning("spielt") == meaning("gespielt") == meaning("spielen")
+    assert meaning("gereizt") == meaning("reizen")
+    assert meaning("Gebot") == ["gebot"]  # not "bieten" with ge- taken off
+    told = engine.search("Dummy spielt eine Karte, die der Alleinspieler nicht genannt hat")
+    said = engine.search("Dummy hat eine Karte gespielt, die der Alleinspieler nicht nannte")
+    assert told.hits[0].anchor == said.hits[0].anchor == "45D"
+
+
 def test_a_specific_question_opens_at_the_subsection(engine):
     anchors = [h.anchor for h in engine.search("revoke on trick twelve").hits[:3]]
     assert "62D" in anchors

@@ -137,6 +137,7 @@ class Decompounder:
         forms = {german_form(p) for p in parts if len(p) >= 3} - never
         stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
         self.parts = (forms | stems) - never
+        self.infinitives = {f for f in forms if f.endswith("en")}
 
     def known(self, piece: str) -> bool:
         return piece in self.parts or german_stem(piece) in self.parts
@@ -162,6 +163,24 @@ class Decompounder:
                 if deeper:
                     return (head, *deeper)
         return ()
+
+    @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
+    def verb_root(self, stem: str) -> str:
+        """Where the vocabulary knows the infinitive, a verb's forms meet at its root:
+        Snowball leaves "spielt", "gespielt" and "spielen" as three stems.
+
+        >>> Decompounder({"spielen"}).verb_root(german_stem("gespielt"))
+        'spiel'
+        >>> Decompounder({"spielen"}).verb_root(german_stem("Gebot"))
+        'gebot'
+        """
+        forms = [stem[2:], stem] if stem.startswith("ge") and len(stem) >= 6 else [stem]
+        for form in forms:  # the participle's ge- first: "gelegt" is "legen", not "gelegen"
+            for ending in ("et", "t"):
+                root = form[: -len(ending)]
+                if form.endswith(ending) and len(root) >= 3 and root + "en" in self.infinitives:
+                    return root
+        return stem
 
 
 _NO_PARTS = Decompounder(set())

@@ -166,7 +166,8 @@ class SearchEngine:
         return self.same.english(english_terms(text))
 
     def _german_meaning(self, text: str) -> list[str]:
-        return self.same.german(german_terms(text, self.decompounder))
+        terms = self.same.german(german_terms(text, self.decompounder))
+        return [self.decompounder.verb_root(t) for t in terms]
 
     # --- query building ----------------------------------------------------------
 
