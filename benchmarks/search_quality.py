@@ -12,6 +12,9 @@ Sets (each split into English and German):
   real held-out 3
                 the batch-3 held-out questions alone (batch = 3): a second fresh batch,
                 labelled from the pages and the Laws before search ever saw it
+  real held-out 4
+                the batch-4 held-out questions alone (batch = 4): a third fresh batch,
+                labelled from the pages and the Laws before search ever saw it
 
 Systems:
   td-assist     this search (numbers, phrasings, synonyms, German analysis, speller)
@@ -101,6 +104,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out": split("heldout"),
         "real held-out 2": split("heldout", batch=2),
         "real held-out 3": split("heldout", batch=3),
+        "real held-out 4": split("heldout", batch=4),
     }
 
 
@@ -162,7 +166,7 @@ def main() -> None:
                 print(f"{label + ' ' + lang:<22}{len(chosen):>4}  {name:<11}{cells}")
         print()
 
-    subsets = {"real held-out 2", "real held-out 3"}  # already counted in "real held-out"
+    subsets = {"real held-out 2", "real held-out 3", "real held-out 4"}  # already counted in "real held-out"
     every = [q.text for label, items in sets.items() if label not in subsets for q in items]
     timings = []
     for _ in range(3):
