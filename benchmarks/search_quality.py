@@ -15,6 +15,9 @@ Sets (each split into English and German):
   real held-out 4
                 the batch-4 held-out questions alone (batch = 4): a third fresh batch,
                 labelled from the pages and the Laws before search ever saw it
+  real held-out 5
+                the batch-5 held-out questions alone (batch = 5): a fourth fresh batch,
+                labelled from the pages and the Laws before search ever saw it
 
 Systems:
   td-assist     this search (numbers, phrasings, synonyms, German analysis, speller)
@@ -105,6 +108,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 2": split("heldout", batch=2),
         "real held-out 3": split("heldout", batch=3),
         "real held-out 4": split("heldout", batch=4),
+        "real held-out 5": split("heldout", batch=5),
     }
 
 
@@ -166,7 +170,8 @@ def main() -> None:
                 print(f"{label + ' ' + lang:<22}{len(chosen):>4}  {name:<11}{cells}")
         print()
 
-    subsets = {"real held-out 2", "real held-out 3", "real held-out 4"}  # already counted in "real held-out"
+    # already counted in "real held-out"
+    subsets = {"real held-out 2", "real held-out 3", "real held-out 4", "real held-out 5"}
     every = [q.text for label, items in sets.items() if label not in subsets for q in items]
     timings = []
     for _ in range(3):
