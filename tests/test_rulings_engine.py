@@ -131,6 +131,15 @@ def test_bad_answers_name_the_question(answers, message):
         rule("revoke", board(), None, answers)
 
 
+def test_a_hostile_answer_is_named_but_not_echoed_whole():
+    from td_assist.bridge.errors import RecordError
+
+    with pytest.raises(RecordError) as caught:
+        rule("revoke", board(), None, {"attention": "x" * 10_000})
+    message = str(caught.value)
+    assert "is not an answer to 'attention'" in message and len(message) < 300
+
+
 def test_cli_rule_json_and_errors(tmp_path, capsys):
     request = tmp_path / "request.json"
     request.write_text(

@@ -61,9 +61,14 @@ def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> st
         if choice == value or choice.lower() == value.strip().lower():
             return choice
     raise AnswerError(
-        f"'{value}' is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
+        f"'{_shown(value)}' is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
         where=f"answer {node_id}",
     )
+
+
+def _shown(value: str, width: int = 40) -> str:
+    """An answer as an error repeats it: a hostile 10 KB field is not echoed whole."""
+    return value if len(value) <= width else value[:width] + "..."
 
 
 def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
@@ -72,7 +77,9 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
     try:
         value = int(raw)
     except ValueError:
-        raise AnswerError(f"'{raw}' is not a whole number", where=f"answer {node_id}") from None
+        raise AnswerError(
+            f"'{_shown(raw)}' is not a whole number", where=f"answer {node_id}"
+        ) from None
     if not node.minimum <= value <= node.maximum:
         raise AnswerError(
             f"{value} is outside {node.minimum} to {node.maximum}", where=f"answer {node_id}"
