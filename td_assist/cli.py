@@ -21,7 +21,7 @@ from td_assist import __version__, session_cli
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.deal import Vulnerability
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.scoring import score
 from td_assist.lawbook import commands as lawbook_commands
 from td_assist.rulings import adjusted_command, case_commands
@@ -221,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _tricks(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of tricks")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of tricks")
     value = int(text)
     if not 0 <= value <= 13:
         raise argparse.ArgumentTypeError(f"{value} tricks is impossible (0 to 13)")

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.facts import Context, FactTable
 from td_assist.rulings.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
 from td_assist.rulings.tree import (
@@ -61,14 +61,9 @@ def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> st
         if choice == value or choice.lower() == value.strip().lower():
             return choice
     raise AnswerError(
-        f"'{_shown(value)}' is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
+        f"{shown(value)} is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
         where=f"answer {node_id}",
     )
-
-
-def _shown(value: str, width: int = 40) -> str:
-    """An answer as an error repeats it: a hostile 10 KB field is not echoed whole."""
-    return value if len(value) <= width else value[:width] + "..."
 
 
 def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
@@ -78,7 +73,7 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
         value = int(raw)
     except ValueError:
         raise AnswerError(
-            f"'{_shown(raw)}' is not a whole number", where=f"answer {node_id}"
+            f"{shown(raw)} is not a whole number", where=f"answer {node_id}"
         ) from None
     if not node.minimum <= value <= node.maximum:
         raise AnswerError(

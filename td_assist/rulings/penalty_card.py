@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
@@ -180,7 +180,7 @@ def _suit_of_answer(text: str | None) -> Suit | None:
         return Suit.parse(text)
     except RecordError:
         raise RecordError(
-            f"'{text}' is not a suit; answer S, H, D or C", where="answer lead_suit"
+            f"{shown(text)} is not a suit; answer S, H, D or C", where="answer lead_suit"
         ) from None
 
 
@@ -205,7 +205,7 @@ def trick_answer(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise RecordError(f"'{text}' is not a trick number", where="answer trick") from None
+        raise RecordError(f"{shown(text)} is not a trick number", where="answer trick") from None
     if not 1 <= value <= 13:
         raise RecordError(f"trick {value} is outside 1 to 13", where="answer trick")
     return value

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side, Strain, Suit
 from td_assist.bridge.double_dummy import dd_table
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
     AdjustedScore,
@@ -163,7 +163,7 @@ def _call_index(
     if answers.get("call_index", "").strip() not in {"", "0"}:
         raw = answers["call_index"].strip()
         if not (raw.isascii() and raw.isdigit()):
-            raise RecordError(f"'{raw}' is not a call number", where="answer call_index")
+            raise RecordError(f"{shown(raw)} is not a call number", where="answer call_index")
         return int(raw), "the Director"
     if board is not None:
         for index in sorted(board.auction_notes):
