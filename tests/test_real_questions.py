@@ -28,7 +28,7 @@ def test_every_question_has_the_fields_and_nothing_else():
         assert set(item) - {"batch"} == {"q", "answers", "lang", "split", "source"}, item
         assert item["q"].strip() and item["answers"], item
         assert item["lang"] in {"en", "de"} and item["split"] in {"dev", "heldout"}, item
-        assert item.get("batch", 1) in {1, 2, 3, 4, 5}, item
+        assert item.get("batch", 1) in {1, 2, 3, 4, 5, 6, 7}, item
         assert item["source"].startswith(("http://", "https://")), item
 
 
@@ -45,6 +45,8 @@ def test_batch_counts_match_the_header():
         (4, "de"): 30,
         (5, "en"): 53,
         (5, "de"): 17,
+        (6, "en"): 21,
+        (7, "en"): 60,
     }
 
 
@@ -90,3 +92,15 @@ def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     assert {q.lang for q in held_out} == {"en", "de"}
     assert len(sets["real held-out"]) == sum(i["split"] == "heldout" for i in QUESTIONS)
     assert len(sets["real dev"]) == sum(i["split"] == "dev" for i in QUESTIONS)
+
+
+def test_search_quality_reports_batches_six_and_seven_together():
+    spec = importlib.util.spec_from_file_location("search_quality", BENCH / "search_quality.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    held_out = module.load_sets()["real held-out 6+7"]
+    wanted = [
+        i["q"] for b in (6, 7) for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == b
+    ]
+    assert [q.text for q in held_out] == wanted and len(wanted) == 27
