@@ -79,13 +79,17 @@ def test_reserved_sources_stay_out(reserved):
     assert [i["source"] for i in QUESTIONS if reserved in i["source"]] == []
 
 
-@pytest.mark.parametrize("batch", [2, 3, 4, 5])
-def test_search_quality_reports_each_later_batch_held_out_alone(batch):
+def _benchmark_sets() -> dict:
     spec = importlib.util.spec_from_file_location("search_quality", BENCH / "search_quality.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up here
     spec.loader.exec_module(module)
-    sets = module.load_sets()
+    return module.load_sets()
+
+
+@pytest.mark.parametrize("batch", [2, 3, 4, 5])
+def test_search_quality_reports_each_later_batch_held_out_alone(batch):
+    sets = _benchmark_sets()
     held_out = sets[f"real held-out {batch}"]
     wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == batch]
     assert [q.text for q in held_out] == wanted
@@ -95,11 +99,7 @@ def test_search_quality_reports_each_later_batch_held_out_alone(batch):
 
 
 def test_search_quality_reports_batches_six_and_seven_together():
-    spec = importlib.util.spec_from_file_location("search_quality", BENCH / "search_quality.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    held_out = module.load_sets()["real held-out 6+7"]
+    held_out = _benchmark_sets()["real held-out 6+7"]
     wanted = [
         i["q"] for b in (6, 7) for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == b
     ]
