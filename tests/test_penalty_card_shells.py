@@ -125,3 +125,61 @@ def test_home_tile_is_live_and_law_page_lists_the_steps(client):
     assert "Penalty card <small>Laws 48-52</small>" in home
     law = client.get("/laws/50").get_data(as_text=True)
     assert "Penalty card wizard" in law and "/wizards/penalty-card#lead_choice" in law
+
+
+TWO_SUITS = dict(REPORT, cards=["HQ", "DQ"], before_trick=True)
+
+
+def _two_suit_ruling(client, play, lead_suit):
+    board = dict(BOARD, play=play)
+    answers = {"lead_choice": "forbid", "lead_suit": lead_suit}
+    response = client.post(
+        "/api/rulings/penalty-card",
+        json={"board": board, "irregularity": TWO_SUITS, "answers": answers},
+    )
+    return response.status_code, response.get_json()
+
+
+def test_declarer_may_forbid_every_suit_with_a_penalty_card(client):
+    # Law 51B2(b): penalty cards in two suits; declarer bars both, both queens go back.
+    status, ruling = _two_suit_ruling(client, ["CJ", "C2", "C5", "CA"], "H,D")
+    assert status == 200, ruling
+    assert ruling["outcome"] == "lead_forbidden"
+    rect = ruling["rectification"]
+    assert rect["lead_suits"] == ["H", "D"] and rect["lead_suit"] is None
+    assert rect["still_on_table"] == [] and rect["released_by"] == "picked_up"
+    assert "51B2(b)" in ruling["text"] and "♥ and ♦" in ruling["text"]
+
+
+def test_leading_one_of_several_forbidden_suits_is_a_revoke(client):
+    # West holds clubs and spades, yet leads a diamond after both red suits were barred.
+    status, ruling = _two_suit_ruling(client, ["D5", "D2", "DQ", "D6"], "all")
+    assert status == 200, ruling
+    assert ruling["outcome"] == "lead_restriction_broken"
+    kinds = [v["kind"] for v in ruling["rectification"]["violations"]]
+    assert kinds == ["lead_restriction_broken"]
+
+
+def test_forbidding_a_suit_with_no_penalty_card_among_several_is_refused(client):
+    status, ruling = _two_suit_ruling(client, ["CJ", "C2", "C5", "CA"], "HS")
+    assert status == 400
+    assert "penalty cards are in ♥ and ♦" in ruling["error"]
+
+
+def test_declarer_may_require_only_one_suit(client):
+    board = dict(BOARD, play=["CJ", "C2", "C5", "CA"])
+    answers = {"lead_choice": "require", "lead_suit": "HD"}
+    response = client.post(
+        "/api/rulings/penalty-card",
+        json={"board": board, "irregularity": TWO_SUITS, "answers": answers},
+    )
+    assert response.status_code == 400
+    assert "only one suit (Law 51B2(a))" in response.get_json()["error"]
+
+
+def test_one_suit_forbidden_of_two_leaves_the_other_card_on_the_table(client):
+    status, ruling = _two_suit_ruling(client, ["CJ", "C2", "C5", "CA"], "H")
+    assert status == 200, ruling
+    rect = ruling["rectification"]
+    assert rect["lead_suit"] == "H" and rect["lead_suits"] == ["H"]
+    assert rect["still_on_table"] == ["DQ"]

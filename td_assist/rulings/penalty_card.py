@@ -110,7 +110,10 @@ class PenaltyCardRectification(BaseModel):
     penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
     lead_options: LeadOptions | None = None
     lead_choice: str | None = None
+    # The suit declarer required or forbade; None when he forbade several (Law 51B2(b)),
+    # which ``lead_suits`` lists.
     lead_suit: str | None = None
+    lead_suits: list[str] = Field(default_factory=list)
     violations: list[ViolationLine] = Field(default_factory=list)
     released_trick: int | None = None
     released_by: Literal["played", "picked_up"] | None = None
@@ -134,6 +137,8 @@ class Situation:
     lead_choice: str | None
     lead_suit: Suit | None
     trace: PenaltyTrace | None = None
+    # Declarer forbade every suit he holds a penalty card in (Law 51B2(b)).
+    forbids_all: bool = False
 
     @property
     def declarer(self) -> Seat | None:
@@ -173,6 +178,9 @@ class Situation:
         return found[0] if found else None
 
 
+ALL_SUITS = "all"  # the forbid_suit choice: every suit with a penalty card (Law 51B2(b))
+
+
 def _suit_of_answer(text: str | None) -> Suit | None:
     if not text:
         return None
@@ -182,6 +190,21 @@ def _suit_of_answer(text: str | None) -> Suit | None:
         raise RecordError(
             f"{shown(text)} is not a suit; answer S, H, D or C", where="answer lead_suit"
         ) from None
+
+
+def suits_of_answer(text: str | None) -> tuple[Suit, ...]:
+    """One suit or several: ``S``, ``SH``, ``S,H`` or ``S H`` (a prohibition of several
+    suits, Law 51B2(b)).
+
+    >>> [s.value for s in suits_of_answer("h, s")]
+    ['H', 'S']
+    """
+    if not text:
+        return ()
+    parts = text.replace(",", " ").split()
+    if len(parts) == 1 and len(parts[0]) > 1 and all(ch in "SHDCshdc" for ch in parts[0]):
+        parts = list(parts[0])
+    return tuple(dict.fromkeys(_suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
 
 
 def _cards_from(text: str) -> list[Card]:
@@ -212,13 +235,24 @@ def trick_answer(text: str) -> int:
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
-    """The contract's ``lead_suit=S`` answers whichever suit node the walk reaches."""
+    """The contract's ``lead_suit=S`` answers whichever suit node the walk reaches;
+    ``lead_suit=SH`` (or ``all``) forbids several suits (Law 51B2(b))."""
     normal = dict(answers)
-    suit = _suit_of_answer(answers.get("lead_suit"))
+    said = answers.get("lead_suit", "")
+    several = said.strip().lower() == ALL_SUITS or len(suits_of_answer(said)) > 1
+    if several and answers.get("lead_choice") == "require":
+        raise RecordError(
+            f"declarer may require only one suit (Law 51B2(a)), not {shown(said)}",
+            where="answer lead_suit",
+        )
+    suit = None if several else _suit_of_answer(said)
     for node in ("require_suit", "forbid_suit"):
         if node in normal:
-            given = _suit_of_answer(normal[node])
-            normal[node] = given.value.lower() if given else normal[node]
+            if normal[node].strip().lower() != ALL_SUITS:
+                given = _suit_of_answer(normal[node])
+                normal[node] = given.value.lower() if given else normal[node]
+        elif several and node == "forbid_suit":
+            normal[node] = ALL_SUITS
         elif suit is not None:
             normal[node] = suit.value.lower()
     return normal
@@ -340,10 +374,11 @@ def gather(
         exposure=answers.get("exposure", report.exposure),
         before_trick=before,
         lead_choice=answers.get("lead_choice"),
-        lead_suit=_suit_of_answer(
-            answers.get("lead_suit") or answers.get("require_suit") or answers.get("forbid_suit")
-        ),
+        lead_suit=_single_suit(answers),
+        forbids_all=answers.get("forbid_suit") == ALL_SUITS,
     )
+    if situation.forbids_all:
+        _check_all_forbidden(situation, answers.get("lead_suit", ""))
     complete = board is not None and board.deal_obj is not None and board.deal_obj.is_complete
     # With a hand missing from the deal, what it held (and so what was due) is unknown.
     if play is not None and complete and trick is not None and cards and not declaring:
@@ -426,6 +461,30 @@ def _is_major(situation: Situation) -> bool:
 def _penalties(situation: Situation, major: bool) -> list[PenaltyCard]:
     assert situation.offender is not None
     return [PenaltyCard(situation.offender, card, major) for card in situation.cards]
+
+
+def _single_suit(answers: dict[str, str]) -> Suit | None:
+    for key in ("require_suit", "forbid_suit"):
+        if answers.get(key) and answers[key] != ALL_SUITS:
+            return _suit_of_answer(answers[key])
+    return None
+
+
+def _check_all_forbidden(situation: Situation, said: str) -> None:
+    """``lead_suit=SH`` stands for "every suit with a penalty card": it must name them all."""
+    named = set(suits_of_answer(said)) if said.strip().lower() != ALL_SUITS else set()
+    held = set(_major_suits(situation))
+    if named and held and named != held:
+        raise RecordError(
+            f"declarer forbade {_suits_text(sorted(named, key=_suit_rank))}, but the "
+            f"penalty cards are in {_suits_text(sorted(held, key=_suit_rank))}; forbid one "
+            "suit or every suit with a penalty card (Law 51B2(b))",
+            where="answer lead_suit",
+        )
+
+
+def _suit_rank(suit: Suit) -> int:
+    return SUIT_ORDER.index(suit.value)
 
 
 def _decisions(situation: Situation) -> dict[int, LeadDecision]:
@@ -589,7 +648,8 @@ def partner_got_lead(ctx: Context) -> FactResult:
             "yes",
             [
                 f"{s.partner.name_full} led to trick {first.trick} while "
-                f"{_suits_text(list(first.suits))} penalty card lay on the table."
+                f"{_suits_text(list(first.suits))} penalty "
+                f"{'cards' if len(first.suits) > 1 else 'card'} lay on the table."
             ],
         )
     return FactResult(
@@ -614,7 +674,8 @@ def _suit_fact(ctx: Context) -> FactResult:
         )
     if suits:
         return FactResult.unknown(
-            f"Penalty cards in {_suits_text(suits)}: declarer names one suit (Law 51B2)."
+            f"Penalty cards in {_suits_text(suits)}: declarer names the suit he requires, "
+            "or the suit or suits he forbids (Law 51B2)."
         )
     return FactResult.unknown("The report does not name the cards.")
 
@@ -707,8 +768,9 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         rect.lead_options = LeadOptions(seat=situation.partner, suits=suits)
     choice = answered.get("lead_choice")
     rect.lead_choice = choice
-    suit = answered.get("require_suit") or answered.get("forbid_suit")
-    rect.lead_suit = suit.upper() if suit else None
+    chosen = _chosen_suits(situation, answered)
+    rect.lead_suits = [s.value for s in chosen]
+    rect.lead_suit = chosen[0].value if len(chosen) == 1 else None
     if situation.trace is not None:
         rect.violations = [
             ViolationLine(
@@ -727,11 +789,19 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         rect.released_trick = situation.trace.released_trick
         rect.released_by = situation.trace.released_by
         rect.still_on_table = [str(p.card) for p in situation.trace.remaining]
-    elif choice in ("require", "forbid") and suit:
-        released = [line for line in lines if line.card[0] == suit.upper()]
+    elif choice in ("require", "forbid") and chosen:
+        released = [line for line in lines if line.card[0] in rect.lead_suits]
         if released and len(released) == len(lines):
             rect.released_by = "picked_up"
     return rect
+
+
+def _chosen_suits(situation: Situation, answered: dict[str, str | None]) -> list[Suit]:
+    """The suit declarer required or forbade, or every penalty card's suit (51B2(b))."""
+    suit = answered.get("require_suit") or answered.get("forbid_suit")
+    if suit == ALL_SUITS:
+        return _major_suits(situation)
+    return [Suit(suit.upper())] if suit else []
 
 
 def _violations_text(rect: PenaltyCardRectification) -> str:
@@ -785,11 +855,17 @@ def _values(
         ),
         "law_51": ", or Law 51B for penalty cards in more than one suit" if several else "",
         "law_51b1a": ", 51B1(a)" if several else "",
-        "law_51b1b": ", 51B1(b)" if several else "",
+        "law_51_forbid": (
+            ", 51B2(b)"
+            if answered.get("forbid_suit") == ALL_SUITS
+            else ", 51B1(b)"
+            if several
+            else ""
+        ),
         "law_51b2c": ", 51B2(c)" if several else "",
     }
-    suit = answered.get("require_suit") or answered.get("forbid_suit")
-    values["lead_suit"] = Suit(suit.upper()).symbol if suit else "the suit"
+    chosen = _chosen_suits(s, answered)
+    values["lead_suit"] = _suits_text(chosen) if chosen else "the suit"
     choice = answered.get("lead_choice")
     values["lead_choice_verb"] = {"require": "require", "forbid": "forbid"}.get(
         choice or "", "restrict"
@@ -799,11 +875,11 @@ def _values(
         if choice == "require"
         else f"held nothing but {values['lead_suit']}"
     )
-    remaining = [c for c in s.cards if suit is None or c.suit.value != suit.upper()]
+    remaining = [c for c in s.cards if c.suit not in chosen]
     values["remaining_text"] = (
         f" {_names(remaining)} {'stay' if len(remaining) > 1 else 'stays'} a penalty card "
         "(Law 51B2): Law 50D applies again at his next lead."
-        if remaining and suit
+        if remaining and chosen
         else ""
     )
     failure = s.first_failure()
@@ -860,7 +936,11 @@ WIZARD = register(
                 "(TD)  Exposed before that trick was led, e.g. a lead out of turn taken back "
                 "[yes|no]",
             ),
-            AnswerHelp("lead_suit", "(TD)  The suit declarer requires or forbids  [S H D C]"),
+            AnswerHelp(
+                "lead_suit",
+                "(TD)  The suit declarer requires or forbids  [S H D C; SH or all when he "
+                "forbids every suit with a penalty card, Law 51B2(b)]",
+            ),
         ),
         notes=(
             'The irregularity in a .json request: {"kind": "penalty_card", "offender": '

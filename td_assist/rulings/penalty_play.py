@@ -26,6 +26,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Trick
 
 LeadChoice = Literal["require", "forbid", "none"]
+_PAST = {"require": "required", "forbid": "forbade", "none": "left free"}
 ViolationKind = Literal[
     "penalty_card_not_played", "lead_restriction_broken", "minor_card_rule_broken"
 ]
@@ -274,7 +275,7 @@ def _lead_occasion(
             result.releases.append(Release(card, trick.number, "picked_up"))
             result.evidence.append(
                 f"{card.pretty} went back into {partner.partner.name_full}'s hand at trick "
-                f"{trick.number}, when declarer {decision.choice}d its suit (Law 50D2(a)); "
+                f"{trick.number}, when declarer {_PAST[decision.choice]} its suit (Law 50D2(a)); "
                 "what it showed is now unauthorised for his partner (Law 50E2)."
             )
     result.occasions.append(LeadOccasion(trick.number, suits, decision, led, unable))
