@@ -49,6 +49,10 @@ OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 # phrasings are that yardstick: a word used for many sections weighs less.
 GERMAN_RARE_IDF = 4.5
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
+# A section is shown as its best part when that part has at least this share of the
+# section's own score: the story a player tells is about one subsection, and 70C1 says
+# more than 70C (the law's title and the part's heading are both in the hit).
+DEEPEN_SHARE = 0.25
 _DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}
 
 
@@ -319,7 +323,37 @@ class SearchEngine:
             section = self.book.get(anchor)
             if section is not None:
                 ordered.append((section, value))
-        return ordered
+        return ordered if general else self._deepen(ordered, scores)
+
+    def _deepen(
+        self, ordered: list[tuple[Section, float]], scores: dict[str, float]
+    ) -> list[tuple[Section, float]]:
+        """Each section in its place as its best-scoring part, when that part has its own
+        evidence; a part shown so is not shown again further down."""
+        shown: set[str] = set()
+        deeper: list[tuple[Section, float]] = []
+        for section, value in ordered:
+            parts = [
+                (scores[part.anchor], part)
+                for part in section.walk()
+                if part is not section and part.anchor in scores and part.anchor not in shown
+            ]
+            if parts:
+                best_score, best = max(parts, key=lambda item: item[0])
+                if best_score >= DEEPEN_SHARE * scores.get(section.anchor, 0.0):
+                    section = best
+            if section.anchor not in shown:
+                shown.add(section.anchor)
+                deeper.append((section, value))
+        return deeper
+
+    def _heading_of(self, section: Section) -> str:
+        """A numbered part without a heading of its own ("70C3") is shown under the
+        nearest heading above it ("There Is an Outstanding Trump")."""
+        found: Section | None = section
+        while found is not None and not found.heading and found.parent:
+            found = self.book.get(found.parent)
+        return found.heading if found is not None else ""
 
     def _hit_for(self, section: Section, score: float, snippet: str | None = None) -> Hit:
         law = self.book.law_of(section)
@@ -327,7 +361,7 @@ class SearchEngine:
             anchor=section.anchor,
             law=law.number,
             title=law.title,
-            heading=section.heading,
+            heading=self._heading_of(section),
             display=section.display,
             snippet=snippet or html.escape(plain_text(first_text(section))[:200]),
             score=round(score, 3),
