@@ -143,6 +143,17 @@ def test_definitions_do_not_crowd_the_top(engine):
     assert engine.search("definition of trick").hits[0].law == 0
 
 
+def test_what_is_a_term_opens_at_its_definition(engine):
+    for question, anchor in (
+        ("what is an artificial call", "def-artificial-call"),
+        ("what's an alert", "def-alert"),
+        ("was ist ein Revoke", "def-revoke"),
+    ):
+        assert engine.search(question).hits[0].anchor == anchor, question
+    # a question about a term's consequences is not a request for its definition
+    assert engine.search("what is the penalty for a revoke").hits[0].law != 0
+
+
 def test_term_cache_stays_bounded_under_random_queries(engine):
     rng = random.Random(12)
     before = engine.scorer.cached_terms

@@ -54,6 +54,27 @@ HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked f
 # more than 70C (the law's title and the part's heading are both in the hit).
 DEEPEN_SHARE = 0.25
 _DEFINITION_WORDS = {"defin", "definit", "mean", "meaning", "bedeutet", "bedeutung", "begriff"}
+# "what is a psych", "was ist ein Revoke": the question names a thing and asks what it is.
+_WHAT_IS_A = {
+    ("what", "is", "a"),
+    ("what", "is", "an"),
+    ("what", "s", "a"),
+    ("what", "s", "an"),
+    ("was", "ist", "ein"),
+    ("was", "ist", "eine"),
+    ("was", "ist", "einen"),
+}
+
+
+def asks_what_something_is(said: Sequence[str]) -> bool:
+    """A short question of the form "what is a ..." asks for a definition.
+
+    >>> asks_what_something_is(["what", "s", "an", "artificial", "call"])
+    True
+    >>> asks_what_something_is(["what", "is", "the", "penalty", "for", "a", "revoke"])
+    False
+    """
+    return len(said) <= 7 and any(tuple(said[: len(start)]) == start for start in _WHAT_IS_A)
 
 
 @dataclass
@@ -111,6 +132,11 @@ class SearchEngine:
         self.scorer = ContentScorer(self.searcher.reader())
         self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
         self._root_of = {law.number: law.anchor for law in book.laws}
+        self._defined = {  # each Definition by the terms it defines ("alert")
+            anchor: english_terms(section.heading)
+            for anchor, section in book.sections.items()
+            if anchor.startswith("def-") and section.heading
+        }
         self._phrases: dict[str, list[_Phrase]] = {}
         for entry in synonyms:
             for phrase in entry.say:
@@ -258,10 +284,13 @@ class SearchEngine:
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
             return [], expanded
-        asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined)))
+        what_is = asks_what_something_is(said)
+        asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or what_is
         for anchor in list(scores):
             if not (anchor[:1].isascii() and anchor[:1].isdigit()):  # Definitions and Introduction
                 scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
+        if what_is:
+            self._defined_first(said, scores)
         content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
         ranked = self._order(scores, general=len(content_words) <= 3)
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
@@ -270,6 +299,16 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _defined_first(self, said: list[str], scores: dict[str, float]) -> None:
+        """ "What is an alert": the Definition whose term is exactly the rest of the
+        question goes to the top."""
+        start = next(len(s) for s in _WHAT_IS_A if tuple(said[: len(s)]) == s)
+        asked = english_terms(" ".join(said[start:]))
+        for anchor, terms in self._defined.items():
+            if terms == asked:
+                scores[anchor] = max(scores.values(), default=1.0) * 1.01
+                return
 
     def _looks_german(self, said: Sequence[str]) -> bool:
         """More German words than English ones (function words, then the words only
