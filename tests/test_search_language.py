@@ -342,3 +342,12 @@ def test_a_story_opens_at_the_part_it_is_about(engine):
 
 def test_a_general_question_still_opens_at_the_law(engine):
     assert engine.search("claim").hits[0].anchor in {"70", "68", "69"}
+
+
+def test_seats_in_a_story_are_not_evidence(engine):
+    # "North ... East ... West" is who, not what: a fouled board (87) must not win on it
+    story = "North dealt, East and South passed, then West noticed North had thirteen cards"
+    hits = engine.search(story + " and East had fourteen").hits
+    assert hits[0].law == 13 and 87 not in [h.law for h in hits[:2]]
+    # a short question about seats keeps them
+    assert engine.search("north south cards switched").hits[0].law == 87

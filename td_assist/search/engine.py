@@ -49,6 +49,12 @@ OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 # phrasings are that yardstick: a word used for many sections weighs less.
 GERMAN_RARE_IDF = 4.5
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
+# In a story ("North opened, East passed, South bid out of turn") the seats say who did
+# something, not what happened; the lawbook names them rarely (seating, board
+# orientation, a fouled board), so they would weigh like rare evidence and pull Law 87.
+# A short question keeps them. (The German seat names: measured, no help on real dev.)
+SEAT_WORDS = frozenset(["north", "south", "east", "west", "n", "e", "s", "w", "ns", "ew"])
+STORY_WORDS = 8
 # A section is shown as its best part when that part has at least this share of the
 # section's own score: the story a player tells is about one subsection, and 70C1 says
 # more than 70C (the law's title and the part's heading are both in the hit).
@@ -258,6 +264,8 @@ class SearchEngine:
         return results
 
     def _rank(self, said: list[str], limit: int) -> tuple[list[Hit], list[str]]:
+        if len(said) >= STORY_WORDS:
+            said = [w for w in said if w not in SEAT_WORDS] or said
         entries = self._expansions(said)
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
         joined = " ".join(said)
