@@ -21,6 +21,9 @@ Sets (each split into English and German):
   real held-out 6+7
                 the batch-6 and batch-7 held-out questions (English, collected side by
                 side): a fifth fresh batch, labelled before search ever saw it
+  real held-out 8
+                the batch-8 held-out questions (English): a sixth fresh batch, labelled
+                before search ever saw it
 
 Systems:
   td-assist     this search (numbers, phrasings, synonyms, German analysis, speller)
@@ -113,6 +116,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 4": split("heldout", batch=4),
         "real held-out 5": split("heldout", batch=5),
         "real held-out 6+7": split("heldout", batch=6) + split("heldout", batch=7),
+        "real held-out 8": split("heldout", batch=8),
     }
 
 

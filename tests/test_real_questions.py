@@ -105,3 +105,9 @@ def test_search_quality_reports_batches_six_and_seven_together():
         i["q"] for b in (6, 7) for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == b
     ]
     assert [q.text for q in held_out] == wanted and len(wanted) == 27
+
+
+def test_search_quality_reports_batch_eight_alone():
+    held_out = _benchmark_sets()["real held-out 8"]
+    wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == 8]
+    assert [q.text for q in held_out] == wanted and len(wanted) == 9
