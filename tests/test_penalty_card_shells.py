@@ -183,3 +183,32 @@ def test_one_suit_forbidden_of_two_leaves_the_other_card_on_the_table(client):
     rect = ruling["rectification"]
     assert rect["lead_suit"] == "H" and rect["lead_suits"] == ["H"]
     assert rect["still_on_table"] == ["DQ"]
+
+
+def test_declarer_may_name_only_a_suit_with_a_penalty_card(client):
+    # Law 50D2 / 51B2: with the queens of hearts and diamonds out, spades is not open.
+    status, ruling = _two_suit_ruling(client, ["CJ", "C2", "C5", "CA"], "S")
+    assert status == 400
+    assert "'Spades' is not open here" in ruling["error"]
+    assert "Hearts, Diamonds, Every suit he has a penalty card in" in ruling["error"]
+
+
+def test_tablet_offers_only_the_penalty_cards_suits(client):
+    text = (
+        '[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
+        f'[Deal "{DEAL}"]\n[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
+        '[Declarer "S"]\n[Contract "4S"]\n'
+    )
+    response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
+    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    asked = (
+        f"/rule/penalty-card/{board_id}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:DQ"
+        "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=failed_major:no"
+        "&a=partner_lead:yes&a=lead_choice:forbid"
+    )
+    page = client.get(asked).get_data(as_text=True)
+    assert "Which suit does declarer forbid?" in page
+    assert ">Hearts<" in page and ">Every suit he has a penalty card in<" in page
+    assert ">Spades<" not in page and ">Clubs<" not in page
+    done = client.get(f"{asked}&a=forbid_suit:all&a=forbid_kept:yes").get_data(as_text=True)
+    assert "Declarer forbade West to lead ♥ and ♦" in done

@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.rulings.facts import Context, FactTable
+from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
 from td_assist.rulings.tree import (
     FactNode,
@@ -66,6 +66,17 @@ def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> st
     )
 
 
+def _check_offered(node_id: str, node: FactNode, value: str, found: FactResult) -> None:
+    """A TD answer the Laws do not leave open here (the record narrowed the choices)."""
+    if found.offer and value not in found.offer:
+        open_here = ", ".join(_label(node, v) for v in found.offer)
+        raise AnswerError(
+            f"'{_label(node, value)}' is not open here ({' '.join(found.evidence)}); "
+            f"choose one of: {open_here}",
+            where=f"answer {node_id}",
+        )
+
+
 def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
     if raw.strip().lower() in {SKIP, ""} and node.optional:
         return None
@@ -109,10 +120,12 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
         value: str | None = None
         answered_by: Literal["record", "td", "assumed"] = "td"
         note = ""
+        offer: tuple[str, ...] = ()
         if node_id in answers:
             value = _check_answer(node_id, node, answers[node_id])
             if isinstance(node, FactNode):
                 found = facts[node.fact](ctx)
+                _check_offered(node_id, node, value, found)
                 if found.value is not None and found.value != value:
                     note = (
                         f"The TD's answer overrides the record, which says "
@@ -122,7 +135,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                     evidence = found.evidence
         elif isinstance(node, FactNode):
             found = facts[node.fact](ctx)
-            evidence = found.evidence
+            evidence, offer = found.evidence, found.offer
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
         usual = answers.get(USUAL) == "yes"
@@ -140,7 +153,11 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 kind=node.kind,
                 laws=node.laws,
                 help=node.help,
-                choices=[{"value": c.value, "label": c.label} for c in node.choices],
+                choices=[
+                    {"value": c.value, "label": c.label}
+                    for c in node.choices
+                    if not offer or c.value in offer
+                ],
                 default=node.default,
                 group=group,
             )

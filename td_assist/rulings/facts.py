@@ -31,10 +31,13 @@ class Context:
 class FactResult:
     value: str | None
     evidence: list[str]
+    # The only choices the Laws leave open here, when the record narrows them (declarer
+    # may forbid only a suit with a penalty card in it); empty: every choice is open.
+    offer: tuple[str, ...] = ()
 
     @classmethod
-    def unknown(cls, why: str) -> FactResult:
-        return cls(None, [why])
+    def unknown(cls, why: str, offer: tuple[str, ...] = ()) -> FactResult:
+        return cls(None, [why], offer)
 
 
 Fact = Callable[[Context], FactResult]

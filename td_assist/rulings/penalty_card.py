@@ -661,27 +661,33 @@ def partner_got_lead(ctx: Context) -> FactResult:
     )
 
 
-def _suit_fact(ctx: Context) -> FactResult:
+def _suit_fact(ctx: Context, several: tuple[str, ...] = ()) -> FactResult:
+    """Declarer may name only a suit in which the offender has a penalty card (50D2,
+    51B2); ``several``: the choices that name more than one of them."""
     s = _situation(ctx)
     suits = (
         list(s.trace.occasions[0].suits)
         if s.trace is not None and s.trace.occasions
         else _major_suits(s)
     )
+    offer = tuple(suit.value.lower() for suit in suits)
     if len(suits) == 1:
-        return FactResult(
-            suits[0].value.lower(), [f"The penalty cards are all in {suits[0].symbol}."]
-        )
+        return FactResult(offer[0], [f"The penalty cards are all in {suits[0].symbol}."], offer)
     if suits:
         return FactResult.unknown(
             f"Penalty cards in {_suits_text(suits)}: declarer names the suit he requires, "
-            "or the suit or suits he forbids (Law 51B2)."
+            "or the suit or suits he forbids (Law 51B2).",
+            offer + several,
         )
     return FactResult.unknown("The report does not name the cards.")
 
 
 FACTS.register("suit_to_require")(_suit_fact)
-FACTS.register("suit_to_forbid")(_suit_fact)
+
+
+@FACTS.register("suit_to_forbid")
+def _forbid_fact(ctx: Context) -> FactResult:
+    return _suit_fact(ctx, several=(ALL_SUITS,))
 
 
 def _kept_fact(ctx: Context) -> FactResult:
