@@ -336,6 +336,8 @@ def test_a_story_opens_at_the_part_it_is_about(engine):
     hits = engine.search(question).hits
     claim = next(h for h in hits if h.anchor.startswith("70C"))
     assert claim.anchor != "70C" and claim.heading == "There Is an Outstanding Trump"
+    # the part continues 70C's sentence: the snippet starts with that sentence
+    assert claim.snippet.startswith("When one of the opponents still holds a trump")
     anchors = [h.anchor for h in hits]
     assert len(anchors) == len(set(anchors))
 

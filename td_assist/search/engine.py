@@ -55,6 +55,7 @@ HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked f
 # A short question keeps them. (The German seat names: measured, no help on real dev.)
 SEAT_WORDS = frozenset(["north", "south", "east", "west", "n", "e", "s", "w", "ns", "ew"])
 STORY_WORDS = 8
+LEAD_IN_CHARS = 140  # of a parent's sentence shown before a part that continues it
 # A section is shown as its best part when that part has at least this share of the
 # section's own score: the story a player tells is about one subsection, and 70C1 says
 # more than 70C (the law's title and the part's heading are both in the hit).
@@ -303,7 +304,9 @@ class SearchEngine:
         ranked = self._order(scores, general=len(content_words) <= 3)
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         hits = [
-            self._hit_for(section, score, highlight_snippet(section, stems))
+            self._hit_for(
+                section, score, self._lead_in(section) + highlight_snippet(section, stems)
+            )
             for section, score in ranked[:limit]
         ]
         return hits, expanded
@@ -393,6 +396,18 @@ class SearchEngine:
                 shown.add(section.anchor)
                 deeper.append((section, value))
         return deeper
+
+    def _lead_in(self, section: Section) -> str:
+        """A part that goes on its parent's sentence ("a trick could be lost to that
+        trump ...") is shown after that sentence's start, so it reads on its own."""
+        text = section.text.lstrip()
+        parent = self.book.get(section.parent) if section.parent else None
+        if not text[:1].islower() or parent is None:
+            return ""
+        lead = " ".join(plain_text(first_text(parent)).split())
+        if len(lead) > LEAD_IN_CHARS:
+            lead = lead[:LEAD_IN_CHARS].rsplit(" ", 1)[0] + " …"
+        return html.escape(lead) + " "
 
     def _heading_of(self, section: Section) -> str:
         """A numbered part without a heading of its own ("70C3") is shown under the
