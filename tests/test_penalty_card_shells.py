@@ -95,15 +95,20 @@ def _token(client):
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
-def test_tablet_asks_offender_trick_card_then_rules(client):
+def _upload_board(client, play: str = "") -> str:
+    """Board 3 as PBN, with the play if given; the stored board's id."""
     text = (
         '[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
         f'[Deal "{DEAL}"]\n[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
-        '[Declarer "S"]\n[Contract "4S"]\n[Play "W"]\nC8 C2 C5 CA\nH2 H3 HQ H6\n'
-    )
+        '[Declarer "S"]\n[Contract "4S"]\n'
+    ) + (f'[Play "W"]\n{play}\n' if play else "")
     response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
     assert response.status_code == 303, response.get_data(as_text=True)[:400]
-    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def test_tablet_asks_offender_trick_card_then_rules(client):
+    board_id = _upload_board(client, "C8 C2 C5 CA\nH2 H3 HQ H6")
     base = f"/rule/penalty-card/{board_id}"
     assert "Whose card was exposed?" in client.get(base).get_data(as_text=True)
     page = client.get(f"{base}?a=offender:E").get_data(as_text=True)
@@ -194,13 +199,7 @@ def test_declarer_may_name_only_a_suit_with_a_penalty_card(client):
 
 
 def test_tablet_offers_only_the_penalty_cards_suits(client):
-    text = (
-        '[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]\n'
-        f'[Deal "{DEAL}"]\n[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
-        '[Declarer "S"]\n[Contract "4S"]\n'
-    )
-    response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
-    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    board_id = _upload_board(client)
     asked = (
         f"/rule/penalty-card/{board_id}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:DQ"
         "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=failed_major:no"
