@@ -499,7 +499,7 @@ def _decisions(situation: Situation) -> dict[int, LeadDecision]:
 
 
 def _major_suits(situation: Situation) -> list[Suit]:
-    return sorted({c.suit for c in situation.cards}, key=lambda s: SUIT_ORDER.index(s.value))
+    return sorted({c.suit for c in situation.cards}, key=_suit_rank)
 
 
 def _names(cards: list[Card]) -> str:

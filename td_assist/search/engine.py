@@ -73,15 +73,21 @@ _WHAT_IS_A = {
 }
 
 
-def asks_what_something_is(said: Sequence[str]) -> bool:
-    """A short question of the form "what is a ..." asks for a definition.
+def term_asked_about(said: Sequence[str]) -> list[str] | None:
+    """The words after "what is a" in a short question of that form, which asks for a
+    definition; None for any other question.
 
-    >>> asks_what_something_is(["what", "s", "an", "artificial", "call"])
+    >>> term_asked_about(["what", "s", "an", "artificial", "call"])
+    ['artificial', 'call']
+    >>> term_asked_about(["what", "is", "the", "penalty", "for", "a", "revoke"]) is None
     True
-    >>> asks_what_something_is(["what", "is", "the", "penalty", "for", "a", "revoke"])
-    False
     """
-    return len(said) <= 7 and any(tuple(said[: len(start)]) == start for start in _WHAT_IS_A)
+    if len(said) > 7:
+        return None
+    for start in _WHAT_IS_A:
+        if tuple(said[: len(start)]) == start:
+            return list(said[len(start) :])
+    return None
 
 
 @dataclass
@@ -293,15 +299,18 @@ class SearchEngine:
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
             return [], expanded
-        what_is = asks_what_something_is(said)
-        asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or what_is
+        term = term_asked_about(said)
+        asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
         for anchor in list(scores):
             if not (anchor[:1].isascii() and anchor[:1].isdigit()):  # Definitions and Introduction
                 scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
-        if what_is:
-            self._defined_first(said, scores)
+        if term:
+            self._defined_first(term, scores)
         content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
-        ranked = self._order(scores, general=len(content_words) <= 3)
+        general = len(content_words) <= 3
+        ranked = self._order(scores, general)
+        if not general:
+            ranked = self._deepen(ranked, scores, limit)
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         hits = [
             self._hit_for(
@@ -311,11 +320,9 @@ class SearchEngine:
         ]
         return hits, expanded
 
-    def _defined_first(self, said: list[str], scores: dict[str, float]) -> None:
-        """ "What is an alert": the Definition whose term is exactly the rest of the
-        question goes to the top."""
-        start = next(len(s) for s in _WHAT_IS_A if tuple(said[: len(s)]) == s)
-        asked = english_terms(" ".join(said[start:]))
+    def _defined_first(self, term: list[str], scores: dict[str, float]) -> None:
+        """ "What is an alert": the Definition of exactly that term goes to the top."""
+        asked = english_terms(" ".join(term))
         for anchor, terms in self._defined.items():
             if terms == asked:
                 scores[anchor] = max(scores.values(), default=1.0) * 1.01
@@ -373,13 +380,13 @@ class SearchEngine:
             section = self.book.get(anchor)
             if section is not None:
                 ordered.append((section, value))
-        return ordered if general else self._deepen(ordered, scores)
+        return ordered
 
     def _deepen(
-        self, ordered: list[tuple[Section, float]], scores: dict[str, float]
+        self, ordered: list[tuple[Section, float]], scores: dict[str, float], limit: int
     ) -> list[tuple[Section, float]]:
-        """Each section in its place as its best-scoring part, when that part has its own
-        evidence; a part shown so is not shown again further down."""
+        """The first ``limit`` sections, each in its place as its best-scoring part when
+        that part has its own evidence; a part shown so is not shown again further down."""
         shown: set[str] = set()
         deeper: list[tuple[Section, float]] = []
         for section, value in ordered:
@@ -395,6 +402,8 @@ class SearchEngine:
             if section.anchor not in shown:
                 shown.add(section.anchor)
                 deeper.append((section, value))
+                if len(deeper) == limit:
+                    break
         return deeper
 
     def _lead_in(self, section: Section) -> str:
