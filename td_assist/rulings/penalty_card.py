@@ -198,11 +198,13 @@ def suits_of_answer(text: str | None) -> tuple[Suit, ...]:
 
     >>> [s.value for s in suits_of_answer("h, s")]
     ['H', 'S']
+    >>> [s.value for s in suits_of_answer("♥♦")]
+    ['H', 'D']
     """
     if not text:
         return ()
     parts = text.replace(",", " ").split()
-    if len(parts) == 1 and len(parts[0]) > 1 and all(ch in "SHDCshdc" for ch in parts[0]):
+    if len(parts) == 1 and len(parts[0]) > 1 and all(ch in "SHDCshdc♠♥♦♣" for ch in parts[0]):
         parts = list(parts[0])
     return tuple(dict.fromkeys(_suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
 
