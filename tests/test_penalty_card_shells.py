@@ -211,3 +211,57 @@ def test_tablet_offers_only_the_penalty_cards_suits(client):
     assert ">Spades<" not in page and ">Clubs<" not in page
     done = client.get(f"{asked}&a=forbid_suit:all&a=forbid_kept:yes").get_data(as_text=True)
     assert "Declarer forbade West to lead ♥ and ♦" in done
+
+
+# West leads three hearts in a row while East's diamond queen lies on the table: declarer
+# has the Law 50D2 choice at each of West's leads (tricks 1, 2 and 3 until he loses it).
+LATER_PLAY = ["HA", "H3", "H9", "H6", "HK", "H4", "HT", "H7", "H2", "H5", "HJ", "H8"]
+ONE_QUEEN = dict(REPORT, cards=["DQ"], before_trick=True)
+
+
+def _later_ruling(client, answers, mode="batch"):
+    board = dict(BOARD, play=LATER_PLAY)
+    response = client.post(
+        f"/api/rulings/penalty-card?mode={mode}",
+        json={"board": board, "irregularity": ONE_QUEEN, "answers": answers},
+    )
+    return response.status_code, response.get_json()
+
+
+def test_declarer_chooses_again_at_a_later_lead_from_the_record(client):
+    # Free at trick 1; at trick 2 declarer forbids diamonds, so the queen goes back
+    # (Law 50D2(a)) and West keeps off diamonds while he keeps the lead (tricks 2 and 3).
+    status, ruling = _later_ruling(client, {"lead_choice": "none", "lead_choice_2": "forbid"})
+    assert status == 200, ruling
+    rect = ruling["rectification"]
+    assert rect["released_trick"] == 2 and rect["released_by"] == "picked_up"
+    assert rect["still_on_table"] == [] and rect["violations"] == []
+    assert any(step["node"] == "lead_choice_2" for step in ruling["path"])
+
+
+def test_a_later_requirement_not_kept_is_a_revoke(client):
+    # Declarer requires diamonds at trick 2; West holds three and leads the king of hearts.
+    status, ruling = _later_ruling(client, {"lead_choice": "none", "lead_choice_2": "require"})
+    assert status == 200, ruling
+    violations = ruling["rectification"]["violations"]
+    assert [(v["trick"], v["kind"]) for v in violations] == [(2, "lead_restriction_broken")]
+
+
+def test_the_tablet_asks_declarers_choice_at_each_later_lead(client):
+    status, ruling = _later_ruling(client, {"lead_choice": "none"}, mode="step")
+    assert status == 200 and ruling["status"] == "needs_answer", ruling
+    question = ruling["pending"]
+    assert question["node"] == "lead_choice_2" and "Trick 2" in question["prompt"]
+    assert [c["value"] for c in question["choices"]] == ["require", "forbid", "none"]
+    answers = {"lead_choice": "none", "lead_choice_2": "none"}
+    status, ruling = _later_ruling(client, answers, mode="step")
+    assert ruling["pending"]["node"] == "lead_choice_3"
+    # batch mode does not ask: the record is followed as far as the known choices go
+    status, ruling = _later_ruling(client, {"lead_choice": "none"})
+    assert status == 200 and ruling["status"] == "complete"
+    assert ruling["rectification"]["still_on_table"] == ["DQ"]
+
+
+def test_a_later_choice_must_be_a_choice(client):
+    status, ruling = _later_ruling(client, {"lead_choice": "none", "lead_choice_2": "maybe"})
+    assert status == 400 and "lead_choice_2" in ruling["error"]

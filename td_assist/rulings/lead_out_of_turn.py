@@ -54,6 +54,8 @@ PENALTY_ANSWERS = (
     "require_kept",
     "forbid_kept",
 )
+# Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5).
+PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_")
 
 
 @irregularity_kind
@@ -377,7 +379,11 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         exposure="deliberate",
         before_trick=True,
     )
-    handed = {k: v for k, v in answers.items() if k in PENALTY_ANSWERS}
+    handed = {
+        k: v
+        for k, v in answers.items()
+        if k in PENALTY_ANSWERS or k.startswith(PENALTY_LATER_ANSWERS)
+    }
     board = situation.board
     if board is None or board.play_obj is None:
         # Nothing has been played since: the card has not yet been due, and the offender's

@@ -35,6 +35,7 @@ from td_assist.rulings.model import (
 )
 from td_assist.rulings.penalty_play import (
     LeadDecision,
+    LeadOccasion,
     PenaltyCard,
     PenaltyTrace,
     Violation,
@@ -179,6 +180,11 @@ class Situation:
 
 
 ALL_SUITS = "all"  # the forbid_suit choice: every suit with a penalty card (Law 51B2(b))
+LEAD_CHOICES = (
+    ("require", "Required a suit"),
+    ("forbid", "Forbade a suit"),
+    ("none", "Neither: the lead was free"),
+)
 
 
 def _suit_of_answer(text: str | None) -> Suit | None:
@@ -385,14 +391,127 @@ def gather(
     # With a hand missing from the deal, what it held (and so what was due) is unknown.
     if play is not None and complete and trick is not None and cards and not declaring:
         declarer = playing_declarer(board)
-        situation.trace = trace(
-            play,
-            _penalties(situation, _is_major(situation)),
-            situation.start_trick or 1,
-            declarer or offender.lho,
-            _decisions(situation),
+        pending = _trace_with_later_choices(
+            situation, play, declarer or offender.lho, answers, mode, steps
         )
+        if pending is not None:
+            return pending
     return situation
+
+
+def _trace_with_later_choices(
+    situation: Situation,
+    play: Play,
+    declarer: Seat,
+    answers: dict[str, str],
+    mode: Mode,
+    steps: list[Step],
+) -> PendingQuestion | None:
+    """Follow the penalty cards through the record. Each later lead by the offender's
+    partner while a major penalty card remains gives declarer the Law 50D2 choice again;
+    the record cannot show it, so the TD's answer for that trick is taken (on the tablet
+    it is asked), and the record is followed again with it."""
+    decisions = _decisions(situation)
+    penalties = _penalties(situation, _is_major(situation))
+    start = situation.start_trick or 1
+    for _ in range(14):  # one more occasion decided per pass; at most 13 leads
+        situation.trace = trace(play, penalties, start, declarer, decisions)
+        if 0 not in decisions:
+            return None  # the first choice comes from the walk; later ones hang on it
+        undecided = [
+            (number, occasion)
+            for number, occasion in enumerate(situation.trace.occasions)
+            if occasion.decision is None
+        ]
+        if not undecided:
+            return None
+        number, occasion = undecided[0]
+        found = _later_decision(situation, occasion, answers, mode, steps)
+        if not isinstance(found, LeadDecision):
+            return found
+        decisions[number] = found
+    return None
+
+
+def _later_decision(
+    situation: Situation,
+    occasion: LeadOccasion,
+    answers: dict[str, str],
+    mode: Mode,
+    steps: list[Step],
+) -> LeadDecision | PendingQuestion | None:
+    """Declarer's choice at a later lead (answers ``lead_choice_N``, ``lead_suit_N`` for
+    trick N); a question on the tablet, None where nobody has said."""
+    partner = situation.partner.name_full if situation.partner else "Partner"
+    cards = _names([c for c in situation.cards if c.suit in occasion.suits])
+    name, suit_name = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
+    question = (
+        f"Trick {occasion.trick}: {partner} was to lead again while {cards} still lay on "
+        "the table. What did declarer choose then?"
+    )
+    if name not in answers:
+        if mode != "step":
+            return None
+        return PendingQuestion(
+            node=name,
+            prompt=question,
+            kind="question",
+            laws=["50D2", "51B"],
+            help="Declarer has the choice again each time the offender's partner is to lead "
+            "while a major penalty card remains (Law 50D2, Law 51B2(c)).",
+            choices=[{"value": value, "label": label} for value, label in LEAD_CHOICES],
+        )
+    choice = answers[name].strip().lower()
+    labels = dict(LEAD_CHOICES)
+    if choice not in labels:
+        raise RecordError(
+            f"{shown(answers[name])} is not a choice; answer require, forbid or none",
+            where=f"answer {name}",
+        )
+    steps.append(_step(name, question, labels[choice]))
+    if choice == "none":
+        return LeadDecision("none")
+    suits = occasion.suits
+    if len(suits) > 1:
+        if suit_name not in answers:
+            if mode != "step":
+                return None
+            several = [("all", "Every suit he has a penalty card in")] if choice == "forbid" else []
+            return PendingQuestion(
+                node=suit_name,
+                prompt=f"Trick {occasion.trick}: which suit did declarer {choice}?",
+                kind="question",
+                laws=["51B2"],
+                choices=[{"value": s.value, "label": s.name.title()} for s in suits]
+                + [{"value": v, "label": label} for v, label in several],
+            )
+        suits = _later_suits(answers[suit_name], suits, choice, suit_name)
+        steps.append(
+            _step(suit_name, f"Which suit did declarer {choice}?", _suits_text(list(suits)))
+        )
+    return LeadDecision(choice, suits)  # type: ignore[arg-type]
+
+
+def _later_suits(
+    said: str, open_suits: tuple[Suit, ...], choice: str, where: str
+) -> tuple[Suit, ...]:
+    """The suit (or, forbidding, every suit) declarer named among those with a penalty
+    card in them (Law 51B2)."""
+    named = open_suits if said.strip().lower() == ALL_SUITS else suits_of_answer(said)
+    if not set(named) <= set(open_suits) or (choice == "require" and len(named) != 1):
+        raise RecordError(
+            f"declarer may {choice} "
+            + ("one suit" if choice == "require" else "one suit, or every suit,")
+            + f" in which there is a penalty card ({_suits_text(list(open_suits))}), "
+            f"not {shown(said)}",
+            where=f"answer {where}",
+        )
+    if choice == "forbid" and len(named) > 1 and set(named) != set(open_suits):
+        raise RecordError(
+            f"forbid one suit or every suit with a penalty card ({_suits_text(list(open_suits))})",
+            where=f"answer {where}",
+        )
+    return tuple(named)
 
 
 def _more_cards(
@@ -948,6 +1067,16 @@ WIZARD = register(
                 "lead_suit",
                 "(TD)  The suit declarer requires or forbids  [S H D C; SH or all when he "
                 "forbids every suit with a penalty card, Law 51B2(b)]",
+            ),
+            AnswerHelp(
+                "lead_choice_N",
+                "(TD)  Declarer's choice when the offender's partner led again at trick N "
+                "with a major penalty card still out (from a record)  [require|forbid|none]",
+            ),
+            AnswerHelp(
+                "lead_suit_N",
+                "(TD)  At trick N, the suit declarer required or forbade, when the penalty "
+                "cards are in more than one suit  [S H D C, or all to forbid every one]",
             ),
         ),
         notes=(
