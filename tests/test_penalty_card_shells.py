@@ -265,3 +265,28 @@ def test_the_tablet_asks_declarers_choice_at_each_later_lead(client):
 def test_a_later_choice_must_be_a_choice(client):
     status, ruling = _later_ruling(client, {"lead_choice": "none", "lead_choice_2": "maybe"})
     assert status == 400 and "lead_choice_2" in ruling["error"]
+
+
+def test_a_later_choice_names_its_suit_when_the_cards_are_in_two_suits(client):
+    report = dict(ONE_QUEEN, cards=["DQ", "C7"])
+    board = dict(BOARD, play=LATER_PLAY)
+
+    def rule(answers, mode="batch"):
+        response = client.post(
+            f"/api/rulings/penalty-card?mode={mode}",
+            json={"board": board, "irregularity": report, "answers": answers},
+        )
+        return response.status_code, response.get_json()
+
+    first = {"lead_choice": "none", "lead_choice_2": "forbid"}
+    status, ruling = rule(first, mode="step")
+    assert ruling["pending"]["node"] == "lead_suit_2"
+    assert [c["value"] for c in ruling["pending"]["choices"]] == ["D", "C", "all"]
+    status, ruling = rule(first | {"lead_suit_2": "all"})
+    assert status == 200 and ruling["rectification"]["still_on_table"] == []
+    status, ruling = rule(first | {"lead_suit_2": "D"})
+    assert ruling["rectification"]["still_on_table"] == ["C7"]
+    status, ruling = rule(first | {"lead_suit_2": "S"})
+    assert status == 400 and "lead_suit_2" in ruling["error"]
+    status, ruling = rule({"lead_choice": "none", "lead_choice_2": "require", "lead_suit_2": "DC"})
+    assert status == 400 and "one suit" in ruling["error"]
