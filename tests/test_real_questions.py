@@ -99,15 +99,8 @@ def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     assert len(sets["real dev"]) == sum(i["split"] == "dev" for i in QUESTIONS)
 
 
-def test_search_quality_reports_batches_six_and_seven_together():
-    held_out = _benchmark_sets()["real held-out 6+7"]
-    wanted = [
-        i["q"] for b in (6, 7) for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == b
-    ]
-    assert [q.text for q in held_out] == wanted and len(wanted) == 27
-
-
-def test_search_quality_reports_batch_eight_alone():
-    held_out = _benchmark_sets()["real held-out 8"]
-    wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == 8]
-    assert [q.text for q in held_out] == wanted and len(wanted) == 9
+@pytest.mark.parametrize(("name", "batches", "size"), [("6+7", (6, 7), 27), ("8", (8,), 9)])
+def test_search_quality_reports_the_english_only_batches(name, batches, size):
+    held_out = _benchmark_sets()[f"real held-out {name}"]
+    wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch", 1) in batches]
+    assert [q.text for q in held_out] == wanted and len(wanted) == size

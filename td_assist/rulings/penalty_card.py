@@ -506,11 +506,8 @@ def _later_suits(
             f"not {shown(said)}",
             where=f"answer {where}",
         )
-    if choice == "forbid" and len(named) > 1 and set(named) != set(open_suits):
-        raise RecordError(
-            f"forbid one suit or every suit with a penalty card ({_suits_text(list(open_suits))})",
-            where=f"answer {where}",
-        )
+    if choice == "forbid" and len(named) > 1:
+        _check_every_suit(set(named), set(open_suits), f"answer {where}")
     return tuple(named)
 
 
@@ -595,12 +592,18 @@ def _check_all_forbidden(situation: Situation, said: str) -> None:
     """``lead_suit=SH`` stands for "every suit with a penalty card": it must name them all."""
     named = set(suits_of_answer(said)) if said.strip().lower() != ALL_SUITS else set()
     held = set(_major_suits(situation))
-    if named and held and named != held:
+    if named and held:
+        _check_every_suit(named, held, "answer lead_suit")
+
+
+def _check_every_suit(named: set[Suit], held: set[Suit], where: str) -> None:
+    """Forbidding more than one suit means every suit with a penalty card (Law 51B2(b))."""
+    if named != held:
         raise RecordError(
             f"declarer forbade {_suits_text(sorted(named, key=_suit_rank))}, but the "
             f"penalty cards are in {_suits_text(sorted(held, key=_suit_rank))}; forbid one "
             "suit or every suit with a penalty card (Law 51B2(b))",
-            where="answer lead_suit",
+            where=where,
         )
 
 
