@@ -47,7 +47,9 @@ def test_cli_rules_on_a_pbn_record_with_an_accepted_insufficient_bid(tmp_path, c
 
 def test_cli_rules_on_a_replaced_insufficient_bid_in_a_pbn_record(tmp_path, capsys):
     path = tmp_path / "replaced.pbn"
-    path.write_text(pbn("1NT 1H 2H Pass\nPass Pass"), encoding="utf-8")
+    path.write_text(
+        pbn("1NT 1H 2H Pass\nPass Pass", '[Declarer "E"]\n[Contract "2H"]\n'), encoding="utf-8"
+    )
     assert main(["rule", "insufficient-bid", str(path), "--json"]) == 0
     rect = json.loads(capsys.readouterr().out)["rectification"]
     assert rect["replacement"] == "2H" and rect["replacement_kind"] == "lowest_same_denomination"
@@ -98,7 +100,7 @@ def test_api_takes_the_contract_request_and_names_bad_input(client):
 
 def test_seven_level_insufficient_bid_has_no_lowest_sufficient_bid():
     board = Board.checked(number=1, deal=DEAL, auction=["7S", "7D", "P", "P", "P"])
-    ruling = rule("insufficient-bid", board, None, {})
+    ruling = rule("insufficient-bid", board, None, {"accepted": "no"})
     rect = ruling.rectification
     assert rect["lowest_sufficient_same_denomination"] is None
     assert rect["replacement_kind"] == "other" and rect["partner_barred"] is True
@@ -115,7 +117,7 @@ def test_weights_must_add_up_to_one():
     board = Board.checked(
         number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "P", "P", "P"], result=10
     )
-    answers = {"damaged": "yes", "results": "3H E 10 0.6; 4S N 9 0.3"}
+    answers = {"accepted": "no", "damaged": "yes", "results": "3H E 10 0.6; 4S N 9 0.3"}
     with pytest.raises(Exception, match=r"results: the weights add up to 0\.9 .*not 1"):
         rule("insufficient-bid", board, None, answers)
 
@@ -196,7 +198,9 @@ def test_ruling_page_shows_the_auction_as_the_td_read_it(client):
     response = client.post("/boards", data={"text": text, "csrf_token": _token(client)})
     board_id = response.headers["Location"].rsplit("/", 1)[-1]
     base = f"/rule/insufficient-bid/{board_id}?a=whose_turn:own&a=unintended:no"
-    replaced = client.get(f"{base}&a=artificial:no&a=comparable:no").get_data(as_text=True)
+    replaced = client.get(f"{base}&a=accepted:no&a=artificial:no&a=comparable:no").get_data(
+        as_text=True
+    )
     assert "2♦ insufficient → Pass" in replaced
     accepted = client.get(f"{base}&a=accepted:yes").get_data(as_text=True)
     assert "2♦ insufficient, accepted" in accepted and "by East" in accepted
@@ -206,7 +210,7 @@ def test_law_12c1e_needs_the_result_without_the_error():
     board = Board.checked(
         number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "X", "P", "P", "P"], result=10
     )
-    answers = {"damaged": "yes", "results": "3H E 10", "serious_error": "yes"}
+    answers = {"accepted": "no", "damaged": "yes", "results": "3H E 10", "serious_error": "yes"}
     with pytest.raises(Exception, match="result_without_error"):
         rule("insufficient-bid", board, None, answers)
     answers["result_without_error"] = "4H E banana"
@@ -218,7 +222,12 @@ def test_law_27d_teams_each_side_gets_the_weighted_imps_of_its_own_view():
     board = Board.checked(
         number=1, deal=DEAL, auction=["1S", "1H", "2H", "2S", "4H", "P", "P", "P"], result=10
     )
-    answers = {"damaged": "yes", "results": "3H E 10 60%; 4S N 9 40%", "comparison": "-420"}
+    answers = {
+        "accepted": "no",
+        "damaged": "yes",
+        "results": "3H E 10 60%; 4S N 9 40%",
+        "comparison": "-420",
+    }
     ruling = rule("insufficient-bid", board, None, answers)
     adjustment = ruling.adjustment
     assert "NS -122 points, +7.2 IMPs; EW +122 points, -7.2 IMPs" in ruling.text

@@ -162,8 +162,13 @@ class Board(BaseModel):
         contract = self.contract_obj
         if contract is not None:
             update |= {"contract": str(contract), "declarer": contract.declarer}
+        settled = self._settled_by_contract()
+        if settled:  # kept: once written out, the contract no longer tells the readings apart
+            update["accepted_insufficient"] = {**self.accepted_insufficient, **settled}
         if all(getattr(self, key) == value for key, value in update.items()):
             return self
+        if "accepted_insufficient" in update:  # the cached readings would be stale
+            return type(self).model_validate(self.model_dump() | update)
         return self.model_copy(update=update)
 
     @classmethod
@@ -187,14 +192,18 @@ class Board(BaseModel):
         except RecordError as error:
             raise error.located("Deal") from None
 
-    @cached_property
-    def auction_obj(self) -> Auction:
-        """The auction as read; an unsettled insufficient bid takes the reading that fits
-        the recorded contract and declarer, else the default (see ``Auction``)."""
+    def _auction_marks(self) -> dict[int, list[str]]:
         marks: dict[int, list[str]] = {}
         for mark in self.irregularities:
             if mark.section == "auction":
                 marks.setdefault(mark.index, []).append(mark.code)
+        return marks
+
+    @cached_property
+    def auction_obj(self) -> Auction:
+        """The auction as read; an unsettled insufficient bid takes the reading that fits
+        the recorded contract and declarer, else the default (see ``Auction``)."""
+        marks = self._auction_marks()
         auction = Auction.parse(
             self.dealer, self.auction, marks=marks, accepted=self.accepted_insufficient
         )
@@ -213,6 +222,26 @@ class Board(BaseModel):
             if self._fits_record(other):
                 return _unforced(other, open_bids)
         return auction
+
+    def _settled_by_contract(self) -> dict[int, bool]:
+        """Insufficient bids whose reading only the recorded contract decides: read the
+        other way, the calls end in another contract or declarer."""
+        if not self.contract:
+            return {}
+        settled: dict[int, bool] = {}
+        for bid in self.auction_obj.insufficient_bids:
+            if bid.alternative is None or bid.marked or bid.accepted is None:
+                continue
+            forced = {**self.accepted_insufficient, bid.call_index: not bid.accepted}
+            try:
+                other = Auction.parse(
+                    self.dealer, self.auction, marks=self._auction_marks(), accepted=forced
+                )
+            except RecordError:
+                other = None
+            if other is None or not self._fits_record(other):
+                settled[bid.call_index] = bid.accepted
+        return settled
 
     def _fits_record(self, auction: Auction) -> bool:
         contract = auction.contract()

@@ -21,7 +21,14 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from td_assist.bridge.auction import Auction, Call, CallKind, Contract, InsufficientBid
+from td_assist.bridge.auction import (
+    INSUFFICIENT_MARK,
+    Auction,
+    Call,
+    CallKind,
+    Contract,
+    InsufficientBid,
+)
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
@@ -180,6 +187,24 @@ def _prefix(board: Board, count: int) -> Auction:
     return Auction.parse(board.dealer, board.auction[:count], marks=marks, accepted=forced)
 
 
+def _with_attempt_cancelled(s: Situation) -> Auction:
+    """The recorded auction read without the cancelled call (Law 27B3): the next
+    recorded call is then the offender's legal replacement. A record that cannot be read
+    so yields the auction up to the insufficient bid, which names no contract."""
+    assert s.replacement_index is not None
+    gone = s.replacement_index - 1  # 0-based
+    calls = [c for i, c in enumerate(s.board.auction) if i != gone]
+    marks: dict[int, list[str]] = {}
+    for mark in s.board.irregularities:
+        if mark.section == "auction" and mark.index != gone:
+            marks.setdefault(mark.index - (mark.index > gone), []).append(mark.code)
+    forced = {**s.board.accepted_insufficient, s.bid.call_index: False}
+    try:
+        return Auction.parse(s.board.dealer, calls, marks=marks, accepted=forced)
+    except RecordError:
+        return s.before
+
+
 def gather(
     board: Board | None, report: InsufficientBidReport | None, answers: dict[str, str]
 ) -> Situation:
@@ -286,14 +311,51 @@ def ib_accepted(ctx: Context) -> FactResult:
         return FactResult.unknown(
             f"The record stops at {bid.bid}: ask {bid.offender.lho.name_full}."
         )
-    if bid.accepted:
-        how = (
-            "the record marks it accepted (^I)"
-            if bid.marked
-            else (f"{bid.offender.lho.name_full} called over it")
+    if bid.marked and not _marked_in_record(s) and "accepted" in ctx.answers:
+        return FactResult.unknown("The TD found this at the table.")
+    if _marked_in_record(s):
+        why = "the record marks it accepted (^I)"
+    elif bid.marked:
+        why = "only this reading fits the recorded contract"
+    elif bid.alternative is None:
+        why = ""
+    elif _play_settles(s):
+        why = "only this reading fits the recorded play"
+    else:
+        # "1S 1H P P P": South's pass may accept 1H, or East's pass may replace it; the
+        # calls fit both, so only the table can say which happened.
+        return FactResult.unknown(
+            f"{_made(s)}. The recorded calls read both ways: "
+            f"{bid.offender.lho.name_full}'s call after it may have accepted it (Law 27A1), "
+            f"or {bid.offender.name_full}'s next call may have replaced it. "
+            f"Ask the table which happened."
         )
+    if bid.accepted:
+        how = why or f"{bid.offender.lho.name_full} called over it"
         return FactResult("yes", [f"{_made(s)}; {how} (Law 27A1)."])
-    return FactResult("no", [f"{_made(s)}; his next call, {bid.replacement}, replaced it."])
+    how = f" ({why})" if why else ""
+    return FactResult("no", [f"{_made(s)}; his next call, {bid.replacement}, replaced it{how}."])
+
+
+def _marked_in_record(s: Situation) -> bool:
+    """The record itself marks the bid accepted (PBN ``^I``)."""
+    index = s.bid.call_index - 1
+    return any(
+        mark.section == "auction" and mark.index == index and mark.code.upper() == INSUFFICIENT_MARK
+        for mark in s.board.irregularities
+    )
+
+
+def _play_settles(s: Situation) -> bool:
+    """The recorded play fits only the reading taken (the other reading gives another
+    declarer, so the cards would come from the wrong hands)."""
+    if not s.board.play:
+        return False
+    try:
+        s.board.with_insufficient_reading(s.bid.call_index, accepted=not s.bid.accepted)
+    except RecordError:
+        return True
+    return False
 
 
 @FACTS.register("ib_replacement_kind")
@@ -443,6 +505,8 @@ def rule_insufficient_bid(
     situation = gather(board, reported, answers)
     values = _values(situation)
     normal = normalise_answers(answers)
+    if normal.get("unintended") == "yes":
+        _check_not_too_late_to_substitute(situation)
     result = walk_wizard(WIZARD, situation.board, reported, normal, mode, focus=situation)
     _fill_walk(result, values)
     if result.pending is not None:
@@ -471,6 +535,23 @@ def rule_insufficient_bid(
     )
 
 
+def _check_not_too_late_to_substitute(s: Situation) -> None:
+    """Law 25A4: once the offender's partner has called, an unintended call can no
+    longer be replaced. A replacement recorded straight after the bid may be the
+    substitution itself; a call by partner over the bid left standing is too late."""
+    if not s.bid.accepted:
+        return
+    partner = s.offender.partner
+    for index in range(s.bid.call_index, len(s.auction.calls)):
+        if s.auction.seats[index] is partner:
+            raise AnswerError(
+                f"Law 25A4: {partner.name_full} has called since {s.offender.name_full}'s "
+                f"{s.bid.bid} (call {index + 1}), so it is too late to replace it as an "
+                f"unintended call; answer unintended=no",
+                where="answer unintended",
+            )
+
+
 def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     outcome = result.outcome
     assert outcome is not None
@@ -490,11 +571,15 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         replacement = None  # cancelled when LHO accepts (Law 27C)
     attempted = s.attempted
     doubled = replacement is not None and replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+    auction = s.auction
     if kind == "illegal" and attempted is None and doubled:
         # A double or redouble that is not comparable is cancelled (Law 27B3): it was only
-        # an attempt, and the legal call in its place is still to come.
+        # an attempt, and the legal call in its place is the next one recorded, if any.
         attempted, replacement = replacement, None
-    auction = s.auction
+        auction = _with_attempt_cancelled(s)
+        legal = auction.insufficient_bid(s.bid.call_index)
+        if replacement is None and legal is not None:
+            replacement = legal.replacement
     contract: Contract | None = auction.contract()
     barred = outcome in BARRED
     restricted = barred  # Law 26B; after Law 37A the 27B restriction still stands
