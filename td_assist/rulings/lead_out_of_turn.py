@@ -489,6 +489,7 @@ WIZARD = register(
         laws="Laws 53-56",
         kind="lead_out_of_turn",
         rule=rule_lead_out_of_turn,
+        hands_on_to=("penalty-card",),
         facts=FACTS,
         computations=frozenset({"lead_out_of_turn"}),
         answers=(

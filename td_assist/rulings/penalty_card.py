@@ -1060,6 +1060,10 @@ WIZARD = register(
         answers=(
             AnswerHelp("offender", "(TD)  Whose card was exposed  [N E S W]"),
             AnswerHelp("cards", "(TD)  The exposed cards  [e.g. HQ or HQ,D3]"),
+            AnswerHelp(
+                "card_N",
+                "(TD)  On the tablet, the Nth exposed card, one at a time  [e.g. D3, or none]",
+            ),
             AnswerHelp("trick", "(TD)  The trick during which they were exposed  [1-13]"),
             AnswerHelp(
                 "before_trick",

@@ -740,6 +740,9 @@ WIZARD = register(
             AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
             AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
             AnswerHelp(
+                "scoring", "(TD)  On the tablet, how the board is scored  [teams|pairs|points]"
+            ),
+            AnswerHelp(
                 "result_without_error",
                 '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
             ),

@@ -38,6 +38,7 @@ the wizard runs (``table_board``); ``declarer_tricks`` is read by
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,10 +48,18 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings.engine import Mode, Walk, walk
+from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
 from td_assist.rulings.facts import Context, FactTable
 from td_assist.rulings.model import IrregularityReport, Ruling
-from td_assist.rulings.tree import OutcomeNode, Tree, load_tree, tree_path
+from td_assist.rulings.tree import (
+    FactNode,
+    NumberNode,
+    OutcomeNode,
+    QuestionNode,
+    Tree,
+    load_tree,
+    tree_path,
+)
 
 # One line per wizard: the module that registers it. The order is the order on screen.
 WIZARD_MODULES: tuple[str, ...] = (
@@ -89,10 +98,29 @@ class Wizard:
     # The board as the wizard reads it with the TD's answers, for the pages beside the
     # ruling (e.g. an insufficient bid the TD says was accepted); None: as recorded.
     board_as_ruled: Callable[[Board, dict[str, str]], Board] | None = None
+    # Wizards this one hands its answers on to (a lead out of turn -> penalty card).
+    hands_on_to: tuple[str, ...] = ()
 
     @property
     def heading(self) -> str:
         return f"{self.title} ({self.laws})"
+
+    def answer_names(self) -> tuple[set[str], tuple[str, ...]]:
+        """The answer names this wizard takes, and the prefixes of numbered ones
+        (``lead_choice_N`` -> ``lead_choice_``)."""
+        tree = self.tree
+        names = {
+            name
+            for name, node in tree.nodes.items()
+            if isinstance(node, QuestionNode | FactNode | NumberNode)
+        }
+        names |= set(tree.inputs) | {USUAL}
+        names |= {extra.name for extra in (*self.answers, *TABLE_ANSWERS)}
+        for other in self.hands_on_to:
+            more, _ = get_wizard(other).answer_names()
+            names |= more
+        prefixes = tuple(sorted(n.removesuffix("N") for n in names if n.endswith("_N")))
+        return names, prefixes
 
     @property
     def tree(self) -> Tree:
@@ -214,4 +242,49 @@ def rule(
             f"not a '{report.kind}' one",
             where="irregularity kind",
         )
+    check_answer_names(chosen, answers)
+    answers = canonical_answers(chosen, answers)
     return chosen.rule(table_board(board, answers), report, answers, mode)
+
+
+def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]:
+    """Each answer to a choice question as the question spells it ("Inadvertent" ->
+    "inadvertent"), so no later comparison of the raw text can read it another way."""
+    choices: dict[str, list[str]] = {}
+    for name in (wizard.name, *wizard.hands_on_to):
+        for node_id, node in get_tree(name).nodes.items():
+            if isinstance(node, QuestionNode | FactNode):
+                choices.setdefault(node_id, [c.value for c in node.choices])
+    canonical = {}
+    for given, value in answers.items():
+        name = given.partition(".")[2] if given[:1].isdigit() else given
+        base = name.rstrip("0123456789").removesuffix("_") if name[-1:].isdigit() else name
+        said = value.strip()
+        spelt = next(
+            (c for c in choices.get(name, choices.get(base, [])) if c.lower() == said.lower()),
+            None,
+        )
+        canonical[given] = spelt if spelt is not None else value
+    return canonical
+
+
+def check_answer_names(wizard: Wizard, answers: dict[str, str]) -> None:
+    """A misspelt answer must not be dropped without a word: "atention=after_round"
+    ignored would rule as if the TD had said nothing."""
+    names, prefixes = wizard.answer_names()
+    for given in answers:
+        # "2.attention": an answer for the second of several revokes on the board
+        number, dot, rest = given.partition(".")
+        name = rest if dot and number.isascii() and number.isdigit() else given
+        if name in names:
+            continue
+        numbered = name.startswith(prefixes) and name.rpartition("_")[2].isdigit()
+        if prefixes and numbered:
+            continue
+        close = difflib.get_close_matches(name, sorted(names), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise AnswerError(
+            f"the {wizard.name} wizard takes no answer called '{name[:40]}'{hint}; "
+            f"see td-assist rule {wizard.name} --list-questions",
+            where=f"answer {given[:40]}",
+        )
