@@ -26,7 +26,7 @@ from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
 from td_assist.rulings import penalty_card
-from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     IrregularityReport,
@@ -134,7 +134,14 @@ def _seat_answer(text: str, name: str) -> Seat:
     try:
         return Seat.parse(text)
     except RecordError as error:
-        raise error.located(f"answer {name}") from None
+        raise AnswerError(error.problem, where=f"answer {name}") from None
+
+
+def _card_answer(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except RecordError as error:
+        raise AnswerError(error.problem, where="answer card") from None
 
 
 def _label(board: Board | None, seat: Seat) -> str:
@@ -189,7 +196,7 @@ def gather(
         )
     card = Card.parse(report.card) if report.card else (recorded.card if recorded else None)
     if "card" in answers:
-        card = Card.parse(answers["card"])
+        card = _card_answer(answers["card"])
         steps.append(_step("card", "Which card?", card.pretty))
     held = penalty_card.cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
@@ -203,7 +210,7 @@ def gather(
     if card is not None and held and card not in held:
         raise RecordError(
             f"{offender.name_full} does not hold {card.pretty} at trick {trick}",
-            where="irregularity card",
+            where="answer card" if "card" in answers else "irregularity card",
         )
     correct = recorded.correct_leader if recorded else None
     declarer = board.declarer_seat if board is not None else None

@@ -1,0 +1,53 @@
+"""The lead-out-of-turn wizard against the 2017 Laws: who may lead, 53B, 50D2 hand-over.
+
+Board 3 throughout: South plays 4S, West has the opening lead.
+North S 5432 H 543 D AK2 C 432; East S 76 H QJT9 D QJT9 C 765;
+South S AKQJ H 876 D 876 C AKQ; West S T98 H AK2 D 543 C JT98.
+"""
+
+import json
+
+import pytest
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.cli import main
+from td_assist.rulings.lead_out_of_turn import LeadOutOfTurnReport
+from td_assist.rulings.model import Ruling
+from td_assist.rulings.wizards import rule
+
+DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
+AUCTION = ["1S", "P", "4S", "P", "P", "P"]
+
+
+def board(play: list[str] | None = None) -> Board:
+    return Board.model_validate({"number": 3, "deal": DEAL, "auction": AUCTION, "play": play or []})
+
+
+def rule_loot(
+    offender: str,
+    card: str,
+    trick: int,
+    answers: dict[str, str],
+    mode: str = "batch",
+    play: list[str] | None = None,
+) -> Ruling:
+    report = LeadOutOfTurnReport(offender=offender, card=card, trick=trick)
+    return rule("lead-out-of-turn", board(play), report, answers, mode)  # type: ignore[arg-type]
+
+
+def test_a_card_answer_that_is_no_card_names_the_answer(tmp_path, capsys):
+    request = tmp_path / "request.json"
+    body = {
+        "board": {"number": 3, "deal": DEAL, "auction": AUCTION},
+        "irregularity": {"kind": "lead_out_of_turn", "offender": "E", "trick": 5},
+        "answers": {"correct_leader": "N", "card": "ZZ", "choice": "accept"},
+    }
+    request.write_text(json.dumps(body), encoding="utf-8")
+    assert main(["rule", "lead-out-of-turn", str(request), "--json"]) != 0
+    error = json.loads(capsys.readouterr().out)
+    assert error["where"] == "answer card" and "ZZ" in error["error"]
+    # A card he does not hold, given as an answer, is the answer's fault too.
+    with pytest.raises(RecordError) as caught:
+        rule_loot("E", "", 5, {"card": "SA", "correct_leader": "N", "choice": "accept"})
+    assert caught.value.where == "answer card"
