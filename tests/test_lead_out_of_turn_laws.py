@@ -51,3 +51,30 @@ def test_a_card_answer_that_is_no_card_names_the_answer(tmp_path, capsys):
     with pytest.raises(RecordError) as caught:
         rule_loot("E", "", 5, {"card": "SA", "correct_leader": "N", "choice": "accept"})
     assert caught.value.where == "answer card"
+
+
+@pytest.mark.parametrize(
+    ("offender", "card", "trick", "answers", "where"),
+    [
+        # West is declarer's left-hand opponent: the opening lead is his (Law 41A).
+        ("W", "C8", 1, {"choice": "accept"}, "irregularity offender"),
+        ("E", "DQ", 5, {"correct_leader": "E", "choice": "accept"}, "answer correct_leader"),
+        ("W", "DQ", 5, {"offender": "E", "correct_leader": "E"}, "answer correct_leader"),
+    ],
+)
+def test_a_lead_by_the_player_whose_lead_it_was_is_refused(offender, card, trick, answers, where):
+    # Laws 53-56 rule on a lead out of turn; the proper leader's lead is none, so no
+    # choice for declarer and no penalty card can follow from it.
+    with pytest.raises(RecordError) as caught:
+        rule_loot(offender, card, trick, answers)
+    assert caught.value.where == where
+    assert "not out of turn" in caught.value.problem
+
+
+def test_the_proper_leader_reported_through_the_offender_answer_names_that_answer():
+    # West leads a low heart and East wins trick 1 with the queen: the record makes
+    # East the leader to trick 2, so a lead by East there is no lead out of turn.
+    play = ["H2", "H3", "HQ", "H6"]
+    with pytest.raises(RecordError) as caught:
+        rule_loot("W", "", 2, {"offender": "E", "card": "DQ", "choice": "accept"}, play=play)
+    assert caught.value.where == "answer offender"

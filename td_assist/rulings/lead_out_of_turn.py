@@ -231,7 +231,37 @@ def gather(
                 {"value": s.value, "label": _label(board, s)} for s in Seat if s is not offender
             ],
         )
+    if correct is offender:
+        # The player whose lead it was led: there is nothing to rule under Laws 53-56, and
+        # ruling as if there were would give declarer choices the Laws never give him.
+        raise _not_out_of_turn(
+            offender,
+            trick,
+            correct_from_td="correct_leader" in answers,
+            offender_from_td="offender" in answers,
+            opening=trick == 1 and "correct_leader" not in answers,
+        )
     return Situation(board, offender, correct, trick, card, report.faced, recorded)
+
+
+def _not_out_of_turn(
+    offender: Seat, trick: int, *, correct_from_td: bool, offender_from_td: bool, opening: bool
+) -> AnswerError:
+    """The error for a reported lead by the player whose lead it was, naming what to fix:
+    the answer that made him the leader, or else the reported offender."""
+    why = " (the opening lead is declarer's left-hand opponent's)" if opening else ""
+    fix = "give the seat of the player who led out of turn"
+    if correct_from_td:
+        where, fix = "answer correct_leader", "give the seat of the player whose lead it was"
+    elif offender_from_td:
+        where = "answer offender"
+    else:
+        where = "irregularity offender"
+    return AnswerError(
+        f"{offender.name_full} was the player to lead to trick {trick}{why}, so his lead "
+        f"was not out of turn (Law 53); {fix}",
+        where=where,
+    )
 
 
 def _leader_of(play, trick: int) -> Seat | None:  # noqa: ANN001
