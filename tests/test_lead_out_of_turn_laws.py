@@ -78,3 +78,41 @@ def test_the_proper_leader_reported_through_the_offender_answer_names_that_answe
     with pytest.raises(RecordError) as caught:
         rule_loot("W", "", 2, {"offender": "E", "card": "DQ", "choice": "accept"}, play=play)
     assert caught.value.where == "answer offender"
+
+
+def test_53b_is_refused_when_the_proper_leader_is_the_offenders_partner():
+    # East leads at trick 5 when it was West's lead. Law 53B covers only a proper lead by
+    # an opponent of the irregular leader; for his partner Law 56 applies.
+    with pytest.raises(RecordError) as caught:
+        rule_loot("E", "DQ", 5, {"correct_leader": "W", "proper_lead_made": "yes"})
+    assert caught.value.where == "answer proper_lead_made"
+    assert "partner" in caught.value.problem and "53B" in caught.value.problem
+
+
+def test_53b_is_not_asked_when_the_proper_leader_is_the_offenders_partner():
+    told = {"misinformed_by_opponent": "no"}
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "W", **told}, mode="step")
+    assert ruling.status == "needs_answer" and ruling.pending is not None
+    assert ruling.pending.node == "choice_later"  # Law 56: declarer's choice, not 53B
+    step = next(s for s in ruling.path if s.node == "proper_lead_made")
+    assert step.answer == "no" and step.answered_by == "record"
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "W", "choice": "reject"})
+    assert ruling.outcome == "rejected_later"
+    assert ruling.rectification["penalty_cards"] == [{"seat": "E", "card": "DQ", "major": True}]
+
+
+def test_53b_is_refused_for_declarers_lead_from_the_wrong_hand():
+    # Declarer leads from dummy (North) when his own hand (South) is on lead: the proper
+    # leader is no opponent of the irregular leader either (Law 55 governs).
+    with pytest.raises(RecordError) as caught:
+        rule_loot("N", "DA", 5, {"correct_leader": "S", "proper_lead_made": "yes"})
+    assert caught.value.where == "answer proper_lead_made"
+
+
+def test_53b_stands_when_the_proper_leader_is_an_opponent():
+    told = {"misinformed_by_opponent": "no"}
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "S", **told}, mode="step")
+    assert ruling.pending is not None and ruling.pending.node == "proper_lead_made"
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "S", "proper_lead_made": "yes"})
+    assert ruling.outcome == "proper_lead_stands"
+    assert ruling.rectification["penalty_cards"] == []

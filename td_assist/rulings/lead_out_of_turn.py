@@ -302,6 +302,33 @@ def lead_at_trick_13(ctx: Context) -> FactResult:
     return FactResult("yes" if s.trick == 13 else "no", [f"The lead was to trick {s.trick}."])
 
 
+@FACTS.register("proper_leader_is_opponent")
+def proper_leader_is_opponent(ctx: Context) -> FactResult:
+    """Law 53B lets only an opponent of the irregular leader make his own proper lead.
+
+    The offender's partner (or declarer's own other hand) leading is not a proper lead
+    that cancels the irregular one: so the answer is no, and only no is open.
+    """
+    s = _situation(ctx)
+    correct = s.correct_leader
+    if correct is None:
+        return FactResult.unknown("The record does not say whose lead it was.")
+    leader, offender = correct.name_full, s.offender.name_full
+    if correct.side is s.offender.side:
+        return FactResult(
+            "no",
+            [
+                f"It was {leader}'s lead, and {leader} is {offender}'s partner, not an "
+                "opponent of the irregular leader: Law 53B does not apply."
+            ],
+            offer=("no",),
+        )
+    return FactResult.unknown(
+        f"It was {leader}'s lead, and {leader} is an opponent of {offender}: whether he "
+        "led his own card is for the TD to find out."
+    )
+
+
 @FACTS.register("offender_role")
 def offender_role(ctx: Context) -> FactResult:
     s = _situation(ctx)
