@@ -116,3 +116,66 @@ def test_53b_stands_when_the_proper_leader_is_an_opponent():
     ruling = rule_loot("E", "DQ", 5, {"correct_leader": "S", "proper_lead_made": "yes"})
     assert ruling.outcome == "proper_lead_stands"
     assert ruling.rectification["penalty_cards"] == []
+
+
+def _step(ruling: Ruling, node: str):
+    return next(step for step in ruling.path if step.node == node)
+
+
+def test_refused_lead_when_the_partner_is_on_lead_gives_declarer_the_50d2_choice():
+    # East leads at trick 5 when it was West's lead; declarer refuses it. West is on lead
+    # now with the major penalty card on the table: declarer's Law 50D2 choice is due.
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "W", "choice": "reject"})
+    assert ruling.status == "complete" and ruling.outcome == "rejected_later"
+    partner = _step(ruling, "partner_lead")
+    assert partner.answer == "yes" and partner.answered_by == "record"
+    assert "West" in partner.evidence[0]
+    # A batch ruling leaves the choice open: nothing chosen, the card still on the table,
+    # the three options to read to declarer.
+    left = _step(ruling, "lead_choice")
+    assert left.answer is None and left.answered_by == "assumed"
+    rect = ruling.rectification
+    assert rect["lead_choice"] is None and rect["still_on_table"] == ["DQ"]
+    assert rect["lead_options"] == {"seat": "W", "suits": ["D"], "options": ["require", "forbid"]}
+    assert sum("require him to lead" in option.text for option in ruling.options) == 1
+
+
+def test_refused_lead_when_declarer_is_on_lead_defers_the_50d2_choice():
+    ruling = rule_loot("E", "DQ", 5, {"correct_leader": "N", "choice": "reject"})
+    partner = _step(ruling, "partner_lead")
+    assert partner.answer == "no" and partner.answered_by == "record"
+    assert not any(step.node == "lead_choice" for step in ruling.path)
+    assert ruling.outcome == "rejected_later" and "wait for declarer's choice" in ruling.text
+
+
+def test_a_record_that_stops_at_the_refused_lead_still_puts_the_partner_on_lead():
+    # West wins trick 1 with the ace of hearts; the record stops there. East leads the
+    # queen of diamonds to trick 2, declarer refuses it and forbids diamonds.
+    play = ["HA", "H3", "H9", "H6"]
+    answers = {"choice": "reject", "lead_choice": "forbid"}
+    ruling = rule_loot("E", "DQ", 2, answers, play=play)
+    assert _step(ruling, "partner_lead").answer == "yes"
+    assert "Lead of the suit forbidden" in ruling.text
+    assert ruling.rectification["lead_choice"] == "forbid"
+    assert ruling.rectification["still_on_table"] == []
+
+
+@pytest.mark.parametrize("choice", ["require", "forbid"])
+def test_a_card_picked_up_under_50d2a_is_not_left_on_the_table(choice):
+    # Law 50D2(a): requiring or forbidding the suit puts the penalty card back in the
+    # offender's hand. It stays listed as the penalty card the refusal made (the
+    # contract's penalty_cards), and is not shown as still lying face up.
+    answers = {"correct_leader": "W", "choice": "reject", "lead_choice": choice}
+    ruling = rule_loot("E", "DQ", 5, answers)
+    assert "goes back into his hand" in ruling.text
+    rect = ruling.rectification
+    assert rect["penalty_cards"] == [{"seat": "E", "card": "DQ", "major": True}]
+    assert rect["lead_choice"] == choice
+    assert rect["still_on_table"] == [] and rect["released_by"] == "picked_up"
+    assert rect["released_trick"] == 5
+
+
+def test_a_card_left_on_the_table_under_50d2b_stays_there():
+    answers = {"correct_leader": "W", "choice": "reject", "lead_choice": "none"}
+    rect = rule_loot("E", "DQ", 5, answers).rectification
+    assert rect["still_on_table"] == ["DQ"] and rect["released_by"] is None

@@ -30,12 +30,14 @@ from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pe
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     IrregularityReport,
+    OptionLine,
     PendingQuestion,
     Ruling,
     Step,
     irregularity_kind,
 )
 from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
+from td_assist.rulings.tree import QuestionNode
 from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
 
 NAME = "lead-out-of-turn"
@@ -56,6 +58,7 @@ PENALTY_ANSWERS = (
 )
 # Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5).
 PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_")
+PENALTY_GROUP = "Penalty card (Law 50D)"
 
 
 @irregularity_kind
@@ -94,6 +97,15 @@ class LeadOutOfTurnRectification(BaseModel):
     penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
     lead_options: LeadOptions | None = None
     in_record: bool = False  # the record shows the lead out of turn, accepted
+    # After a refused lead, as in the penalty-card wizard: declarer's Law 50D2 choice
+    # (None while it is not yet made or not due), and what became of the penalty card.
+    # ``penalty_cards`` stays the cards the ruling made penalty cards; these say which
+    # are still face up when the ruling ends, so a card picked up under Law 50D2(a)
+    # is not shown as lying on the table.
+    lead_choice: str | None = None
+    still_on_table: list[str] = Field(default_factory=list)
+    released_trick: int | None = None
+    released_by: Literal["played", "picked_up"] | None = None
 
 
 @dataclass
@@ -406,19 +418,21 @@ def rule_lead_out_of_turn(
     rect = rectify(situation, result)
     extra = ""
     laws: list[str] = []
+    open_options: list[OptionLine] = []
     if result.outcome in ("rejected_opening", "rejected_later") and situation.card is not None:
-        penalty = _penalty_ruling(situation, answers, mode)
+        handed = _penalty_ruling(situation, answers, mode)
+        penalty = handed.ruling
         for step in penalty.path:
-            result.steps.append(step.model_copy(update={"group": "Penalty card (Law 50D)"}))
+            result.steps.append(step.model_copy(update={"group": PENALTY_GROUP}))
         if penalty.pending is not None:
-            pending = penalty.pending.model_copy(update={"group": "Penalty card (Law 50D)"})
+            pending = penalty.pending.model_copy(update={"group": PENALTY_GROUP})
             return pending_ruling(NAME, result.steps, pending)
-        penalty_rect = penalty.rectification or {}
-        rect.penalty_cards = [PenaltyCardLine(**line) for line in penalty_rect["penalty_cards"]]
-        if penalty_rect.get("lead_options"):
-            rect.lead_options = LeadOptions(**penalty_rect["lead_options"])
+        _take_penalty_rectification(rect, handed, situation)
         extra = f"{penalty.title}: {penalty.text}"
         laws = penalty.laws
+        if handed.open_choice:
+            # The choice still to be read to declarer, after the one he made.
+            open_options = penalty.options
     ruling = outcome_ruling(
         NAME,
         get_tree(NAME),
@@ -430,10 +444,27 @@ def rule_lead_out_of_turn(
     )
     if laws:
         ruling.laws = list(dict.fromkeys([*ruling.laws, *laws]))
+    ruling.options.extend(open_options)
     return ruling
 
 
-def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> Ruling:
+@dataclass
+class PenaltyHandOver:
+    """The penalty-card wizard's ruling on a refused lead, and what it leaves open."""
+
+    ruling: Ruling
+    nothing_since: bool  # the record holds nothing from the refused lead on
+    open_choice: bool = False  # declarer's Law 50D2 choice is due now but not given
+
+
+def _nothing_played_since(situation: Situation) -> bool:
+    """True when the record holds no card from the trick of the refused lead on."""
+    board = situation.board
+    play = board.play_obj if board is not None else None
+    return play is None or situation.trick is None or len(play.tricks) < situation.trick
+
+
+def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     assert situation.card is not None
     report = PenaltyCardReport(
@@ -449,23 +480,99 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         if k in PENALTY_ANSWERS or k.startswith(PENALTY_LATER_ANSWERS)
     }
     board = situation.board
-    if board is None or board.play_obj is None:
+    partner = situation.offender.partner
+    on_lead = situation.correct_leader is partner
+    nothing_since = _nothing_played_since(situation)
+    if nothing_since:
         # Nothing has been played since: the card has not yet been due, and the offender's
-        # partner gets the lead now only if the lead was his.
-        handed.setdefault("failed_major", "no")
-        partner_leads = situation.correct_leader is situation.offender.partner
-        handed.setdefault(
-            "partner_lead", "yes" if partner_leads and "lead_choice" in handed else "no"
-        )
+        # partner has the lead now exactly when the lead was his. A record that stops
+        # here cannot show his lead, so it is taken from whose lead it was, not from the
+        # record's silence (which would read as "not yet" and skip declarer's choice).
+        if board is None or board.play_obj is None:
+            handed.setdefault("failed_major", "no")  # a record that stops here says so
+        handed.setdefault("partner_lead", "yes" if on_lead else "no")
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
     ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
+    open_choice = (
+        mode == "batch"
+        and ruling.pending is not None
+        and ruling.pending.node == "lead_choice"
+        and nothing_since
+    )
+    if open_choice:
+        # Declarer chooses when the partner is about to lead, and a batch ruling has not
+        # been told his choice: it must not guess it, but the ruling on the lead out of
+        # turn is complete. The penalty card's ruling as it stands before he chooses (the
+        # card on the table, the three options to read him) is the tree's "not yet".
+        path = ruling.path
+        ruling = penalty_card.rule_penalty_card(
+            board, report, {**handed, "partner_lead": "no"}, mode
+        )
+        ruling.path = [*path, _open_choice_step(partner)]
     supplied = set(handed) - set(answers)
+    card = situation.card.pretty
     for step in ruling.path:
-        if step.node in supplied:
+        if step.node == "partner_lead" and "partner_lead" in supplied:
+            step.answered_by = "record"
+            step.note = ""
+            step.evidence = [
+                f"It is {partner.name_full}'s lead, and he is {situation.offender.name_full}'s "
+                f"partner: he is to lead now, with {card} on the table."
+                if on_lead
+                else f"It is {_correct_name(situation)}'s lead, not {partner.name_full}'s: "
+                f"declarer's choice comes when {partner.name_full} is next to lead while "
+                f"{card} is on the table."
+            ]
+        elif step.node in supplied:
             step.answered_by = "assumed"
             step.note = "Taken from the lead out of turn: nothing has been played since."
-    return ruling
+    return PenaltyHandOver(ruling, nothing_since, open_choice)
+
+
+def _take_penalty_rectification(
+    rect: LeadOutOfTurnRectification, handed: PenaltyHandOver, situation: Situation
+) -> None:
+    """The penalty-card wizard's decisions, joined to this ruling's rectification."""
+    penalty_rect = handed.ruling.rectification or {}
+    rect.penalty_cards = [PenaltyCardLine(**line) for line in penalty_rect["penalty_cards"]]
+    if penalty_rect.get("lead_options"):
+        rect.lead_options = LeadOptions(**penalty_rect["lead_options"])
+    rect.lead_choice = penalty_rect.get("lead_choice")
+    if not handed.nothing_since:
+        # The record goes on past the refused lead: the penalty-card wizard followed the
+        # card through it.
+        rect.still_on_table = list(penalty_rect.get("still_on_table", []))
+        rect.released_trick = penalty_rect.get("released_trick")
+        rect.released_by = penalty_rect.get("released_by")
+        return
+    # Nothing played since: the card lies on the table unless declarer has just required
+    # or forbidden its suit, which puts it back in the offender's hand (Law 50D2(a)).
+    picked = set(penalty_rect.get("lead_suits", []))
+    rect.still_on_table = [line.card for line in rect.penalty_cards if line.card[0] not in picked]
+    if rect.penalty_cards and not rect.still_on_table:
+        rect.released_trick = situation.trick
+        rect.released_by = "picked_up"
+
+
+def _correct_name(s: Situation) -> str:
+    return s.correct_leader.name_full if s.correct_leader else "the correct leader"
+
+
+def _open_choice_step(partner: Seat) -> Step:
+    """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
+    node = get_tree(penalty_card.NAME).nodes["lead_choice"]
+    assert isinstance(node, QuestionNode)
+    return Step(
+        node="lead_choice",
+        question=node.prompt,
+        answer=None,
+        answer_label="Not yet chosen",
+        answered_by="assumed",
+        laws=node.laws,
+        note=f"Not answered: declarer makes his choice before {partner.name_full} leads; "
+        "give lead_choice once he has.",
+    )
 
 
 def _answered(result: Walk) -> dict[str, str | None]:
