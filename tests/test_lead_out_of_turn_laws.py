@@ -179,3 +179,16 @@ def test_a_card_left_on_the_table_under_50d2b_stays_there():
     answers = {"correct_leader": "W", "choice": "reject", "lead_choice": "none"}
     rect = rule_loot("E", "DQ", 5, answers).rectification
     assert rect["still_on_table"] == ["DQ"] and rect["released_by"] is None
+
+
+def test_step_mode_asks_declarers_50d2_choice_after_a_refused_lead():
+    # On the tablet: after the refusal the penalty card is major by law (Law 54D), so
+    # the penalty-card steps do not ask whether it was shown in the normal course of
+    # play; the next question is declarer's Law 50D2 choice, West being on lead.
+    answers = {"choice": "reject", "misinformed_by_opponent": "no", "declarer_saw_dummy": "no"}
+    ruling = rule_loot("E", "HQ", 1, answers, mode="step")
+    assert ruling.pending is not None and ruling.pending.node == "lead_choice"
+    course = _step(ruling, "normal_course")
+    assert course.answer == "no" and course.answered_by == "record"
+    ruling = rule_loot("E", "HQ", 1, {**answers, "lead_choice": "require"}, mode="step")
+    assert ruling.status == "complete" and "Lead of the suit required" in ruling.text

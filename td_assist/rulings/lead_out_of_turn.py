@@ -479,6 +479,9 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         for k, v in answers.items()
         if k in PENALTY_ANSWERS or k.startswith(PENALTY_LATER_ANSWERS)
     }
+    # A refused lead out of turn is a major penalty card by law (Law 54D, 56B): it was not
+    # shown in the normal course of play, and this wizard takes no answer to say it was.
+    handed["normal_course"] = "no"
     board = situation.board
     partner = situation.offender.partner
     on_lead = situation.correct_leader is partner
@@ -513,7 +516,14 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
     supplied = set(handed) - set(answers)
     card = situation.card.pretty
     for step in ruling.path:
-        if step.node == "partner_lead" and "partner_lead" in supplied:
+        if step.node == "normal_course":
+            step.answered_by = "record"
+            step.note = ""
+            step.evidence = [
+                f"Declarer refused the lead out of turn: {card} becomes a major penalty card "
+                "(Law 54D, 56B)."
+            ]
+        elif step.node == "partner_lead" and "partner_lead" in supplied:
             step.answered_by = "record"
             step.note = ""
             step.evidence = [
