@@ -12,8 +12,7 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.lead_out_of_turn import LeadOutOfTurnReport
-from td_assist.rulings.model import Ruling
+from td_assist.rulings.model import Ruling, parse_irregularity
 from td_assist.rulings.wizards import rule
 
 DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
@@ -32,7 +31,11 @@ def rule_loot(
     mode: str = "batch",
     play: list[str] | None = None,
 ) -> Ruling:
-    report = LeadOutOfTurnReport(offender=offender, card=card, trick=trick)
+    # Read by kind, as every shell does (importing the wizard module here would register
+    # the wizards in another order than the registry's).
+    report = parse_irregularity(
+        {"kind": "lead_out_of_turn", "offender": offender, "card": card, "trick": trick}
+    )
     return rule("lead-out-of-turn", board(play), report, answers, mode)  # type: ignore[arg-type]
 
 
