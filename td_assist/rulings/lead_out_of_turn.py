@@ -10,7 +10,9 @@ misinformed.
 
 A refused lead by a defender becomes a major penalty card (Law 54D, 56B); the
 penalty-card wizard then rules on it (Law 50D), and its steps, penalty cards and lead
-options join this ruling. When declarer spreads his hand (Law 54A) his partner is
+options join this ruling. When the lead was the offender's partner's, he is on lead at
+once and declarer's Law 50D2 choice is due: asked on the tablet, left open in a batch
+ruling that is not given it. When declarer spreads his hand (Law 54A) his partner is
 declarer from then on: ``declarer`` and ``next_to_play`` say so.
 """
 
