@@ -132,6 +132,19 @@ def test_tablet_walk_and_home_tile(client):
     assert "Lead out of turn wizard" in law
 
 
+def test_tablet_walk_through_a_refused_lead_reaches_declarers_50d2_choice(client):
+    response = client.post("/boards", data={"text": pbn("S", ""), "csrf_token": _token(client)})
+    board_id = response.headers["Location"].rsplit("/", 1)[-1]
+    base = f"/rule/lead-out-of-turn/{board_id}?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes"
+    base += "&a=misinformed_by_opponent:no&a=declarer_saw_dummy:no&a=choice_opening:reject"
+    page = client.get(base).get_data(as_text=True)
+    # No question whether the refused lead was shown in the normal course of play (a
+    # question this wizard cannot take the answer to): declarer's choice comes next.
+    assert "does declarer require the lead" in page
+    done = client.get(f"{base}&a=lead_choice:forbid").get_data(as_text=True)
+    assert "Lead of the suit forbidden" in done
+
+
 def test_after_declarer_spreads_later_rulings_use_the_new_declarer(tmp_path):
     path = tmp_path / "spread.pbn"
     path.write_text(pbn("^N", "C8 C2 ^L C7 CA\nH2 H3 HQ H6"), encoding="utf-8")

@@ -10,7 +10,9 @@ misinformed.
 
 A refused lead by a defender becomes a major penalty card (Law 54D, 56B); the
 penalty-card wizard then rules on it (Law 50D), and its steps, penalty cards and lead
-options join this ruling. When declarer spreads his hand (Law 54A) his partner is
+options join this ruling. When the lead was the offender's partner's, he is on lead at
+once and declarer's Law 50D2 choice is due: asked on the tablet, left open in a batch
+ruling that is not given it. When declarer spreads his hand (Law 54A) his partner is
 declarer from then on: ``declarer`` and ``next_to_play`` say so.
 """
 
@@ -26,16 +28,18 @@ from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
 from td_assist.rulings import penalty_card
-from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     IrregularityReport,
+    OptionLine,
     PendingQuestion,
     Ruling,
     Step,
     irregularity_kind,
 )
 from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
+from td_assist.rulings.tree import QuestionNode
 from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
 
 NAME = "lead-out-of-turn"
@@ -56,6 +60,7 @@ PENALTY_ANSWERS = (
 )
 # Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5).
 PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_")
+PENALTY_GROUP = "Penalty card (Law 50D)"
 
 
 @irregularity_kind
@@ -94,6 +99,15 @@ class LeadOutOfTurnRectification(BaseModel):
     penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
     lead_options: LeadOptions | None = None
     in_record: bool = False  # the record shows the lead out of turn, accepted
+    # After a refused lead, as in the penalty-card wizard: declarer's Law 50D2 choice
+    # (None while it is not yet made or not due), and what became of the penalty card.
+    # ``penalty_cards`` stays the cards the ruling made penalty cards; these say which
+    # are still face up when the ruling ends, so a card picked up under Law 50D2(a)
+    # is not shown as lying on the table.
+    lead_choice: str | None = None
+    still_on_table: list[str] = Field(default_factory=list)
+    released_trick: int | None = None
+    released_by: Literal["played", "picked_up"] | None = None
 
 
 @dataclass
@@ -134,7 +148,14 @@ def _seat_answer(text: str, name: str) -> Seat:
     try:
         return Seat.parse(text)
     except RecordError as error:
-        raise error.located(f"answer {name}") from None
+        raise AnswerError(error.problem, where=f"answer {name}") from None
+
+
+def _card_answer(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except RecordError as error:
+        raise AnswerError(error.problem, where="answer card") from None
 
 
 def _label(board: Board | None, seat: Seat) -> str:
@@ -189,7 +210,7 @@ def gather(
         )
     card = Card.parse(report.card) if report.card else (recorded.card if recorded else None)
     if "card" in answers:
-        card = Card.parse(answers["card"])
+        card = _card_answer(answers["card"])
         steps.append(_step("card", "Which card?", card.pretty))
     held = penalty_card.cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
@@ -203,7 +224,7 @@ def gather(
     if card is not None and held and card not in held:
         raise RecordError(
             f"{offender.name_full} does not hold {card.pretty} at trick {trick}",
-            where="irregularity card",
+            where="answer card" if "card" in answers else "irregularity card",
         )
     correct = recorded.correct_leader if recorded else None
     declarer = board.declarer_seat if board is not None else None
@@ -224,7 +245,37 @@ def gather(
                 {"value": s.value, "label": _label(board, s)} for s in Seat if s is not offender
             ],
         )
+    if correct is offender:
+        # The player whose lead it was led: there is nothing to rule under Laws 53-56, and
+        # ruling as if there were would give declarer choices the Laws never give him.
+        raise _not_out_of_turn(
+            offender,
+            trick,
+            correct_from_td="correct_leader" in answers,
+            offender_from_td="offender" in answers,
+            opening=trick == 1 and "correct_leader" not in answers,
+        )
     return Situation(board, offender, correct, trick, card, report.faced, recorded)
+
+
+def _not_out_of_turn(
+    offender: Seat, trick: int, *, correct_from_td: bool, offender_from_td: bool, opening: bool
+) -> AnswerError:
+    """The error for a reported lead by the player whose lead it was, naming what to fix:
+    the answer that made him the leader, or else the reported offender."""
+    why = " (the opening lead is declarer's left-hand opponent's)" if opening else ""
+    fix = "give the seat of the player who led out of turn"
+    if correct_from_td:
+        where, fix = "answer correct_leader", "give the seat of the player whose lead it was"
+    elif offender_from_td:
+        where = "answer offender"
+    else:
+        where = "irregularity offender"
+    return AnswerError(
+        f"{offender.name_full} was the player to lead to trick {trick}{why}, so his lead "
+        f"was not out of turn (Law 53); {fix}",
+        where=where,
+    )
 
 
 def _leader_of(play, trick: int) -> Seat | None:  # noqa: ANN001
@@ -263,6 +314,33 @@ def lead_faced(ctx: Context) -> FactResult:
 def lead_at_trick_13(ctx: Context) -> FactResult:
     s = _situation(ctx)
     return FactResult("yes" if s.trick == 13 else "no", [f"The lead was to trick {s.trick}."])
+
+
+@FACTS.register("proper_leader_is_opponent")
+def proper_leader_is_opponent(ctx: Context) -> FactResult:
+    """Law 53B lets only an opponent of the irregular leader make his own proper lead.
+
+    The offender's partner (or declarer's own other hand) leading is not a proper lead
+    that cancels the irregular one: so the answer is no, and only no is open.
+    """
+    s = _situation(ctx)
+    correct = s.correct_leader
+    if correct is None:
+        return FactResult.unknown("The record does not say whose lead it was.")
+    leader, offender = correct.name_full, s.offender.name_full
+    if correct.side is s.offender.side:
+        return FactResult(
+            "no",
+            [
+                f"It was {leader}'s lead, and {leader} is {offender}'s partner, not an "
+                "opponent of the irregular leader: Law 53B does not apply."
+            ],
+            offer=("no",),
+        )
+    return FactResult.unknown(
+        f"It was {leader}'s lead, and {leader} is an opponent of {offender}: whether he "
+        "led his own card is for the TD to find out."
+    )
 
 
 @FACTS.register("offender_role")
@@ -342,19 +420,21 @@ def rule_lead_out_of_turn(
     rect = rectify(situation, result)
     extra = ""
     laws: list[str] = []
+    open_options: list[OptionLine] = []
     if result.outcome in ("rejected_opening", "rejected_later") and situation.card is not None:
-        penalty = _penalty_ruling(situation, answers, mode)
+        handed = _penalty_ruling(situation, answers, mode)
+        penalty = handed.ruling
         for step in penalty.path:
-            result.steps.append(step.model_copy(update={"group": "Penalty card (Law 50D)"}))
+            result.steps.append(step.model_copy(update={"group": PENALTY_GROUP}))
         if penalty.pending is not None:
-            pending = penalty.pending.model_copy(update={"group": "Penalty card (Law 50D)"})
+            pending = penalty.pending.model_copy(update={"group": PENALTY_GROUP})
             return pending_ruling(NAME, result.steps, pending)
-        penalty_rect = penalty.rectification or {}
-        rect.penalty_cards = [PenaltyCardLine(**line) for line in penalty_rect["penalty_cards"]]
-        if penalty_rect.get("lead_options"):
-            rect.lead_options = LeadOptions(**penalty_rect["lead_options"])
+        _take_penalty_rectification(rect, handed, situation)
         extra = f"{penalty.title}: {penalty.text}"
         laws = penalty.laws
+        if handed.open_choice:
+            # The choice still to be read to declarer, after the one he made.
+            open_options = penalty.options
     ruling = outcome_ruling(
         NAME,
         get_tree(NAME),
@@ -366,10 +446,27 @@ def rule_lead_out_of_turn(
     )
     if laws:
         ruling.laws = list(dict.fromkeys([*ruling.laws, *laws]))
+    ruling.options.extend(open_options)
     return ruling
 
 
-def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> Ruling:
+@dataclass
+class PenaltyHandOver:
+    """The penalty-card wizard's ruling on a refused lead, and what it leaves open."""
+
+    ruling: Ruling
+    nothing_since: bool  # the record holds nothing from the refused lead on
+    open_choice: bool = False  # declarer's Law 50D2 choice is due now but not given
+
+
+def _nothing_played_since(situation: Situation) -> bool:
+    """True when the record holds no card from the trick of the refused lead on."""
+    board = situation.board
+    play = board.play_obj if board is not None else None
+    return play is None or situation.trick is None or len(play.tricks) < situation.trick
+
+
+def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     assert situation.card is not None
     report = PenaltyCardReport(
@@ -384,24 +481,110 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         for k, v in answers.items()
         if k in PENALTY_ANSWERS or k.startswith(PENALTY_LATER_ANSWERS)
     }
+    # A refused lead out of turn is a major penalty card by law (Law 54D, 56B): it was not
+    # shown in the normal course of play, and this wizard takes no answer to say it was.
+    handed["normal_course"] = "no"
     board = situation.board
-    if board is None or board.play_obj is None:
+    partner = situation.offender.partner
+    on_lead = situation.correct_leader is partner
+    nothing_since = _nothing_played_since(situation)
+    if nothing_since:
         # Nothing has been played since: the card has not yet been due, and the offender's
-        # partner gets the lead now only if the lead was his.
-        handed.setdefault("failed_major", "no")
-        partner_leads = situation.correct_leader is situation.offender.partner
-        handed.setdefault(
-            "partner_lead", "yes" if partner_leads and "lead_choice" in handed else "no"
-        )
+        # partner has the lead now exactly when the lead was his. A record that stops
+        # here cannot show his lead, so it is taken from whose lead it was, not from the
+        # record's silence (which would read as "not yet" and skip declarer's choice).
+        if board is None or board.play_obj is None:
+            handed.setdefault("failed_major", "no")  # a record that stops here says so
+        handed.setdefault("partner_lead", "yes" if on_lead else "no")
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
     ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
+    open_choice = (
+        mode == "batch"
+        and ruling.pending is not None
+        and ruling.pending.node == "lead_choice"
+        and nothing_since
+    )
+    if open_choice:
+        # Declarer chooses when the partner is about to lead, and a batch ruling has not
+        # been told his choice: it must not guess it, but the ruling on the lead out of
+        # turn is complete. The penalty card's ruling as it stands before he chooses (the
+        # card on the table, the three options to read him) is the tree's "not yet".
+        path = ruling.path
+        ruling = penalty_card.rule_penalty_card(
+            board, report, {**handed, "partner_lead": "no"}, mode
+        )
+        ruling.path = [*path, _open_choice_step(partner)]
     supplied = set(handed) - set(answers)
+    card = situation.card.pretty
     for step in ruling.path:
-        if step.node in supplied:
+        if step.node == "normal_course":
+            step.answered_by = "record"
+            step.note = ""
+            step.evidence = [
+                f"Declarer refused the lead out of turn: {card} becomes a major penalty card "
+                "(Law 54D, 56B)."
+            ]
+        elif step.node == "partner_lead" and "partner_lead" in supplied:
+            step.answered_by = "record"
+            step.note = ""
+            step.evidence = [
+                f"It is {partner.name_full}'s lead, and he is {situation.offender.name_full}'s "
+                f"partner: he is to lead now, with {card} on the table."
+                if on_lead
+                else f"It is {_correct_name(situation)}'s lead, not {partner.name_full}'s: "
+                f"declarer's choice comes when {partner.name_full} is next to lead while "
+                f"{card} is on the table."
+            ]
+        elif step.node in supplied:
             step.answered_by = "assumed"
             step.note = "Taken from the lead out of turn: nothing has been played since."
-    return ruling
+    return PenaltyHandOver(ruling, nothing_since, open_choice)
+
+
+def _take_penalty_rectification(
+    rect: LeadOutOfTurnRectification, handed: PenaltyHandOver, situation: Situation
+) -> None:
+    """The penalty-card wizard's decisions, joined to this ruling's rectification."""
+    penalty_rect = handed.ruling.rectification or {}
+    rect.penalty_cards = [PenaltyCardLine(**line) for line in penalty_rect["penalty_cards"]]
+    if penalty_rect.get("lead_options"):
+        rect.lead_options = LeadOptions(**penalty_rect["lead_options"])
+    rect.lead_choice = penalty_rect.get("lead_choice")
+    if not handed.nothing_since:
+        # The record goes on past the refused lead: the penalty-card wizard followed the
+        # card through it.
+        rect.still_on_table = list(penalty_rect.get("still_on_table", []))
+        rect.released_trick = penalty_rect.get("released_trick")
+        rect.released_by = penalty_rect.get("released_by")
+        return
+    # Nothing played since: the card lies on the table unless declarer has just required
+    # or forbidden its suit, which puts it back in the offender's hand (Law 50D2(a)).
+    picked = set(penalty_rect.get("lead_suits", []))
+    rect.still_on_table = [line.card for line in rect.penalty_cards if line.card[0] not in picked]
+    if rect.penalty_cards and not rect.still_on_table:
+        rect.released_trick = situation.trick
+        rect.released_by = "picked_up"
+
+
+def _correct_name(s: Situation) -> str:
+    return s.correct_leader.name_full if s.correct_leader else "the correct leader"
+
+
+def _open_choice_step(partner: Seat) -> Step:
+    """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
+    node = get_tree(penalty_card.NAME).nodes["lead_choice"]
+    assert isinstance(node, QuestionNode)
+    return Step(
+        node="lead_choice",
+        question=node.prompt,
+        answer=None,
+        answer_label="Not yet chosen",
+        answered_by="assumed",
+        laws=node.laws,
+        note=f"Not answered: declarer makes his choice before {partner.name_full} leads; "
+        "give lead_choice once he has.",
+    )
 
 
 def _answered(result: Walk) -> dict[str, str | None]:
