@@ -214,4 +214,8 @@ def rule(
             f"not a '{report.kind}' one",
             where="irregularity kind",
         )
+    if board is not None:
+        # A board built in code skips Board.checked; a wizard must not count tricks from
+        # a record that contradicts itself (a claim of more tricks than were left).
+        board.validate_record()
     return chosen.rule(table_board(board, answers), report, answers, mode)

@@ -1,0 +1,71 @@
+"""Revoke and penalty-card rulings where an audit found the Laws applied wrongly.
+
+Each test builds its own record (board 3: South plays 4S, West leads) and fails on
+the code as it was: a claim that contradicts the play, a TD answer that the ruling
+showed as overriding the record but ignored, counts that cannot all be true, later
+Law 50D2 choices, and the penalty cards left after a Law 52B2 substitution.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.errors import RecordError
+from td_assist.rulings.wizards import rule
+
+
+def cards(text: str) -> list[str]:
+    """The cards played, in order, written in one string."""
+    return text.split()
+
+
+DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
+AUCTION = ["1S", "P", "4S", "P", "P", "P"]
+# West cashes two hearts, East wins the third; South ruffs the fourth and draws trumps
+# (tricks 4-7), cashes the club ace, and West discards a diamond on the club king at
+# trick 9 while holding clubs: a revoke, then the record stops.
+NINE_TRICKS = cards(
+    "HA H3 H9 H6 HK H4 HT H7 H2 H5 HJ H8 HQ SJ C8 S2 SA S8 S3 S6 SK S9 S4 S7 "
+    "SQ ST S5 D9 CA C9 C2 C5 CK D3 C3 C6"
+)
+
+
+def board(play: list[str] | None = None, **fields: object) -> Board:
+    return Board.checked(number=3, deal=DEAL, auction=AUCTION, play=play or [], **fields)
+
+
+# --- D5: a claim is checked against the tricks already won and lost ---------------------
+
+
+@pytest.mark.parametrize(
+    ("played", "claim", "numbers"),
+    [
+        (
+            NINE_TRICKS[:8],
+            12,
+            "won 0 of the 2 tricks played, so the claim must be between 0 and 11",
+        ),
+        (NINE_TRICKS, 5, "won 6 of the 9 tricks played, so the claim must be between 6 and 10"),
+        (NINE_TRICKS, 13, "won 6 of the 9 tricks played, so the claim must be between 6 and 10"),
+    ],
+)
+def test_a_claim_that_the_play_rules_out_is_refused(played, claim, numbers):
+    with pytest.raises(RecordError) as raised:
+        board(played, claim=claim)
+    assert raised.value.where == "claim"
+    assert f"a claim of {claim} tricks" in raised.value.problem and numbers in raised.value.problem
+
+
+def test_a_claim_at_either_end_of_what_the_play_allows_stands():
+    assert board(NINE_TRICKS, claim=6).declarer_tricks_played() == 6
+    assert board(NINE_TRICKS, claim=10).declarer_tricks_played() == 10
+
+
+def test_the_revoke_wizard_refuses_a_board_built_without_the_check():
+    # A board made in code (not through Board.checked) still may not be ruled on.
+    unchecked = Board(number=3, deal=DEAL, auction=AUCTION, play=NINE_TRICKS, claim=5)
+    with pytest.raises(RecordError) as raised:
+        rule("revoke", unchecked, None, {"established": "agreed_claim"})
+    assert raised.value.where == "claim"
+    assert "won_from_revoke" not in str(raised.value)
