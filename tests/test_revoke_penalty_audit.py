@@ -69,3 +69,52 @@ def test_the_revoke_wizard_refuses_a_board_built_without_the_check():
         rule("revoke", unchecked, None, {"established": "agreed_claim"})
     assert raised.value.where == "claim"
     assert "won_from_revoke" not in str(raised.value)
+
+
+# --- D1: a TD answer against the revoke the record shows is refused, not shown and ignored
+
+
+# East ruffs the club lead at trick 5 while holding clubs and wins it; East-West win
+# nothing later. North is dummy.
+RUFF_WINS = cards(
+    "HA H3 H9 H6 HK H4 HT H7 H2 H5 HJ H8 DQ D6 D3 DA C2 S6 CA C8 DJ D7 D4 DK "
+    "S2 S7 SA S8 SK S9 S3 D9 SQ ST S4 DT CK C9 C3 C5 CQ CT C4 C6 SJ CJ S5 C7 "
+    "D8 D5 D2 HQ"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "value", "shown"),
+    [
+        ("offender", "N", "'North'"),
+        ("revoke_trick", "7", "7"),
+        ("revoke_suit", "H", "'Hearts'"),
+        ("trick12", "yes", "'Yes, trick 12'"),
+    ],
+)
+def test_an_answer_against_the_recorded_revoke_is_refused(answer, value, shown):
+    from td_assist.rulings.engine import AnswerError
+
+    with pytest.raises(AnswerError) as raised:
+        rule("revoke", board(RUFF_WINS), None, {answer: value})
+    assert raised.value.where == f"answer {answer}"
+    assert raised.value.problem.startswith(f"{shown} contradicts")
+    assert "trick 5" in raised.value.problem
+
+
+def test_an_answer_that_agrees_with_the_recorded_revoke_is_taken():
+    ruling = rule("revoke", board(RUFF_WINS), None, {"offender": "E", "revoke_trick": "5"})
+    assert ruling.outcome == "transfer_revoke_trick_only"
+    assert ruling.adjustment.tricks_transferred == 1
+
+
+def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
+    from td_assist.rulings.revoke import RevokeReport
+
+    # Reported as East's; the TD finds it was dummy's card (North): Law 64B3, no transfer.
+    answers = {"revoke_found": "yes", "offender": "N", "revoke_suit": "C", "established": "yes"}
+    answers["declarer_tricks"] = "9"
+    ruling = rule("revoke", board(), RevokeReport(offender="E", trick=5), answers)
+    assert ruling.outcome == "no_transfer_dummy_or_penalty_card"
+    assert "64B3" in ruling.laws and ruling.adjustment.tricks_transferred == 0
+    assert ruling.adjustment.revokes[0].offender.value == "N"

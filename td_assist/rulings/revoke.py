@@ -242,7 +242,13 @@ def revoke_in_record(ctx: Context) -> FactResult:
 def revoke_offender(ctx: Context) -> FactResult:
     recorded, reported = _recorded(ctx), _reported(ctx)
     if recorded is not None:
-        return FactResult(recorded.seat.value, [f"The record shows {_who(ctx, recorded.seat)}."])
+        # The walk rules on this recorded revoke: another offender would be another
+        # revoke, which the record would have to show.
+        return FactResult(
+            recorded.seat.value,
+            [f"The record shows the revoke by {_who(ctx, recorded.seat)}: {recorded.evidence()}"],
+            settled=True,
+        )
     if reported is not None and reported.offender is not None:
         return FactResult(
             reported.offender.value, [f"As reported: {_who(ctx, reported.offender)}."]
@@ -254,7 +260,11 @@ def revoke_offender(ctx: Context) -> FactResult:
 def revoke_trick_number(ctx: Context) -> FactResult:
     recorded, reported = _recorded(ctx), _reported(ctx)
     if recorded is not None:
-        return FactResult(str(recorded.trick), [f"The record shows trick {recorded.trick}."])
+        return FactResult(
+            str(recorded.trick),
+            [f"The record shows the revoke at trick {recorded.trick}: {recorded.evidence()}"],
+            settled=True,
+        )
     if reported is not None and reported.trick is not None:
         return FactResult(str(reported.trick), [f"As reported: trick {reported.trick}."])
     return FactResult.unknown("The play is not recorded: the TD says at which trick.")
@@ -267,6 +277,7 @@ def revoke_led_suit(ctx: Context) -> FactResult:
         return FactResult(
             recorded.led_suit.value,
             [f"The record shows a {recorded.led_suit.symbol} lead to trick {recorded.trick}."],
+            settled=True,
         )
     return FactResult.unknown("The play is not recorded: the TD says which suit was led.")
 
@@ -313,7 +324,8 @@ def offender_role(ctx: Context) -> FactResult:
         return FactResult.unknown("The record does not say who revoked or who is declarer.")
     role = _role(ctx, seat)
     value = "defender" if role == "defender" else "declaring_side"
-    return FactResult(value, [f"The offender is {_who(ctx, seat)}."])
+    # The role follows from the offender and the declarer: change those, not this.
+    return FactResult(value, [f"The offender is {_who(ctx, seat)}."], settled=True)
 
 
 @FACTS.register("revoke_on_trick_12")
@@ -321,7 +333,9 @@ def revoke_on_trick_12(ctx: Context) -> FactResult:
     trick = _trick(ctx)
     if trick is None:
         return FactResult.unknown("The record does not show at which trick the revoke happened.")
-    return FactResult("yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."])
+    return FactResult(
+        "yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."], settled=True
+    )
 
 
 @FACTS.register("revoke_by_dummy_or_penalty_card")
@@ -331,7 +345,9 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
         return FactResult.unknown("The record does not say who revoked.")
     if _role(ctx, seat) == "dummy":
         return FactResult(
-            "yes", [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."]
+            "yes",
+            [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."],
+            settled=True,
         )
     if _recorded(ctx) is None:
         return FactResult.unknown(
