@@ -118,3 +118,59 @@ def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
     assert ruling.outcome == "no_transfer_dummy_or_penalty_card"
     assert "64B3" in ruling.laws and ruling.adjustment.tricks_transferred == 0
     assert ruling.adjustment.revokes[0].offender.value == "N"
+
+
+# --- D6: without a play record, trick counts that cannot all be true are refused ------
+
+
+def no_record_revoke(**counts: str):
+    from td_assist.rulings.revoke import RevokeReport
+
+    answers = {"revoke_found": "yes", "revoke_suit": "C", "established": "yes"} | counts
+    return rule("revoke", board(), RevokeReport(offender="E", trick=5), answers)
+
+
+@pytest.mark.parametrize(
+    ("counts", "names"),
+    [
+        # East-West took one trick in all (declarer 12): they cannot have won 3 from trick 5.
+        (
+            {"won_from_revoke": "3", "won_revoke_trick": "yes", "declarer_tricks": "12"},
+            "won_from_revoke and declarer_tricks",
+        ),
+        # East won the revoke trick and it was their only one from there: no later trick.
+        (
+            {"won_from_revoke": "1", "won_revoke_trick": "yes", "later_trick": "yes"},
+            "won_from_revoke and later_trick",
+        ),
+        (
+            {"won_from_revoke": "3", "won_revoke_trick": "yes", "later_trick": "no"},
+            "won_from_revoke and later_trick",
+        ),
+        # Seven tricks for East-West with one from trick 5 on leaves six for tricks 1-4.
+        (
+            {"won_from_revoke": "1", "won_revoke_trick": "no", "declarer_tricks": "6"},
+            "won_from_revoke and declarer_tricks and revoke_trick",
+        ),
+    ],
+)
+def test_contradictory_trick_counts_are_refused(counts, names):
+    from td_assist.rulings.engine import AnswerError
+
+    with pytest.raises(AnswerError) as raised:
+        no_record_revoke(**counts)
+    assert raised.value.where == f"answers {names}"
+    for name, value in counts.items():
+        if name in names:
+            assert f"{name}={value}" in raised.value.problem
+
+
+def test_consistent_counts_transfer_what_they_say():
+    two = no_record_revoke(
+        won_from_revoke="2", won_revoke_trick="yes", later_trick="yes", declarer_tricks="11"
+    )
+    assert two.outcome == "transfer_two"
+    assert (two.adjustment.tricks_transferred, two.adjustment.declarer_tricks_final) == (2, 13)
+    one = no_record_revoke(won_from_revoke="1", won_revoke_trick="yes", declarer_tricks="12")
+    assert one.outcome == "transfer_revoke_trick_only"
+    assert (one.adjustment.tricks_transferred, one.adjustment.declarer_tricks_final) == (1, 13)

@@ -30,7 +30,7 @@ from td_assist.rulings.adjust import (
     trick_sides,
     with_scores,
 )
-from td_assist.rulings.engine import Mode, Walk, fill, pending_ruling, walk
+from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, pending_ruling, walk
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     Adjustment,
@@ -748,6 +748,7 @@ def rule_revoke(
         path += result.steps
         if result.pending is not None:
             return pending_ruling(NAME, path, result.pending)
+        _check_counts(ctx, result)
         first_walk = first_walk or result
         assert result.outcome is not None
         node = tree.nodes[result.outcome]
@@ -782,6 +783,62 @@ def rule_revoke(
         adjustment=adjustment,
         marked_tricks=sorted({line.trick for line in adjustment.revokes}),
     )
+
+
+def _check_counts(ctx: Context, result: Walk) -> None:
+    """The trick counts of one walk must be able to be true together.
+
+    Without a play record the TD gives them one by one; if they contradict each other
+    the transfer would be computed from an impossible board (two tricks moved when the
+    offenders won one, declarer pushed past 13), so the answers are refused instead.
+    """
+    steps = {step.node: step for step in result.steps}
+    won = result.numbers.get("won_from_revoke")
+    trick, seat = _trick(ctx), _seat(ctx)
+    if won is None:
+        return
+
+    def said(name: str) -> str:
+        step = steps[name]
+        source = {"td": "the TD's answer", "record": "the record or report"}
+        return f"{name}={step.answer} ({source.get(step.answered_by, 'assumed')})"
+
+    def refuse(names: list[str], why: str) -> None:
+        given = ", ".join(said(name) for name in names)
+        raise AnswerError(f"{given}: {why}", where=f"answers {' and '.join(names)}")
+
+    if trick is not None and won > 14 - trick and "revoke_trick" in steps:
+        refuse(
+            ["won_from_revoke", "revoke_trick"],
+            f"only {14 - trick} tricks are played from trick {trick} to the end",
+        )
+    later = steps.get("later_trick")
+    if later is not None and (later.answer == "yes") != (won >= 2):
+        # later_trick is asked only when the offender won the revoke trick himself, so
+        # that trick is one of the won_from_revoke tricks and the rest are later ones.
+        refuse(
+            ["won_from_revoke", "later_trick"],
+            f"the offender won the revoke trick, so the offending side won {won - 1} "
+            f"later trick(s), not {'none' if later.answer == 'no' else 'one or more'}",
+        )
+    tricks = result.numbers.get("declarer_tricks")
+    declarer = ctx.board.declarer_seat if ctx.board is not None else None
+    if tricks is None or seat is None or declarer is None:
+        return
+    side = side_name(seat.side)
+    total = tricks if seat.side is declarer.side else 13 - tricks
+    if won > total:
+        refuse(
+            ["won_from_revoke", "declarer_tricks"],
+            f"{side} took {total} trick(s) in all, so they cannot have won {won} from the "
+            "revoke trick on",
+        )
+    if trick is not None and total - won > trick - 1:
+        refuse(
+            ["won_from_revoke", "declarer_tricks", "revoke_trick"],
+            f"{side} took {total} trick(s) in all and {won} from trick {trick} on, which "
+            f"leaves {total - won} for the {trick - 1} trick(s) before it",
+        )
 
 
 def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[RevokeDecision]) -> str:
