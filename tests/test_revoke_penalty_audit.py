@@ -174,3 +174,46 @@ def test_consistent_counts_transfer_what_they_say():
     one = no_record_revoke(won_from_revoke="1", won_revoke_trick="yes", declarer_tricks="12")
     assert one.outcome == "transfer_revoke_trick_only"
     assert (one.adjustment.tricks_transferred, one.adjustment.declarer_tricks_final) == (1, 13)
+
+
+# --- D4: after a Law 52B2 substitution the penalty card played is off the table --------
+
+
+# West cashes two hearts and switches to a club; South wins and leads a diamond, and
+# East, with the queen of diamonds a penalty card, follows with the nine.
+WRONG_DIAMOND = cards("HA H3 H9 H6 HK H4 HT H7 C8 C2 C5 CA D6 D3 DA D9")
+
+
+def penalty_ruling(play: list[str], exposed: list[str], answers: dict[str, str]):
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    report = PenaltyCardReport(
+        offender="E", cards=exposed, trick=1, exposure="inadvertent", before_trick=True
+    )
+    return rule("penalty-card", board(play), report, answers)
+
+
+FREE_LEADS = {"lead_choice": "none", "lead_choice_2": "none", "lead_choice_3": "none"}
+
+
+@pytest.mark.parametrize(
+    ("exposed", "listed", "on_table"),
+    [
+        (["DQ"], ["D9"], ["D9"]),
+        # Only the diamond was due on a diamond lead: the spade stays a penalty card too.
+        (["DQ", "S7"], ["D9", "S7"], ["D9", "S7"]),
+    ],
+)
+def test_the_penalty_card_required_instead_goes_to_the_trick(exposed, listed, on_table):
+    ruling = penalty_ruling(WRONG_DIAMOND, exposed, FREE_LEADS | {"accept_choice": "require"})
+    assert ruling.outcome == "failure_replaced"
+    rect = ruling.rectification
+    assert sorted(line["card"] for line in rect["penalty_cards"]) == listed
+    assert all(line["major"] for line in rect["penalty_cards"])
+    assert sorted(rect["still_on_table"]) == on_table
+
+
+def test_an_accepted_wrong_card_leaves_the_penalty_card_on_the_table():
+    ruling = penalty_ruling(WRONG_DIAMOND, ["DQ"], FREE_LEADS | {"accept_choice": "accept"})
+    assert ruling.outcome == "failure_accepted"
+    assert ruling.rectification["still_on_table"] == ["DQ"]

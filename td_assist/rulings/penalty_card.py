@@ -883,11 +883,16 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     cards = list(situation.cards)
     lines = [PenaltyCardLine(seat=situation.offender, card=str(c), major=major) for c in cards]
     failure = situation.first_failure()
-    if result.outcome == "failure_replaced" and failure is not None:
-        # The penalty card goes to the trick in place of the wrong card, which becomes a
-        # major penalty card (52B2). With several due, declarer designates which (51A).
-        if len(cards) == 1:
-            lines = []
+    replaced = result.outcome == "failure_replaced" and failure is not None
+    # The penalty card played in place of the wrong card (Law 52B2), when only one was
+    # due; with several due, declarer designates which (51A) and all stay listed.
+    substitute: Card | None = None
+    if replaced:
+        assert failure is not None
+        due = failure.due or tuple(cards)
+        substitute = due[0] if len(due) == 1 else None
+        # The wrong card becomes a major penalty card in its turn (52B2).
+        lines = [line for line in lines if line.card != str(substitute)]
         lines.append(PenaltyCardLine(seat=situation.offender, card=str(failure.card), major=True))
         if len(lines) > 1:
             lines = [line.model_copy(update={"major": True}) for line in lines]
@@ -918,7 +923,12 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         ]
         rect.released_trick = situation.trace.released_trick
         rect.released_by = situation.trace.released_by
-        rect.still_on_table = [str(p.card) for p in situation.trace.remaining]
+        on_table = [p.card for p in situation.trace.remaining if p.card != substitute]
+        if replaced:
+            assert failure is not None
+            # The record shows the wrong card played; the ruling puts it back on the table.
+            on_table.append(failure.card)
+        rect.still_on_table = [str(card) for card in on_table]
     elif choice in ("require", "forbid") and chosen:
         released = [line for line in lines if line.card[0] in rect.lead_suits]
         if released and len(released) == len(lines):

@@ -62,6 +62,9 @@ class Violation:
     card: Card  # what was led or played instead
     laws: tuple[str, ...]
     evidence: str
+    # The penalty cards that were due instead (Law 50D1); with more than one, declarer
+    # would have said which (Law 51A). Empty for a broken lead restriction.
+    due: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -367,6 +370,7 @@ def _check_offender_play(
             f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
             f"{card.pretty} although {why}: the major penalty card "
             f"{_names(could)} had to be played (Law 50D1).",
+            tuple(could),
         )
     elif any(m.suit is card.suit for m in minors) and not card.rank.is_honour:
         minor = next(m for m in minors if m.suit is card.suit)
@@ -379,6 +383,7 @@ def _check_offender_play(
             f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
             f"{card.pretty} while the minor penalty card {minor.pretty} was still on the "
             "table: no other card below honour rank of that suit before it (Law 50C).",
+            (minor,),
         )
     if found is None:
         return
