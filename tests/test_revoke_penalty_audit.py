@@ -217,3 +217,75 @@ def test_an_accepted_wrong_card_leaves_the_penalty_card_on_the_table():
     ruling = penalty_ruling(WRONG_DIAMOND, ["DQ"], FREE_LEADS | {"accept_choice": "accept"})
     assert ruling.outcome == "failure_accepted"
     assert ruling.rectification["still_on_table"] == ["DQ"]
+
+
+# --- D3, D9: declarer chooses again at each later lead, and a breach then is the ruling --
+
+
+TWO_HEARTS = cards("HA H3 H9 H6 HK H4 HT H7")
+
+
+def path_of(ruling) -> dict[str, str | None]:
+    return {step.node: step.answer for step in ruling.path}
+
+
+def test_a_prohibition_in_one_suit_does_not_end_the_choice_for_another():
+    # East's DQ, D9 and C7 lie on the table; declarer forbids diamonds at trick 1. West
+    # wins and leads again with C7 still a major penalty card: declarer may now require
+    # clubs (Law 50D2, Law 51B2(c)); West leads a heart holding four clubs.
+    first = {"lead_choice": "forbid", "lead_suit": "D"}
+    ruling = penalty_ruling(
+        TWO_HEARTS, ["DQ", "D9", "C7"], first | {"lead_choice_2": "require", "lead_suit_2": "C"}
+    )
+    assert [(v["trick"], v["kind"]) for v in ruling.rectification["violations"]] == [
+        (2, "lead_restriction_broken")
+    ]
+    assert "required ♣" in ruling.rectification["violations"][0]["evidence"]
+    assert path_of(ruling)["forbid_kept"] == "yes"  # the diamond prohibition was kept
+    assert path_of(ruling)["later_forbidden"] == "no"
+    assert ruling.outcome == "lead_restriction_broken"
+    # Forbidding clubs too sends the club back: nothing is left on the table.
+    forbid = penalty_ruling(TWO_HEARTS, ["DQ", "D9", "C7"], first | {"lead_choice_2": "forbid"})
+    assert forbid.outcome == "lead_forbidden" and forbid.rectification["violations"] == []
+    assert forbid.rectification["still_on_table"] == []
+    assert forbid.rectification["released_trick"] == 2
+
+
+def test_the_tablet_asks_the_later_choice_while_a_prohibition_holds():
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    report = PenaltyCardReport(
+        offender="E", cards=["DQ", "D9", "C7"], trick=1, exposure="inadvertent", before_trick=True
+    )
+    asked = rule(
+        "penalty-card",
+        board(TWO_HEARTS),
+        report,
+        {"lead_choice": "forbid", "lead_suit": "D"},
+        mode="step",
+    )
+    assert asked.pending is not None and asked.pending.node == "lead_choice_2"
+
+
+def test_the_earlier_prohibition_still_holds_at_a_new_choice():
+    # West keeps the lead and leads a diamond at trick 2, declarer leaving clubs free then:
+    # the diamond prohibition of trick 1 still held (Law 50D2(a)).
+    play = cards("HA H3 H9 H6 D3 D2 DJ D6")
+    answers = {"lead_choice": "forbid", "lead_suit": "D", "lead_choice_2": "none"}
+    ruling = penalty_ruling(play, ["DQ", "D9", "C7"], answers)
+    assert path_of(ruling)["forbid_kept"] == "no"
+    assert ruling.outcome == "lead_restriction_broken"
+    assert "still held" in ruling.rectification["violations"][0]["evidence"]
+
+
+def test_a_later_requirement_broken_after_a_free_lead_is_the_headline():
+    # The lead is free at trick 1; at trick 2 declarer requires diamonds and West, holding
+    # three, leads a heart: a revoke (Law 61A), not "the penalty card stays".
+    ruling = penalty_ruling(TWO_HEARTS, ["DQ"], {"lead_choice": "none", "lead_choice_2": "require"})
+    assert path_of(ruling)["lead_choice"] == "none"
+    assert path_of(ruling)["later_free"] == "no"
+    assert ruling.outcome == "lead_restriction_broken"
+    assert "Lead free" not in ruling.title
+    assert {"50D2a", "61A"} <= set(ruling.laws) and "50D2b" not in ruling.laws
+    kept = penalty_ruling(TWO_HEARTS, ["DQ"], {"lead_choice": "none", "lead_choice_2": "none"})
+    assert kept.outcome == "lead_free" and path_of(kept)["later_free"] == "yes"

@@ -819,17 +819,50 @@ def _kept_fact(ctx: Context) -> FactResult:
     if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
         return FactResult.unknown("The record does not show partner's lead after the choice.")
     first = s.trace.occasions[0]
-    if first.unable:
-        return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
-    broken = s.violations("lead_restriction_broken")
+    # Only this choice's breaches (a prohibition lasts while he keeps the lead); one at a
+    # later Law 50D2 choice is the later_leads_kept question's.
+    broken = [v for v in s.violations("lead_restriction_broken") if v.occasion == 0]
     if broken:
         return FactResult("no", [broken[0].evidence])
+    if first.unable:
+        return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
     mine = [line for line in s.trace.evidence if line.startswith(f"Trick {first.trick}:")]
     return FactResult("yes", mine or [f"{s.partner.name_full if s.partner else '?'} complied."])
 
 
 FACTS.register("requirement_kept")(_kept_fact)
 FACTS.register("prohibition_kept")(_kept_fact)
+
+
+@FACTS.register("later_leads_kept")
+def later_leads_kept(ctx: Context) -> FactResult:
+    """Declarer has the Law 50D2 choice again at each later lead while a major penalty
+    card remains; a requirement or prohibition broken then is a revoke (Law 61A)."""
+    s = _situation(ctx)
+    partner = s.partner.name_full if s.partner else "The offender's partner"
+    if s.trace is None:
+        # Nothing after the exposure is recorded: no later lead has been made yet.
+        return FactResult("yes", ["The play after the exposure is not recorded."])
+    broken = [v for v in s.violations("lead_restriction_broken") if v.occasion]
+    if broken:
+        return FactResult("no", [broken[0].evidence])
+    later = s.trace.occasions[1:]
+    if not later:
+        return FactResult(
+            "yes",
+            [f"The record shows no later lead by {partner} while a major penalty card remained."],
+        )
+    open_tricks = [str(o.trick) for o in later if o.decision is None]
+    evidence = [
+        f"{partner} kept to declarer's choice at every later lead the record shows "
+        f"(trick {', '.join(str(o.trick) for o in later if o.decision is not None) or '-'})."
+    ]
+    if open_tricks:
+        evidence.append(
+            f"Declarer's choice at trick {', '.join(open_tricks)} is not given "
+            "(lead_choice_N), so that lead was not checked."
+        )
+    return FactResult("yes", evidence)
 
 
 def _suits_text(suits: list[Suit]) -> str:
