@@ -289,3 +289,20 @@ def test_a_later_requirement_broken_after_a_free_lead_is_the_headline():
     assert {"50D2a", "61A"} <= set(ruling.laws) and "50D2b" not in ruling.laws
     kept = penalty_ruling(TWO_HEARTS, ["DQ"], {"lead_choice": "none", "lead_choice_2": "none"})
     assert kept.outcome == "lead_free" and path_of(kept)["later_free"] == "yes"
+
+
+# --- Law 51 (two or more penalty cards) is cited only when there are two or more --------
+
+
+@pytest.mark.parametrize(
+    ("choice", "outcome"), [("require", "lead_required"), ("forbid", "lead_forbidden")]
+)
+def test_a_single_penalty_card_does_not_cite_law_51(choice, outcome):
+    answers = {"failed_major": "no", "partner_lead": "yes", "lead_choice": choice}
+    answers |= {"lead_suit": "D", "require_kept": "yes", "forbid_kept": "yes"}
+    one = penalty_ruling([], ["DQ"], answers)
+    assert one.outcome == outcome
+    assert "50D2a" in one.laws and not [a for a in one.laws if a.startswith("51")]
+    two = penalty_ruling([], ["DQ", "D9"], answers)
+    assert two.outcome == outcome
+    assert "51B1a" in two.laws if choice == "require" else "51B1b" in two.laws

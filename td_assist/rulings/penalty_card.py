@@ -887,7 +887,7 @@ def rule_penalty_card(
     if result.pending is not None:
         return pending_ruling(NAME, result.steps, result.pending)
     rectification = rectify(situation, result)
-    return outcome_ruling(
+    ruling = outcome_ruling(
         NAME,
         get_tree(NAME),
         result,
@@ -896,6 +896,11 @@ def rule_penalty_card(
         extra_text=_violations_text(rectification),
         marked_tricks=sorted({v.trick for v in rectification.violations}),
     )
+    if len(situation.cards) < 2:
+        # Law 51 is about two or more penalty cards; the outcomes cite it for that case,
+        # and their text names it only then ({law_51b1a} and the like).
+        ruling.laws = [anchor for anchor in ruling.laws if not anchor.startswith("51")]
+    return ruling
 
 
 def _answered(result: Walk) -> dict[str, str | None]:
