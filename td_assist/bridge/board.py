@@ -180,6 +180,26 @@ class Board(BaseModel):
     def validate_record(self) -> None:
         """Derive every game object once; each raises RecordError naming the problem."""
         _ = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
+        self._check_claim()
+
+    def _check_claim(self) -> None:
+        """A claim is declarer's total: it cannot undo tricks the play already decided.
+
+        Without this a claim of 12 after two tricks lost would be scored, and the
+        revoke wizard would count tricks the offenders could never have won.
+        """
+        play, declarer = self.play_obj, self.declarer_seat
+        if self.claim is None or play is None or declarer is None:
+            return
+        low, high = play.claim_range(declarer.side)
+        if not low <= self.claim <= high:
+            done = len(play.completed_tricks)
+            raise RecordError(
+                f"a claim of {self.claim} tricks for declarer does not fit the play: "
+                f"declarer's side won {low} of the {done} tricks played, so the claim "
+                f"must be between {low} and {high}",
+                where="claim",
+            )
 
     # Derived game objects -------------------------------------------------------
 

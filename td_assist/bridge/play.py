@@ -264,6 +264,12 @@ class Play:
             if t.number >= from_trick and t.winner is not None and t.winner.side is side
         )
 
+    def claim_range(self, side: Side) -> tuple[int, int]:
+        """The totals a claim can give ``side``: at least the tricks it has won, at most
+        those plus every trick not yet complete (tricks already lost stay lost)."""
+        won = self.tricks_won_by(side)
+        return won, won + 13 - len(self.completed_tricks)
+
     def winners(self) -> list[Seat | None]:
         return [t.winner for t in self._tricks]
 

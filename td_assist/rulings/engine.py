@@ -8,7 +8,8 @@ question (the tablet: one question per screen; back = drop the last answer). In
 says so; the walk stops only where the Laws call for the TD's judgment.
 
 TD answers override the record; an answer that is not one of a node's choices is an
-error naming the node and the choices.
+error naming the node and the choices, and so is one against a fact the ruling cannot
+depart from (``FactResult.settled``: who revoked, when the record shows the revoke).
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ def _check_offered(node_id: str, node: FactNode, value: str, found: FactResult) 
         )
 
 
+def _refuse_unsettling(node_id: str, shown_value: str, found: FactResult) -> None:
+    """A TD answer against a value the ruling cannot depart from (``FactResult.settled``)."""
+    raise AnswerError(
+        f"{shown_value} contradicts what is already established: {' '.join(found.evidence)} "
+        "Correct the record (or the earlier answer) if it is wrong, or leave this answer out.",
+        where=f"answer {node_id}",
+    )
+
+
 def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
     if raw.strip().lower() in {SKIP, ""} and node.optional:
         return None
@@ -126,6 +136,8 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             if isinstance(node, FactNode):
                 found = facts[node.fact](ctx)
                 _check_offered(node_id, node, value, found)
+                if found.settled and found.value is not None and found.value != value:
+                    _refuse_unsettling(node_id, f"'{_label(node, value)}'", found)
                 if found.value is not None and found.value != value:
                     note = (
                         f"The TD's answer overrides the record, which says "
@@ -202,6 +214,8 @@ def _take_number(
         value, answered_by = _number(name, node, ctx.answers[name]), "td"
         if found is not None and found.value is not None:
             recorded = _number(name, node, found.value)
+            if recorded != value and found.settled:
+                _refuse_unsettling(name, str(value), found)
             if recorded != value:
                 shown = node.skip_label if recorded is None else str(recorded)
                 note = f"The TD's answer overrides the record, which says {shown}."

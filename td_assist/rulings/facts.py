@@ -34,6 +34,10 @@ class FactResult:
     # The only choices the Laws leave open here, when the record narrows them (declarer
     # may forbid only a suit with a penalty card in it); empty: every choice is open.
     offer: tuple[str, ...] = ()
+    # The value follows from what the walk rules on (the revoke the record shows, its
+    # trick): a TD answer that differs cannot change the ruling, so it is refused
+    # rather than shown as an override the ruling then ignores.
+    settled: bool = False
 
     @classmethod
     def unknown(cls, why: str, offer: tuple[str, ...] = ()) -> FactResult:

@@ -819,17 +819,50 @@ def _kept_fact(ctx: Context) -> FactResult:
     if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
         return FactResult.unknown("The record does not show partner's lead after the choice.")
     first = s.trace.occasions[0]
-    if first.unable:
-        return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
-    broken = s.violations("lead_restriction_broken")
+    # Only this choice's breaches (a prohibition lasts while he keeps the lead); one at a
+    # later Law 50D2 choice is the later_leads_kept question's.
+    broken = [v for v in s.violations("lead_restriction_broken") if v.occasion == 0]
     if broken:
         return FactResult("no", [broken[0].evidence])
+    if first.unable:
+        return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
     mine = [line for line in s.trace.evidence if line.startswith(f"Trick {first.trick}:")]
     return FactResult("yes", mine or [f"{s.partner.name_full if s.partner else '?'} complied."])
 
 
 FACTS.register("requirement_kept")(_kept_fact)
 FACTS.register("prohibition_kept")(_kept_fact)
+
+
+@FACTS.register("later_leads_kept")
+def later_leads_kept(ctx: Context) -> FactResult:
+    """Declarer has the Law 50D2 choice again at each later lead while a major penalty
+    card remains; a requirement or prohibition broken then is a revoke (Law 61A)."""
+    s = _situation(ctx)
+    partner = s.partner.name_full if s.partner else "The offender's partner"
+    if s.trace is None:
+        # Nothing after the exposure is recorded: no later lead has been made yet.
+        return FactResult("yes", ["The play after the exposure is not recorded."])
+    broken = [v for v in s.violations("lead_restriction_broken") if v.occasion]
+    if broken:
+        return FactResult("no", [broken[0].evidence])
+    later = s.trace.occasions[1:]
+    if not later:
+        return FactResult(
+            "yes",
+            [f"The record shows no later lead by {partner} while a major penalty card remained."],
+        )
+    open_tricks = [str(o.trick) for o in later if o.decision is None]
+    evidence = [
+        f"{partner} kept to declarer's choice at every later lead the record shows "
+        f"(trick {', '.join(str(o.trick) for o in later if o.decision is not None) or '-'})."
+    ]
+    if open_tricks:
+        evidence.append(
+            f"Declarer's choice at trick {', '.join(open_tricks)} is not given "
+            "(lead_choice_N), so that lead was not checked."
+        )
+    return FactResult("yes", evidence)
 
 
 def _suits_text(suits: list[Suit]) -> str:
@@ -854,7 +887,7 @@ def rule_penalty_card(
     if result.pending is not None:
         return pending_ruling(NAME, result.steps, result.pending)
     rectification = rectify(situation, result)
-    return outcome_ruling(
+    ruling = outcome_ruling(
         NAME,
         get_tree(NAME),
         result,
@@ -863,6 +896,11 @@ def rule_penalty_card(
         extra_text=_violations_text(rectification),
         marked_tricks=sorted({v.trick for v in rectification.violations}),
     )
+    if len(situation.cards) < 2:
+        # Law 51 is about two or more penalty cards; the outcomes cite it for that case,
+        # and their text names it only then ({law_51b1a} and the like).
+        ruling.laws = [anchor for anchor in ruling.laws if not anchor.startswith("51")]
+    return ruling
 
 
 def _answered(result: Walk) -> dict[str, str | None]:
@@ -883,11 +921,16 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     cards = list(situation.cards)
     lines = [PenaltyCardLine(seat=situation.offender, card=str(c), major=major) for c in cards]
     failure = situation.first_failure()
-    if result.outcome == "failure_replaced" and failure is not None:
-        # The penalty card goes to the trick in place of the wrong card, which becomes a
-        # major penalty card (52B2). With several due, declarer designates which (51A).
-        if len(cards) == 1:
-            lines = []
+    replaced = result.outcome == "failure_replaced" and failure is not None
+    # The penalty card played in place of the wrong card (Law 52B2), when only one was
+    # due; with several due, declarer designates which (51A) and all stay listed.
+    substitute: Card | None = None
+    if replaced:
+        assert failure is not None
+        due = failure.due or tuple(cards)
+        substitute = due[0] if len(due) == 1 else None
+        # The wrong card becomes a major penalty card in its turn (52B2).
+        lines = [line for line in lines if line.card != str(substitute)]
         lines.append(PenaltyCardLine(seat=situation.offender, card=str(failure.card), major=True))
         if len(lines) > 1:
             lines = [line.model_copy(update={"major": True}) for line in lines]
@@ -918,7 +961,12 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         ]
         rect.released_trick = situation.trace.released_trick
         rect.released_by = situation.trace.released_by
-        rect.still_on_table = [str(p.card) for p in situation.trace.remaining]
+        on_table = [p.card for p in situation.trace.remaining if p.card != substitute]
+        if replaced:
+            assert failure is not None
+            # The record shows the wrong card played; the ruling puts it back on the table.
+            on_table.append(failure.card)
+        rect.still_on_table = [str(card) for card in on_table]
     elif choice in ("require", "forbid") and chosen:
         released = [line for line in lines if line.card[0] in rect.lead_suits]
         if released and len(released) == len(lines):

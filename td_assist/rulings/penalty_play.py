@@ -62,6 +62,12 @@ class Violation:
     card: Card  # what was led or played instead
     laws: tuple[str, ...]
     evidence: str
+    # The penalty cards that were due instead (Law 50D1); with more than one, declarer
+    # would have said which (Law 51A). Empty for a broken lead restriction.
+    due: tuple[Card, ...] = ()
+    # For a broken lead restriction, the occasion (0: the first lead by the offender's
+    # partner) whose choice he broke: a prohibition can outlast the occasion it was made.
+    occasion: int | None = None
 
 
 @dataclass(frozen=True)
@@ -180,19 +186,24 @@ def trace(
             )
         )
     remaining: dict[Card, PenaltyCard] = {p.card: p for p in penalties}
-    forbidden: tuple[Suit, ...] = ()  # a prohibition in force while partner keeps the lead
+    # A prohibition in force while partner keeps the lead: suit -> the occasion it came from.
+    forbidden: dict[Suit, int] = {}
     occasion = 0
     previous_leader: Seat | None = None
     for trick in play.tricks[start_trick - 1 :]:
         if forbidden and not (trick.leader is partner and previous_leader is partner):
-            forbidden = ()
+            forbidden = {}
         if trick.leader is partner and trick.cards:
-            if forbidden:
-                _check_forbidden(play, trick, partner, forbidden, result, continuing=True)
-            elif any(p.major for p in remaining.values()):
+            if any(p.major for p in remaining.values()):
+                # Law 50D2 applies at every lead while a major penalty card remains, even
+                # when an earlier prohibition still holds for other suits (Law 51B2(c)).
                 decision = decisions.get(occasion)
                 occasion += 1
-                forbidden = _lead_occasion(play, trick, partner, remaining, decision, result)
+                forbidden = _lead_occasion(
+                    play, trick, partner, remaining, decision, result, forbidden
+                )
+            elif forbidden:
+                _check_forbidden(play, trick, partner, forbidden, result, continuing=True)
         previous_leader = trick.leader
         card = trick.card_of(offender)
         if card is None:
@@ -225,31 +236,46 @@ def _lead_occasion(
     remaining: dict[Card, PenaltyCard],
     decision: LeadDecision | None,
     result: PenaltyTrace,
-) -> tuple[Suit, ...]:
-    """Partner leads while a major penalty card remains: apply declarer's choice."""
+    still: dict[Suit, int],
+) -> dict[Suit, int]:
+    """Partner leads while a major penalty card remains: apply declarer's choice.
+
+    ``still``: suits an earlier prohibition still forbids (he has kept the lead); it
+    holds beside whatever declarer chooses now. Returns the suits forbidden from here.
+    """
     suits = tuple(dict.fromkeys(p.card.suit for p in remaining.values() if p.major))
     led = trick.cards[0]
     held = play.holding(partner, trick.number)
     unable = False
-    forbidden: tuple[Suit, ...] = ()
-    if decision is None:
-        result.evidence.append(
-            f"{partner.name_full} led {led.pretty} to trick {trick.number} while "
-            f"{_names([c for c, p in remaining.items() if p.major])} lay on the table as a "
-            "major penalty card: declarer had the Law 50D2 options then; his choice is not "
-            "in the record."
-        )
-    elif decision.choice == "none":
-        result.evidence.append(
-            f"Trick {trick.number}: declarer neither required nor forbade a lead; "
-            f"{partner.name_full} led {led.pretty} freely and the penalty card stayed."
-        )
+    number = len(result.occasions)  # this occasion's index
+    forbidden = dict(still)
+    if decision is None or decision.choice == "none":
+        if decision is None:
+            result.evidence.append(
+                f"{partner.name_full} led {led.pretty} to trick {trick.number} while "
+                f"{_names([c for c, p in remaining.items() if p.major])} lay on the table as "
+                "a major penalty card: declarer had the Law 50D2 options then; his choice is "
+                "not in the record."
+            )
+        else:
+            result.evidence.append(
+                f"Trick {trick.number}: declarer neither required nor forbade a lead; "
+                f"{partner.name_full} led {led.pretty} freely and the penalty card stayed."
+            )
+        if still:
+            unable = _check_forbidden(play, trick, partner, still, result, continuing=True)
     else:
         chosen = decision.suits or suits
         if decision.choice == "require":
             able = [c for c in held.cards if c.suit in chosen]
             unable = not able
-            if unable:
+            if unable and still:
+                result.evidence.append(
+                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
+                    f"{partner.name_full} held none, so that requirement lapsed (Law 59)."
+                )
+                _check_forbidden(play, trick, partner, still, result, continuing=True)
+            elif unable:
                 result.evidence.append(
                     f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
                     f"{partner.name_full} held none, so he could lead any card (Law 59)."
@@ -261,6 +287,7 @@ def _lead_occasion(
                     led,
                     result,
                     f"declarer required {_suit_names(chosen)} and he held {_names(able)}",
+                    number,
                 )
             else:
                 result.evidence.append(
@@ -268,8 +295,8 @@ def _lead_occasion(
                     f"{partner.name_full} led {led.pretty}, as required."
                 )
         else:
-            forbidden = chosen
-            unable = _check_forbidden(play, trick, partner, chosen, result, continuing=False)
+            forbidden |= dict.fromkeys(chosen, number)
+            unable = _check_forbidden(play, trick, partner, forbidden, result, continuing=False)
         for card in [c for c in remaining if c.suit in chosen]:
             del remaining[card]
             result.releases.append(Release(card, trick.number, "picked_up"))
@@ -286,11 +313,12 @@ def _check_forbidden(
     play: Play,
     trick: Trick,
     partner: Seat,
-    forbidden: tuple[Suit, ...],
+    prohibition: dict[Suit, int],
     result: PenaltyTrace,
     continuing: bool,
 ) -> bool:
     """Check one lead under a prohibition; True when he held only forbidden suits."""
+    forbidden = tuple(prohibition)
     led = trick.cards[0]
     held = play.holding(partner, trick.number)
     allowed = [c for c in held.cards if c.suit not in forbidden]
@@ -309,6 +337,7 @@ def _check_forbidden(
             result,
             f"declarer had forbidden {_suit_names(forbidden)}{still} and he held "
             f"{_names(allowed)} in other suits",
+            prohibition[led.suit],
         )
     else:
         result.evidence.append(
@@ -318,7 +347,9 @@ def _check_forbidden(
     return False
 
 
-def _lead_broken(trick: Trick, partner: Seat, led: Card, result: PenaltyTrace, why: str) -> None:
+def _lead_broken(
+    trick: Trick, partner: Seat, led: Card, result: PenaltyTrace, why: str, occasion: int
+) -> None:
     result.violations.append(
         Violation(
             trick.number,
@@ -327,6 +358,7 @@ def _lead_broken(trick: Trick, partner: Seat, led: Card, result: PenaltyTrace, w
             led,
             LEAD_RESTRICTION_LAWS,
             f"At trick {trick.number} {partner.name_full} led {led.pretty}, but {why}.",
+            occasion=occasion,
         )
     )
 
@@ -367,6 +399,7 @@ def _check_offender_play(
             f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
             f"{card.pretty} although {why}: the major penalty card "
             f"{_names(could)} had to be played (Law 50D1).",
+            tuple(could),
         )
     elif any(m.suit is card.suit for m in minors) and not card.rank.is_honour:
         minor = next(m for m in minors if m.suit is card.suit)
@@ -379,6 +412,7 @@ def _check_offender_play(
             f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
             f"{card.pretty} while the minor penalty card {minor.pretty} was still on the "
             "table: no other card below honour rank of that suit before it (Law 50C).",
+            (minor,),
         )
     if found is None:
         return

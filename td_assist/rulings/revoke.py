@@ -30,7 +30,7 @@ from td_assist.rulings.adjust import (
     trick_sides,
     with_scores,
 )
-from td_assist.rulings.engine import Mode, Walk, fill, pending_ruling, walk
+from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, pending_ruling, walk
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
     Adjustment,
@@ -242,7 +242,13 @@ def revoke_in_record(ctx: Context) -> FactResult:
 def revoke_offender(ctx: Context) -> FactResult:
     recorded, reported = _recorded(ctx), _reported(ctx)
     if recorded is not None:
-        return FactResult(recorded.seat.value, [f"The record shows {_who(ctx, recorded.seat)}."])
+        # The walk rules on this recorded revoke: another offender would be another
+        # revoke, which the record would have to show.
+        return FactResult(
+            recorded.seat.value,
+            [f"The record shows the revoke by {_who(ctx, recorded.seat)}: {recorded.evidence()}"],
+            settled=True,
+        )
     if reported is not None and reported.offender is not None:
         return FactResult(
             reported.offender.value, [f"As reported: {_who(ctx, reported.offender)}."]
@@ -254,7 +260,11 @@ def revoke_offender(ctx: Context) -> FactResult:
 def revoke_trick_number(ctx: Context) -> FactResult:
     recorded, reported = _recorded(ctx), _reported(ctx)
     if recorded is not None:
-        return FactResult(str(recorded.trick), [f"The record shows trick {recorded.trick}."])
+        return FactResult(
+            str(recorded.trick),
+            [f"The record shows the revoke at trick {recorded.trick}: {recorded.evidence()}"],
+            settled=True,
+        )
     if reported is not None and reported.trick is not None:
         return FactResult(str(reported.trick), [f"As reported: trick {reported.trick}."])
     return FactResult.unknown("The play is not recorded: the TD says at which trick.")
@@ -267,6 +277,7 @@ def revoke_led_suit(ctx: Context) -> FactResult:
         return FactResult(
             recorded.led_suit.value,
             [f"The record shows a {recorded.led_suit.symbol} lead to trick {recorded.trick}."],
+            settled=True,
         )
     return FactResult.unknown("The play is not recorded: the TD says which suit was led.")
 
@@ -313,7 +324,8 @@ def offender_role(ctx: Context) -> FactResult:
         return FactResult.unknown("The record does not say who revoked or who is declarer.")
     role = _role(ctx, seat)
     value = "defender" if role == "defender" else "declaring_side"
-    return FactResult(value, [f"The offender is {_who(ctx, seat)}."])
+    # The role follows from the offender and the declarer: change those, not this.
+    return FactResult(value, [f"The offender is {_who(ctx, seat)}."], settled=True)
 
 
 @FACTS.register("revoke_on_trick_12")
@@ -321,7 +333,9 @@ def revoke_on_trick_12(ctx: Context) -> FactResult:
     trick = _trick(ctx)
     if trick is None:
         return FactResult.unknown("The record does not show at which trick the revoke happened.")
-    return FactResult("yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."])
+    return FactResult(
+        "yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."], settled=True
+    )
 
 
 @FACTS.register("revoke_by_dummy_or_penalty_card")
@@ -331,7 +345,9 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
         return FactResult.unknown("The record does not say who revoked.")
     if _role(ctx, seat) == "dummy":
         return FactResult(
-            "yes", [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."]
+            "yes",
+            [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."],
+            settled=True,
         )
     if _recorded(ctx) is None:
         return FactResult.unknown(
@@ -732,6 +748,7 @@ def rule_revoke(
         path += result.steps
         if result.pending is not None:
             return pending_ruling(NAME, path, result.pending)
+        _check_counts(ctx, result)
         first_walk = first_walk or result
         assert result.outcome is not None
         node = tree.nodes[result.outcome]
@@ -766,6 +783,62 @@ def rule_revoke(
         adjustment=adjustment,
         marked_tricks=sorted({line.trick for line in adjustment.revokes}),
     )
+
+
+def _check_counts(ctx: Context, result: Walk) -> None:
+    """The trick counts of one walk must be able to be true together.
+
+    Without a play record the TD gives them one by one; if they contradict each other
+    the transfer would be computed from an impossible board (two tricks moved when the
+    offenders won one, declarer pushed past 13), so the answers are refused instead.
+    """
+    steps = {step.node: step for step in result.steps}
+    won = result.numbers.get("won_from_revoke")
+    trick, seat = _trick(ctx), _seat(ctx)
+    if won is None:
+        return
+
+    def said(name: str) -> str:
+        step = steps[name]
+        source = {"td": "the TD's answer", "record": "the record or report"}
+        return f"{name}={step.answer} ({source.get(step.answered_by, 'assumed')})"
+
+    def refuse(names: list[str], why: str) -> None:
+        given = ", ".join(said(name) for name in names)
+        raise AnswerError(f"{given}: {why}", where=f"answers {' and '.join(names)}")
+
+    if trick is not None and won > 14 - trick and "revoke_trick" in steps:
+        refuse(
+            ["won_from_revoke", "revoke_trick"],
+            f"only {14 - trick} tricks are played from trick {trick} to the end",
+        )
+    later = steps.get("later_trick")
+    if later is not None and (later.answer == "yes") != (won >= 2):
+        # later_trick is asked only when the offender won the revoke trick himself, so
+        # that trick is one of the won_from_revoke tricks and the rest are later ones.
+        refuse(
+            ["won_from_revoke", "later_trick"],
+            f"the offender won the revoke trick, so the offending side won {won - 1} "
+            f"later trick(s), not {'none' if later.answer == 'no' else 'one or more'}",
+        )
+    tricks = result.numbers.get("declarer_tricks")
+    declarer = ctx.board.declarer_seat if ctx.board is not None else None
+    if tricks is None or seat is None or declarer is None:
+        return
+    side = side_name(seat.side)
+    total = tricks if seat.side is declarer.side else 13 - tricks
+    if won > total:
+        refuse(
+            ["won_from_revoke", "declarer_tricks"],
+            f"{side} took {total} trick(s) in all, so they cannot have won {won} from the "
+            "revoke trick on",
+        )
+    if trick is not None and total - won > trick - 1:
+        refuse(
+            ["won_from_revoke", "declarer_tricks", "revoke_trick"],
+            f"{side} took {total} trick(s) in all and {won} from trick {trick} on, which "
+            f"leaves {total - won} for the {trick - 1} trick(s) before it",
+        )
 
 
 def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[RevokeDecision]) -> str:

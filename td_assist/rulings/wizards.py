@@ -244,6 +244,10 @@ def rule(
         )
     check_answer_names(chosen, answers)
     answers = canonical_answers(chosen, answers)
+    if board is not None:
+        # A board built in code skips Board.checked; a wizard must not count tricks from
+        # a record that contradicts itself (a claim of more tricks than were left).
+        board.validate_record()
     return chosen.rule(table_board(board, answers), report, answers, mode)
 
 

@@ -34,8 +34,7 @@ def claim_range(play: Play | None, declarer: Seat) -> tuple[int, int]:
     plus every trick not yet complete."""
     if play is None:
         return 0, 13
-    won = play.tricks_won_by(declarer.side)
-    return won, won + 13 - len(play.completed_tricks)
+    return play.claim_range(declarer.side)
 
 
 def _check_claim(state: EntryState, play: Play | None, declarer: Seat) -> None:
