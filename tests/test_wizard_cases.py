@@ -38,3 +38,19 @@ def test_at_least_twenty_cases_each_explained_with_a_law(wizard):
     assert len(cases) >= 20
     for case in cases:
         assert "Law " in case.explanation, case.id
+
+
+def test_every_placeholder_in_a_rulings_words_is_filled(monkeypatch):
+    # A placeholder with no value prints "?": "(Law 50D2(a)?)" in front of a TD.
+    from td_assist.rulings import engine
+
+    missing: list[str] = []
+
+    def note(self, key):  # noqa: ANN001, ANN202
+        missing.append(key)
+        return "?"
+
+    monkeypatch.setattr(engine._Blank, "__missing__", note)
+    for wizard, path in CASES:
+        load_case(path).run()
+        assert not missing, f"{wizard}/{path.stem}: no value for {sorted(set(missing))}"

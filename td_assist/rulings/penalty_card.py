@@ -1033,6 +1033,7 @@ def _values(
         ),
         "law_51": ", or Law 51B for penalty cards in more than one suit" if several else "",
         "law_51b1a": ", 51B1(a)" if several else "",
+        "law_51b1b": ", 51B1(b)" if several else "",
         "law_51_forbid": (
             ", 51B2(b)"
             if answered.get("forbid_suit") == ALL_SUITS
