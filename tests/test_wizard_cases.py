@@ -46,7 +46,7 @@ def test_every_placeholder_in_a_rulings_words_is_filled(monkeypatch):
 
     missing: list[str] = []
 
-    def note(self, key):  # noqa: ANN001, ANN202
+    def note(self, key):
         missing.append(key)
         return "?"
 
