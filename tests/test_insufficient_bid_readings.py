@@ -91,3 +91,12 @@ def test_an_unintended_call_replaced_at_once_is_ruled_under_law_25a():
     board = Board.checked(number=1, deal=DEAL, auction=["1NT", "1H", "2H", "P", "P", "P"])
     ruling = rule("insufficient-bid", board, None, {"accepted": "no", "unintended": "yes"})
     assert ruling.outcome == "unintended_call"
+
+
+def test_a_second_insufficient_bid_is_named_in_the_ruling_not_the_legal_call_after_it():
+    board = Board.checked(number=1, deal=DEAL, auction=["1NT", "1H", "2H", "P", "P", "P"])
+    answers = {"accepted": "no", "attempted_replacement": "1S"}
+    ruling = rule("insufficient-bid", board, None, answers)
+    assert ruling.outcome == "second_ib_rejected"
+    assert "another insufficient bid, 1S," in ruling.text
+    assert ruling.rectification["replacement"] == "2H"

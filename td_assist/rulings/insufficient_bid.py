@@ -523,7 +523,11 @@ def rule_insufficient_bid(
             lowest = "damaged_lowest" in path
             result.outcome = "lowest_same_denomination" if lowest else "comparable_call"
     rect = rectify(situation, result)
-    text_values = {**values, "replacement": rect.replacement or values["replacement"]}
+    text_values = {
+        **values,
+        "replacement": rect.replacement or values["replacement"],
+        "attempted": rect.attempted_replacement or values["replacement"],
+    }
     return outcome_ruling(
         NAME,
         get_tree(NAME),
