@@ -100,3 +100,19 @@ def test_a_second_insufficient_bid_is_named_in_the_ruling_not_the_legal_call_aft
     assert ruling.outcome == "second_ib_rejected"
     assert "another insufficient bid, 1S," in ruling.text
     assert ruling.rectification["replacement"] == "2H"
+
+
+def test_law_26b_takes_the_suits_an_artificial_bid_specified_from_the_td():
+    # East's 1S is replaced by 2D showing both majors (artificial, not comparable):
+    # West is barred; declarer may forbid only suits East did not specify. 2D specified
+    # spades and hearts, not diamonds, so diamonds and clubs may be forbidden.
+    board = Board.checked(number=1, deal=DEAL, auction=["1NT", "1S", "2D", "3NT", "P", "P", "P"])
+    answers = {"accepted": "no", "artificial": "yes", "comparable": "no"}
+    asked = rule("insufficient-bid", board, None, answers)
+    assert asked.rectification["forbid_suits"] == ["S", "H", "C"]  # read from strains
+    assert "answer specified_suits" in asked.text
+    judged = rule("insufficient-bid", board, None, answers | {"specified_suits": "S, H"})
+    assert judged.rectification["forbid_suits"] == ["D", "C"]
+    assert "specified_suits" not in judged.text
+    with pytest.raises(RecordError, match="not a list of suits"):
+        rule("insufficient-bid", board, None, answers | {"specified_suits": "hearts"})

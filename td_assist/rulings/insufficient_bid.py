@@ -31,7 +31,7 @@ from td_assist.bridge.auction import (
 )
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
     PossibleResult,
@@ -143,6 +143,9 @@ class Situation:
     attempted: Call | None
     before: Auction  # the auction up to, not including, the insufficient bid
     turn: TurnAnswer = "own"
+    # Law 26B: the suits the offender's legal calls specified, as the TD judged them
+    # (an artificial bid specifies what it shows, not the strain it names).
+    specified: frozenset[Suit] | None = None
 
     @property
     def turn_holder(self) -> Seat:
@@ -277,7 +280,29 @@ def gather(
                 "a pass is a legal replacement: give it as the replacement",
                 where="answer attempted_replacement",
             )
-    return Situation(board, bid, replacement, replacement_index, attempted, before, turn)
+    specified = (
+        _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
+    )
+    return Situation(
+        board, bid, replacement, replacement_index, attempted, before, turn, specified
+    )
+
+
+def _suits_answer(text: str) -> frozenset[Suit]:
+    """ "SH", "S,H", "♠♥" or "none": the suits the offender's legal calls specified."""
+    said = text.strip()
+    if said.lower() == "none":
+        return frozenset()
+    letters = said.replace(",", "").replace(" ", "")
+    try:
+        if not letters or len(letters) > 4:
+            raise RecordError("no suits")
+        return frozenset(Suit.parse(letter) for letter in letters)
+    except RecordError:
+        raise AnswerError(
+            f"{shown(said)} is not a list of suits; answer e.g. SH, or none",
+            where="answer specified_suits",
+        ) from None
 
 
 def _turn_answer(answers: dict[str, str]) -> TurnAnswer:
@@ -535,7 +560,17 @@ def rule_insufficient_bid(
         text_values,
         rectification=rect,
         adjustment=adjustment,
-        extra_text="\n\n".join(t for t in (_lead_text(rect), _by_side_text(adjustment)) if t),
+        extra_text="\n\n".join(
+            t
+            for t in (
+                _lead_text(
+                    rect,
+                    judged=situation.specified is not None or normal.get("artificial") != "yes",
+                ),
+                _by_side_text(adjustment),
+            )
+            if t
+        ),
     )
 
 
@@ -587,11 +622,13 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     contract: Contract | None = auction.contract()
     barred = outcome in BARRED
     restricted = barred  # Law 26B; after Law 37A the 27B restriction still stands
-    specified = {
-        call.strain.suit
-        for seat, call in auction.effective_calls()
-        if seat is s.offender and call.is_bid and call.strain and call.strain.suit
-    }
+    specified = s.specified
+    if specified is None:  # natural calls: a bid specifies the strain it names
+        specified = frozenset(
+            call.strain.suit
+            for seat, call in auction.effective_calls()
+            if seat is s.offender and call.is_bid and call.strain and call.strain.suit
+        )
     rect = InsufficientBidRectification(
         offender=s.offender,
         insufficient_bid=str(s.bid.bid),
@@ -650,7 +687,7 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
     return f"{adjustment.note} {by_side_text(adjustment)}"
 
 
-def _lead_text(rect: InsufficientBidRectification) -> str:
+def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
     if not rect.lead_restrictions or rect.declarer is None:
         return ""
     if rect.declarer.side is rect.offender.side:
@@ -670,6 +707,11 @@ def _lead_text(rect: InsufficientBidRectification) -> str:
         f"Against {rect.contract} by {rect.declarer.name_full}, declarer may forbid "
         f"{leader.name_full} {when} to lead one of: {suits} (Law 26B)."
     )
+    if not judged:
+        text += (
+            f" These are the suits {rect.offender.name_full}'s bids did not name; an "
+            "artificial bid specifies the suits it shows instead (answer specified_suits)."
+        )
     if rect.opening_lead and leader is rect.opening_leader:
         card = Card.parse(rect.opening_lead)
         could = card.suit.value in rect.forbid_suits
@@ -811,6 +853,11 @@ WIZARD = register(
             AnswerHelp(
                 "attempted_replacement",
                 "(TD)  An illegal call tried first: a double, redouble or insufficient bid",
+            ),
+            AnswerHelp(
+                "specified_suits",
+                "(TD)  Law 26B: the suits the offender's legal calls specified, when a call "
+                "was artificial  [e.g. SH, or none]",
             ),
             AnswerHelp("damaged", "(TD)  Law 27D: non-offenders damaged  [yes | no]"),
             AnswerHelp(
