@@ -116,3 +116,16 @@ def test_law_26b_takes_the_suits_an_artificial_bid_specified_from_the_td():
     assert "specified_suits" not in judged.text
     with pytest.raises(RecordError, match="not a list of suits"):
         rule("insufficient-bid", board, None, answers | {"specified_suits": "hearts"})
+
+
+def test_law_37b2_brings_a_lead_restriction_for_the_cancelled_call_too():
+    # West, barred under Law 27B2, bids 2S; the Director is called before North calls.
+    # 2S is cancelled, and Law 26B may restrict East's first lead for it, beside the
+    # restriction on West's for East's withdrawn 1H.
+    board = Board.checked(number=1, deal=DEAL, auction=["1NT", "1H", "P", "P", "2S"])
+    answers = {"accepted": "no", "lho_called_over": "no"}
+    ruling = rule("insufficient-bid", board, None, answers)
+    assert ruling.outcome == "barred_call_cancelled"
+    texts = [option.text for option in ruling.options]
+    assert any("at West's first turn to lead" in t for t in texts)
+    assert any("at East's first turn to lead" in t and "West did not specify" in t for t in texts)

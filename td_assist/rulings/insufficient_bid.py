@@ -280,12 +280,8 @@ def gather(
                 "a pass is a legal replacement: give it as the replacement",
                 where="answer attempted_replacement",
             )
-    specified = (
-        _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
-    )
-    return Situation(
-        board, bid, replacement, replacement_index, attempted, before, turn, specified
-    )
+    specified = _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
+    return Situation(board, bid, replacement, replacement_index, attempted, before, turn, specified)
 
 
 def _suits_answer(text: str) -> frozenset[Suit]:
