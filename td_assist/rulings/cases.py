@@ -19,6 +19,7 @@ from td_assist.bridge.auction import expand_all_pass
 from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats.text import split_tricks
 from td_assist.paths import content_dir
 from td_assist.rulings.model import Irregularity, Ruling
 from td_assist.rulings.wizards import rule
@@ -61,7 +62,10 @@ class CaseBoard(BaseModel):
         fields["auction"] = expand_all_pass(calls)
         if marks:
             fields["irregularities"] = marks
-        fields["play"] = self.play.replace("/", " ").split()
+        try:
+            fields["play"] = split_tricks(self.play)
+        except RecordError as error:
+            raise error.located("board play") from None
         return Board.checked(**fields)
 
 
@@ -197,9 +201,10 @@ def load_case(path: Path) -> Case:
         loc = [str(part) for part in error.errors()[0].get("loc", ())]
         line = _line_of(text, loc)
         raise record_error_from(error).located(f"{where} line {line}") from None
-    if case.wizard != path.parent.name:
+    folder = path.resolve().parent.name
+    if case.wizard != folder:
         raise RecordError(
-            f"wizard = '{case.wizard}' but the file is in the folder '{path.parent.name}'",
+            f"wizard = '{case.wizard}' but the file is in the folder '{folder}'",
             where=f"{where} line {_line_of(text, ['wizard'])}",
         )
     return case.model_copy(update={"id": case_id(path)})

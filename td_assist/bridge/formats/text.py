@@ -102,11 +102,7 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
         if contract.declarer:
             fields["declarer"] = contract.declarer
     elif key == "play":
-        groups = [g.split() for g in value.split("/")]
-        for number, group in enumerate(groups[:-1], start=1):
-            if len(group) != 4:
-                raise RecordError(f"trick {number} has {len(group)} cards; a trick has 4")
-        fields["play"] = [card for group in groups for card in group]
+        fields["play"] = split_tricks(value)
     elif key == "note":
         number, _, explanation = value.partition(":")
         if not _DIGITS.fullmatch(number.strip()) or int(number) < 1:
@@ -121,6 +117,26 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
 
 
 _DIGITS = re.compile(r"[0-9]{1,3}")
+
+
+def split_tricks(value: str) -> list[str]:
+    """The cards of a play written one trick between slashes ("HA H3 H9 H6 / ..."):
+    each trick but the last has four cards, the last one to four. Without slashes the
+    cards are simply in order.
+
+    >>> split_tricks("HA H3 H9 H6 / HK")
+    ['HA', 'H3', 'H9', 'H6', 'HK']
+    """
+    if "/" not in value:  # the cards in order, no tricks marked
+        return value.split()
+    groups = [g.split() for g in value.split("/")]
+    if groups and not groups[-1] and len(groups) > 1:
+        groups.pop()  # a closing slash
+    for number, group in enumerate(groups, start=1):
+        last = number == len(groups)
+        if len(group) > 4 or (not last and len(group) != 4) or (last and not group and number > 1):
+            raise RecordError(f"trick {number} has {len(group)} cards; a trick has 4")
+    return [card for group in groups for card in group]
 
 
 def _number(value: str, key: str, most_digits: int) -> int:
