@@ -16,6 +16,7 @@ from td_assist.rulings.adjusted import (
     SelfInflictedMethod,
     adjusted_score,
     artificial_score,
+    parse_comparison,
     parse_results,
     parse_traveller,
 )
@@ -500,3 +501,15 @@ def test_the_adjust_api_never_fails_with_a_500(body):
     client = create_app({"TESTING": True}).test_client()
     response = client.post("/api/adjust", json=body)
     assert response.status_code in (200, 400)
+
+
+@pytest.mark.parametrize("text", ["99999999999999999999999", "425", "-7610"])
+def test_a_comparison_that_no_board_can_score_is_refused(text):
+    with pytest.raises(RecordError, match="not a bridge score"):
+        parse_comparison(text)
+
+
+def test_a_long_bad_token_is_quoted_short_in_the_error():
+    with pytest.raises(RecordError) as raised:
+        parse_traveller("420, " + "7" * 100_000 + "x")
+    assert len(str(raised.value)) < 200 and raised.value.where == "traveller entry 2"

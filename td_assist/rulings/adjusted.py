@@ -42,7 +42,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.deal import Deal, Vulnerability
 from td_assist.bridge.double_dummy import dd_tricks
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.scoring import (
     ArtificialScore,
     WeightedResult,
@@ -81,7 +81,7 @@ class SelfInflictedMethod(enum.StrEnum):
             if key == method.value:
                 return method
         raise RecordError(
-            f"unknown Law 12C1(e) method {text!r} (use {' or '.join(m.value for m in cls)})"
+            f"unknown Law 12C1(e) method {shown(text)} (use {' or '.join(m.value for m in cls)})"
         )
 
 
@@ -291,7 +291,7 @@ def _parse_part(part: str) -> tuple[PossibleResult, bool]:
         relative, rest = rest[0], rest[1:]
     tricks = _parse_tricks(relative, contract)
     if len(rest) > 1:
-        raise RecordError(f"unexpected {' '.join(rest[1:])!r} after the weight")
+        raise RecordError(f"unexpected {shown(' '.join(rest[1:]))} after the weight")
     if rest:
         weight, has_weight = _parse_weight(rest[0]), True
     return PossibleResult(Contract(contract.level, contract.strain, contract.doubling, declarer),
@@ -302,7 +302,7 @@ def _parse_contract(text: str) -> Contract:
     try:
         return Contract.parse(text)
     except ValueError:  # RecordError, or a stray character the call reader trips on
-        raise RecordError(f"unknown contract {text!r} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
+        raise RecordError(f"unknown contract {shown(text)} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
 
 
 def _parse_tricks(text: str, contract: Contract) -> int:
@@ -313,7 +313,7 @@ def _parse_tricks(text: str, contract: Contract) -> int:
     elif text.isascii() and text.isdigit():
         tricks = int(text)
     else:
-        raise RecordError(f"tricks {text!r} is not a number (0-13) or =, +1, -2")
+        raise RecordError(f"tricks {shown(text)} is not a number (0-13) or =, +1, -2")
     if not 0 <= tricks <= 13:
         raise RecordError(f"{contract} {text} means {tricks} tricks, which is impossible (0-13)")
     return tricks
@@ -325,13 +325,13 @@ def _parse_weight(text: str) -> float:
     try:
         value = float(raw.rstrip("%"))
     except ValueError:
-        raise RecordError(f"weight {text!r} is not a number (e.g. 0.6 or 60%)") from None
+        raise RecordError(f"weight {shown(text)} is not a number (e.g. 0.6 or 60%)") from None
     if not math.isfinite(value) or value < 0:
-        raise RecordError(f"weight {text!r} must be a positive number")
+        raise RecordError(f"weight {shown(text)} must be a positive number")
     if percent:
         value /= 100
     if value > 1 + _WEIGHT_TOLERANCE:
-        raise RecordError(f"weight {text!r} is more than 1 (write 0.6 or 60%)")
+        raise RecordError(f"weight {shown(text)} is more than 1 (write 0.6 or 60%)")
     return value
 
 
@@ -356,12 +356,16 @@ def parse_traveller(text: str) -> list[int]:
     scores = []
     for number, entry in enumerate(entries, start=1):
         try:
-            scores.append(int(entry.removeprefix("+")))
+            points = int(entry.removeprefix("+"))
         except ValueError:
             raise RecordError(
-                f"{entry!r} is not a score (NS points such as 420 or -50)",
+                f"{shown(entry)} is not a score (NS points such as 420 or -50)",
                 where=f"traveller entry {number}",
             ) from None
+        try:
+            scores.append(_possible_score(points, "score"))
+        except RecordError as error:
+            raise error.located(f"traveller entry {number}") from None
     return scores
 
 
@@ -371,11 +375,26 @@ def parse_comparison(text: str | int) -> int:
         return text
     raw = str(text).strip().removeprefix("+")
     try:
-        return int(raw)
+        points = int(raw)
     except ValueError:
         raise RecordError(
-            f"comparison {text!r} is not a score (the NS points at the other table, e.g. -140)"
+            f"comparison {shown(str(text))} is not a score (the NS points at the other table, "
+            "e.g. -140)"
         ) from None
+    return _possible_score(points, "comparison")
+
+
+MOST_POINTS = 7600  # 7NTXX vulnerable, all thirteen down: no board scores more either way
+
+
+def _possible_score(points: int, what: str) -> int:
+    """A duplicate score: a multiple of 10, at most 7600 either way (Law 77)."""
+    if points % 10 or abs(points) > MOST_POINTS:
+        raise RecordError(
+            f"{what} {shown(str(points))} is not a bridge score (a multiple of 10, at most "
+            f"{MOST_POINTS} either way)"
+        )
+    return points
 
 
 # ---------------------------------------------------------------- computing
