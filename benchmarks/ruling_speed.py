@@ -70,7 +70,12 @@ def one_insufficient_bid_ruling(path: Path) -> float:
     clear_record_caches()
     start = time.perf_counter()
     board = pick_board(read_boards(path), None)
-    answers = {"damaged": "yes", "results": "3H E 10 0.6; 4S N 9 0.4", "comparison": "-420"}
+    answers = {
+        "accepted": "no",  # the calls also read as South accepting 1H: the TD says which
+        "damaged": "yes",
+        "results": "3H E 10 0.6; 4S N 9 0.4",
+        "comparison": "-420",
+    }
     ruling = rule("insufficient-bid", board, None, answers)
     assert ruling.status == "complete", ruling.pending
     return (time.perf_counter() - start) * 1000
