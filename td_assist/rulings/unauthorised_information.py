@@ -618,8 +618,9 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
         )
     return (
         fill(
-            "{receiver} chose {action}, which the unauthorised information ({kind_text} at "
-            "{call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
+            "{receiver} chose {action}, which the unauthorised information ({kind_text} "
+            + ("after" if kind == "withdrawn" else "at")  # the withdrawn call is not recorded
+            + " {call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
             values,
         ),
         ["16B1a", "16B3"] + (["16C2"] if kind == "withdrawn" else []),
