@@ -18,7 +18,7 @@ from td_assist.rulings.wizards import rule
 from td_assist.web import create_app
 
 WIZARD = "unauthorised-information"
-DEAL = "N:543.74.AKQJ932.6 QJT.32.T865.9842 AK2.AK65.4.AK753 9876.QJT98.7.QJT"
+DEAL = "N:AQ932.J94.AJ.652 54.QT5.KT64.KT94 KT87.6.Q972.QJ87 J6.AK8732.853.A3"
 AUCTION = ["1S", "P", "2S", "3H", "P", "P", "3S", "P", "P", "P"]
 BOARD = {"number": 1, "deal": DEAL, "auction": AUCTION, "result": 9}
 SLOW = {"kind": "unauthorised_information", "source": "N", "call_index": 5}

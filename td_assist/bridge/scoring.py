@@ -177,7 +177,7 @@ def weighted_matchpoints(
 
 
 class ArtificialScore(enum.StrEnum):
-    """Artificial adjusted scores of Law 12C2, as percentages; in IMPs per Law 86A."""
+    """Artificial adjusted scores of Law 12C2, as percentages; in IMPs per Law 12C2(b)."""
 
     AVERAGE_PLUS = "average-plus"
     AVERAGE = "average"

@@ -143,6 +143,25 @@ class SelfInflicted(_Model):
     without_error: SideScore  # C: with the infraction but without their error
     self_inflicted: SideScore  # the part of the damage they caused themselves
 
+    @property
+    def balances(self) -> bool:
+        """None of the damage was self-inflicted: both sides get the adjusted score."""
+        part = self.self_inflicted
+        return all(not value for value in (part.score, part.imps, part.mp_percent))
+
+    @property
+    def no_damage(self) -> bool:
+        """The adjusted score is no better for the non-offenders than their table result,
+        in the event's unit (IMPs, else matchpoints, else points): nothing to redress."""
+
+        def unit(score: SideScore) -> float:
+            for value in (score.imps, score.mp_percent):
+                if value is not None:
+                    return value
+            return score.score
+
+        return unit(self.adjusted) <= unit(self.table)
+
 
 class ScoreAdjustment(Adjustment):
     """A ruling's adjustment when it assigns a Law 12C score (CONTRACTS.md names)."""
@@ -633,6 +652,53 @@ def artificial_score(
     )
 
 
+class Fault(enum.StrEnum):
+    """A contestant's share of responsibility for an irregularity (Law 12C2(a))."""
+
+    NONE = "none"
+    PARTLY = "partly"
+    DIRECTLY = "directly"
+
+    @property
+    def artificial(self) -> ArtificialScore:
+        return {
+            Fault.NONE: ArtificialScore.AVERAGE_PLUS,
+            Fault.PARTLY: ArtificialScore.AVERAGE,
+            Fault.DIRECTLY: ArtificialScore.AVERAGE_MINUS,
+        }[self]
+
+    @property
+    def words(self) -> str:
+        return {
+            Fault.NONE: "in no way at fault",
+            Fault.PARTLY: "partly at fault",
+            Fault.DIRECTLY: "directly at fault",
+        }[self]
+
+
+def artificial_by_fault(
+    faults: dict[Side, Fault], vulnerability: Vulnerability = Vulnerability.NONE
+) -> AdjustedScore:
+    """Law 12C2(a): each side's artificial score by its own share of the fault.
+
+    Unlike a Law 16B infraction, information from outside the table (Law 16D) need not
+    be anyone's fault at the table: a side in no way at fault gets average plus whatever
+    the other side's share, so the two scores need not balance.
+    """
+    by_side = {}
+    for side in Side:
+        kind = faults[side].artificial
+        by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=kind.percent)
+    return AdjustedScore(
+        vulnerability=vulnerability,
+        weighted=[],
+        score_ns_final=0,
+        by_side=by_side,
+        laws=["12C1d", "12C2a", "12C2b"],
+        note="Artificial adjusted score by each side's share of the fault (Law 12C2(a)).",
+    )
+
+
 def table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:
     """The result at the table as one possible result (weight 1), or None when unknown."""
     if board is None or board.contract_obj is None:
@@ -692,6 +758,6 @@ def by_side_text(answer: AdjustedScore | ScoreAdjustment) -> str:
             bits.append(f"{score.mp_percent:.2f}%")
         parts.append(f"{side} {', '.join(bits)}")
     text = "Adjusted score: " + "; ".join(parts) + "."
-    if answer.self_inflicted is not None:
+    if answer.self_inflicted is not None and not answer.self_inflicted.balances:
         text += " The scores do not balance (Law 12C1(e))."
     return text

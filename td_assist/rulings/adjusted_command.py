@@ -106,7 +106,19 @@ def print_adjusted(answer: AdjustedScore) -> None:
             parts.append(f"{_number(score.mp_percent, False)}%")
         print(f"{side}: " + ", ".join(parts))
     split = answer.self_inflicted
-    if split is not None:
+    if split is not None and split.balances and split.no_damage:
+        print(
+            f"\nLaw 12C1(e) changes nothing: the adjusted score is no better for "
+            f"{split.non_offenders} than their table result, so there is no damage to redress "
+            "(Law 12B1); both sides keep the table result and the scores balance."
+        )
+    elif split is not None and split.balances:
+        # C no better for them than the table result: none of the damage was their own.
+        print(
+            f"\nLaw 12C1(e) changes nothing: none of {split.non_offenders}'s damage was "
+            "self-inflicted, so both sides get the adjusted score and the scores balance."
+        )
+    elif split is not None:
         print(
             f"\nLaw 12C1(e): the scores do not balance; {split.non_offenders} (non-offenders) "
             f"get no redress for the damage they caused themselves "

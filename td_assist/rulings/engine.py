@@ -131,6 +131,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
         answered_by: Literal["record", "td", "assumed"] = "td"
         note = ""
         offer: tuple[str, ...] = ()
+        default_ruled_out = False
         if node_id in answers:
             value = _check_answer(node_id, node, answers[node_id])
             if isinstance(node, FactNode):
@@ -148,12 +149,15 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
         elif isinstance(node, FactNode):
             found = facts[node.fact](ctx)
             evidence, offer = found.evidence, found.offer
+            default_ruled_out = found.default_ruled_out
             if found.value is not None:
                 value, answered_by = _check_answer(node_id, node, found.value), "record"
         usual = answers.get(USUAL) == "yes"
         if (
             value is None
             and node.default
+            and not default_ruled_out
+            and (not offer or node.default in offer)
             and (usual or (mode == "batch" and not node.default_usual_only))
         ):
             value, answered_by = node.default, "assumed"

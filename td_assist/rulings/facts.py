@@ -38,6 +38,10 @@ class FactResult:
     # trick): a TD answer that differs cannot change the ruling, so it is refused
     # rather than shown as an override the ruling then ignores.
     settled: bool = False
+    # The record shows something that does not fit the node's ``default`` (a note of an
+    # alert where the usual case is a hesitation): a batch ruling must then ask, not
+    # assume the usual case against the record.
+    default_ruled_out: bool = False
 
     @classmethod
     def unknown(cls, why: str, offer: tuple[str, ...] = ()) -> FactResult:

@@ -26,10 +26,12 @@ from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
     AdjustedScore,
+    Fault,
     PossibleResult,
     ScoreAdjustment,
     SelfInflictedMethod,
     adjusted_score,
+    artificial_by_fault,
     artificial_score,
     by_side_text,
     no_damage,
@@ -54,7 +56,7 @@ NAME = "unauthorised-information"
 KIND_TEXT = {
     "tempo": "a break in tempo",
     "manner": "a remark or mannerism",
-    "alert": "an unexpected alert",
+    "alert": "an alert or a missing alert the player did not expect",
     "explanation": "partner's explanation",
     "withdrawn": "a withdrawn call or play",
     "opponent": "an opponent's tempo or manner",
@@ -66,6 +68,36 @@ _NOTE_WORDS = re.compile(
     r"hesit|slow|tempo|pause|break|think|thought|\bbit\b|quick|fast|alert|explain|explanation",
     re.IGNORECASE,
 )
+# What the record's words (the note on the call, the report's description) say passed
+# the information. An alert or an explanation settles who gave it (the caller's
+# partner) and who received it (the caller); a hesitation or a remark does not say
+# whether it was partner's (Law 16B) or an opponent's (Law 73D), so the Director says.
+_MISSING_ALERT = re.compile(
+    r"\b(?:not|n't|never|no|failed to|failure to|forgot to|without(?: an?)?)\s+"
+    r"(?:be(?:en)?\s+)?alert|\bunalerted\b",
+    re.IGNORECASE,
+)
+_KIND_WORDS: dict[str, re.Pattern[str]] = {
+    "alert": re.compile(r"\balert|\bunalerted\b", re.IGNORECASE),
+    "explanation": re.compile(r"\bexplain|\bexplanation|\bdescribed\b", re.IGNORECASE),
+    "tempo": re.compile(
+        r"hesitat|\bslow|tempo|\bpaus|\bthought|\bthink|\bhuddle|\bquick|\bfast"
+        r"|\bseconds\b|\bbreak\b",
+        re.IGNORECASE,
+    ),
+    "manner": re.compile(
+        r"\bremark|\bgesture|\bcomment|\bsigh|\bshrug|\bemphasis|\btone\b|\bmannerism",
+        re.IGNORECASE,
+    ),
+    "withdrawn": re.compile(
+        r"withdr[ae]wn?|\bcancel|out of turn|out of rotation|\breplaced\b", re.IGNORECASE
+    ),
+    "extraneous": re.compile(
+        r"overh[ea]|next table|another table|other table|wrong hand|\bsaw\b", re.IGNORECASE
+    ),
+}
+# Kinds the record's words settle by themselves (the others the Director confirms).
+_SETTLED_KINDS = {"alert", "explanation"}
 RESULT_STANDS = {
     "no_ui",
     "not_suggested",
@@ -76,6 +108,7 @@ RESULT_STANDS = {
     "extraneous_no_effect",
 }
 SCORED = {"adjust_assigned", "adjust_split"}
+ARTIFICIAL = {"adjust_artificial", "adjust_artificial_by_fault"}
 
 
 @irregularity_kind
@@ -109,6 +142,55 @@ class UnauthorisedInformationRectification(BaseModel):
 
 
 @dataclass
+class KindFinding:
+    """What the record's words say passed the information, and how they say it."""
+
+    kind: str | None = None  # set only when the words settle it (an alert, an explanation)
+    found: tuple[str, ...] = ()  # every kind the words mention, in KIND_TEXT order
+    alert_missing: bool | None = None  # an alert: True when the words say it was not made
+    words: list[str] = field(default_factory=list)  # the note and description, quoted
+
+    @property
+    def rules_out_tempo(self) -> bool:
+        """The words name something other than a hesitation: 'tempo' would contradict them."""
+        return any(kind != "tempo" for kind in self.found)
+
+
+def read_kind(note: str, description: str) -> KindFinding:
+    """What the note on the call and the report's description say passed the information."""
+    finding = KindFinding()
+    texts = [(where, text.strip()) for where, text in (("note", note), ("report", description))]
+    texts = [(where, text) for where, text in texts if text]
+    if not texts:
+        return finding
+    joined = " ".join(text for _, text in texts)
+    finding.found = tuple(kind for kind, words in _KIND_WORDS.items() if words.search(joined))
+    finding.words = [
+        f"the record's note '{text}'" if where == "note" else f"the report '{text}'"
+        for where, text in texts
+    ]
+    if "alert" in finding.found:
+        finding.alert_missing = bool(_MISSING_ALERT.search(joined))
+    # Only one settled kind among the words decides; a mix (an alert after a pause, an
+    # alert and an explanation) is for the Director to sort out.
+    if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
+        finding.kind = finding.found[0]
+    return finding
+
+
+def answered_kind(answers: dict[str, str], finding: KindFinding) -> str:
+    """The kind the ruling works with: the TD's answer, the record's, else the usual case.
+
+    The usual case (a hesitation) is only what the walk assumes in batch mode when the
+    record does not contradict it; when it does, the walk stops and asks instead.
+    """
+    given = answers.get("source_kind", "").strip().lower()
+    if given in KIND_TEXT:
+        return given
+    return finding.kind or "tempo"
+
+
+@dataclass
 class Incident:
     """Where the information was given, by whom, and what partner did next."""
 
@@ -121,6 +203,7 @@ class Incident:
     action_index: int | None = None
     action: str | None = None
     evidence: list[str] = field(default_factory=list)
+    finding: KindFinding = field(default_factory=KindFinding)
 
     @property
     def offenders(self) -> Side | None:
@@ -155,6 +238,62 @@ def incident_in_record(ctx: Context) -> FactResult:
     return FactResult("yes", incident.evidence)
 
 
+@FACTS.register("source_kind_in_record")
+def source_kind_in_record(ctx: Context) -> FactResult:
+    incident: Incident | None = ctx.focus
+    finding = incident.finding if incident is not None else KindFinding()
+    said = " and ".join(finding.words)
+    if finding.kind is not None:
+        what = {"alert": "alert (or missing alert)", "explanation": "explanation"}
+        return FactResult(
+            finding.kind,
+            [f"Established from {said}: partner's {what[finding.kind]} passed the information."],
+        )
+    if not finding.found:
+        return FactResult.unknown(
+            "The record does not say what passed the information; the Director says."
+        )
+    named = ", ".join(KIND_TEXT[kind] for kind in finding.found)
+    if finding.rules_out_tempo:
+        why = "which does not settle it: the Director says"
+    else:
+        why = "but not whether it was partner's (Law 16B1) or an opponent's (Law 73D)"
+    return FactResult(
+        None,
+        [f"From {said}, the record mentions {named}, {why}."],
+        default_ruled_out=(finding.rules_out_tempo),
+    )
+
+
+@FACTS.register("information_from_outside")
+def information_from_outside(ctx: Context) -> FactResult:
+    # Follows from the answer the walk took on what passed the information.
+    kind = ctx.walked.get("source_kind")
+    if kind == "extraneous":
+        return FactResult(
+            "outside", ["Information from outside the table (Law 16D)."], settled=True
+        )
+    return FactResult(
+        "infraction",
+        ["The information came from the table: the side that broke the Law is at fault."],
+        settled=True,
+    )
+
+
+@FACTS.register("alert_in_record")
+def alert_in_record(ctx: Context) -> FactResult:
+    incident: Incident | None = ctx.focus
+    finding = incident.finding if incident is not None else KindFinding()
+    if finding.alert_missing is None:
+        return FactResult.unknown(
+            "The record does not say whether the call was alerted; the Director says."
+        )
+    said = " and ".join(finding.words)
+    if finding.alert_missing:
+        return FactResult("not_alerted", [f"Established from {said}: the call was not alerted."])
+    return FactResult("alerted", [f"Established from {said}: the call was alerted."])
+
+
 def _call_index(
     board: Board | None, report: IrregularityReport | None, answers: dict
 ) -> tuple[int | None, str]:
@@ -175,7 +314,6 @@ def _call_index(
 def locate(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str]
 ) -> Incident:
-    kind = answers.get("source_kind", "tempo")
     index, told_by = _call_index(board, report, answers)
     incident = Incident(call_index=index)
     reported = report if isinstance(report, UnauthorisedInformationReport) else None
@@ -193,6 +331,8 @@ def locate(
         incident.caller = board.dealer.offset(index - 1)
         incident.call = calls[index - 1]
         incident.note = board.auction_notes.get(index - 1, "")
+    incident.finding = read_kind(incident.note, reported.description if reported else "")
+    kind = answered_kind(answers, incident.finding)
     if incident.source is None and incident.caller is not None:
         incident.source = (
             incident.caller.partner if kind in _SOURCE_IS_CALLERS_PARTNER else incident.caller
@@ -308,7 +448,7 @@ def score_inputs(
     if answers.get("comparison", "").strip():
         comparison = parse_comparison(answers["comparison"])
         steps.append(
-            _step("comparison", "NS score at the other table", answers["comparison"], ["86B1"])
+            _step("comparison", "NS score at the other table", answers["comparison"], ["78B"])
         )
     elif answers.get("traveller", "").strip():
         try:
@@ -340,7 +480,7 @@ def score_inputs(
                 "comparison",
                 "What did North-South score at the other table?",
                 "NS points, e.g. -140 or 420.",
-                ["86B1"],
+                ["78B"],
             ),
             steps,
         )
@@ -421,7 +561,17 @@ def _assigned_text(answer: AdjustedScore, results: list[PossibleResult]) -> str:
     return text
 
 
-def _values(incident: Incident, kind: str, board: Board | None, table: str) -> dict[str, object]:
+def _kind_text(kind: str, alerted: str | None) -> str:
+    if kind == "alert" and alerted == "alerted":
+        return "an unexpected alert"
+    if kind == "alert" and alerted == "not_alerted":
+        return "a missing alert"
+    return KIND_TEXT.get(kind, "unauthorised information")
+
+
+def _values(
+    incident: Incident, kind: str, board: Board | None, table: str, alerted: str | None = None
+) -> dict[str, object]:
     offenders = incident.offenders
     return {
         "source": incident.source.name_full if incident.source else "the player",
@@ -437,7 +587,7 @@ def _values(incident: Incident, kind: str, board: Board | None, table: str) -> d
             if incident.action
             else "the action chosen"
         ),
-        "kind_text": KIND_TEXT.get(kind, "unauthorised information"),
+        "kind_text": _kind_text(kind, alerted),
         "offenders": side_name(offenders) if offenders else "the offending side",
         "non_offenders": side_name(offenders.other) if offenders else "the non-offending side",
         "contract": _contract_text(board) if board else "?",
@@ -468,8 +618,9 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
         )
     return (
         fill(
-            "{receiver} chose {action}, which the unauthorised information ({kind_text} at "
-            "{call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
+            "{receiver} chose {action}, which the unauthorised information ({kind_text} "
+            + ("after" if kind == "withdrawn" else "at")  # the withdrawn call is not recorded
+            + " {call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
             values,
         ),
         ["16B1a", "16B3"] + (["16C2"] if kind == "withdrawn" else []),
@@ -516,17 +667,20 @@ def rule_unauthorised_information(
     ):
         return _ask_call(board)
     incident = locate(board, reported, answers)
-    kind = answers.get("source_kind", "tempo")
     at_table = table_result(board, answers)
     table_score = at_table.score_ns(board.vulnerability) if at_table and board else None
     table = ""
     if at_table is not None and table_score is not None:
         table = f" ({_result_words(at_table, table_score)})"
-    values = _values(incident, kind, board, table)
+    result = walk_wizard(WIZARD, board, reported, answers, mode, focus=incident)
+    walked = {step.node: step.answer for step in result.steps}
+    # The kind the walk took (the TD's, the record's, or the assumed usual case); the
+    # incident was located with the same one (see answered_kind).
+    kind = walked.get("source_kind") or answered_kind(answers, incident.finding)
+    values = _values(incident, kind, board, table, walked.get("alerted"))
     basis, basis_laws = _basis(kind, values)
     values["basis"] = _capital(basis)
     values["penalty"] = _penalty(kind, values)
-    result = walk_wizard(WIZARD, board, reported, answers, mode, focus=incident)
     marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
     if result.pending is not None:
         pending = result.pending.model_copy(
@@ -597,34 +751,38 @@ def rule_unauthorised_information(
     elif outcome == "adjust_artificial":
         adjustment.take(artificial_score(offenders.other if offenders else None))
         adjustment.score_ns_final = None
+    elif outcome == "adjust_artificial_by_fault":
+        receiving = incident.receiver.side if incident.receiver else None
+        if receiving is None:
+            raise RecordError(
+                "an artificial score by fault needs the player who received the information: "
+                "give the irregularity's source"
+            )
+        faults = {
+            receiving: Fault(str(walked["receiver_fault"])),
+            receiving.other: Fault(str(walked["other_fault"])),
+        }
+        adjustment.take(artificial_by_fault(faults))
+        adjustment.score_ns_final = None
+        values["fault_scores"] = _fault_words(faults)
     else:
         comparison, traveller = _units_given(answers)
         adjustment.table_stands(
             at_table, board.vulnerability if board else None, comparison, traveller
         )
-    walked = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
+    walk_done = Walk(steps=steps, outcome=outcome, numbers=result.numbers)
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     if outcome in {*SCORED, "no_damage"}:
         node_laws = [a for a in node_laws if a not in {"16B1a", "16B3"}] + basis_laws
     if kind in {"opponent", "extraneous"}:
         node_laws = [a for a in node_laws if a != "73C2"]
-    if kind == "explanation":
-        mistake = answers.get("mistake", "explanation")
-        node_laws.append("75A")
-        if mistake == "explanation":
-            extra = _join(
-                extra,
-                "The explanation itself was misinformation (Law 75B1): any damage the "
-                "opponents suffered from it is ruled on separately (Laws 21B and 40B).",
-            )
-        else:
-            node_laws.append("75C")
-            extra = _join(
-                extra,
-                "The call, not the explanation, was mistaken: the opponents were not "
-                "misinformed (Law 75C), but the caller had to go on as if partner had "
-                "understood his call as he meant it (Law 75A).",
-            )
+    mistake = walked.get("mistake") if kind in _SOURCE_IS_CALLERS_PARTNER else None
+    if mistake is not None:
+        note, note_laws = _misinformation_note(
+            kind, mistake, walked.get("alerted"), incident, board
+        )
+        node_laws += note_laws
+        extra = _join(extra, note)
     adjustment.laws = list(dict.fromkeys([*node_laws, *adjustment.laws]))
     if adjustment.weighted and len(adjustment.weighted) > 1 and "12C1c" not in adjustment.laws:
         adjustment.laws.append("12C1c")
@@ -636,11 +794,11 @@ def rule_unauthorised_information(
         action_index=incident.action_index,
         action=incident.action,
         source_kind=kind,
-        mistake=answers.get("mistake", "explanation") if kind == "explanation" else None,
+        mistake=mistake,
         offenders=offenders,
         non_offenders=offenders.other if offenders else None,
         result_stands=outcome in RESULT_STANDS,
-        artificial=outcome == "adjust_artificial",
+        artificial=outcome in ARTIFICIAL,
         self_inflicted_method=(
             adjustment.self_inflicted.method if adjustment.self_inflicted else None
         ),
@@ -648,7 +806,7 @@ def rule_unauthorised_information(
     ruling = outcome_ruling(
         NAME,
         tree,
-        Walk(steps=_filled(walked.steps, values), outcome=outcome, numbers=walked.numbers),
+        Walk(steps=_filled(walk_done.steps, values), outcome=outcome, numbers=walk_done.numbers),
         values,
         rectification=rectification,
         adjustment=adjustment,
@@ -660,6 +818,69 @@ def rule_unauthorised_information(
         ruling.options = []  # the Law 73C1 penalty is for information from partner
     ruling.marked_calls = marked
     return ruling
+
+
+def _misinformation_note(
+    kind: str, mistake: str, alerted: str | None, incident: Incident, board: Board | None
+) -> tuple[str, list[str]]:
+    """Law 75 for an alert or an explanation: misinformation or not, and who must correct.
+
+    A missing or a wrong alert is a mistaken explanation too (Law 20F5(a)), so both kinds
+    share the note; the caller (the explainer's partner) is the one who must speak up.
+    """
+    caller = incident.receiver.name_full if incident.receiver else "the caller"
+    what = {
+        "alerted": "The alert",
+        "not_alerted": "The missing alert",
+    }.get(alerted or "", "The alert or its absence" if kind == "alert" else "The explanation")
+    if mistake == "call":
+        return (
+            f"The call, not the {'alert' if kind == 'alert' else 'explanation'}, was "
+            "mistaken: the opponents were not misinformed and there is nothing to correct "
+            f"(Law 75C), but {caller} had to go on as if partner had understood his call "
+            "as he meant it (Law 75A).",
+            ["75A", "75C"],
+        )
+    laws = ["75A", "75B1", "20F5a", "20F5b"]
+    text = f"{what} did not match the partnership agreement: that is misinformation"
+    if kind == "alert":
+        text += " (Laws 20F5(a) and 21B1(a): a missing or wrong alert counts as misinformation"
+        text += "; Law 75B1)"
+        laws.append("21B1a")
+    else:
+        text += " (Law 75B1)"
+    text += (
+        ", and any damage the opponents suffered from it is ruled on separately (Laws 21B "
+        f"and 40B). {caller}, whose partner gave it, had to say nothing about it during "
+        "the auction (Law 20F5(a)), then call the Director and correct it "
+    )
+    # When is the record's to say: the explainer's partner speaks after the final pass
+    # if his side declares, at the end of the play if it defends.
+    declarer = board.declarer_seat if board is not None else None
+    receiver = incident.receiver
+    if declarer is not None and receiver is not None and declarer.side is receiver.side:
+        role = "declarer" if declarer is receiver else "dummy"
+        text += f"as soon as the auction ended with the final pass, as {role} (Law 20F5(b)(ii))."
+    elif declarer is not None and receiver is not None:
+        text += "once the play was over, as a defender (Law 20F5(b)(i))."
+    else:
+        text += (
+            "after the final pass if his side declares, or once the play is over if it "
+            "defends (Law 20F5(b))."
+        )
+    return text, laws
+
+
+def _fault_words(faults: dict[Side, Fault]) -> str:
+    """Each side's artificial score and why, in the Law 12C2(a) terms."""
+    parts = []
+    for side in Side:
+        score = faults[side].artificial
+        parts.append(
+            f"{score.value.replace('-', ' ')} to {side_name(side)}, {faults[side].words} "
+            f"({score.percent}% in pairs, {score.imps:+d} IMPs in teams)"
+        )
+    return "; ".join(parts)
 
 
 def _dd_hint(board: Board | None) -> str:
