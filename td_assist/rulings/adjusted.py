@@ -631,24 +631,16 @@ def artificial_score(
 ) -> AdjustedScore:
     """Law 12C1(d)/12C2: average plus to the side not at fault, average minus to the
     side at fault (both average when neither or both are at fault); IMPs per 12C2(b)."""
-    by_side = {}
-    for side in Side:
-        if non_offenders is None:
-            kind = ArtificialScore.AVERAGE
-        else:
-            kind = (
-                ArtificialScore.AVERAGE_PLUS
-                if side is non_offenders
-                else ArtificialScore.AVERAGE_MINUS
-            )
-        by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=kind.percent)
-    return AdjustedScore(
-        vulnerability=vulnerability,
-        weighted=[],
-        score_ns_final=0,
-        by_side=by_side,
-        laws=["12C1d", "12C2a", "12C2b"],
-        note="Artificial adjusted score: no result is assigned.",
+    faults = {
+        side: Fault.PARTLY
+        if non_offenders is None
+        else Fault.NONE
+        if side is non_offenders
+        else Fault.DIRECTLY
+        for side in Side
+    }
+    return artificial_by_fault(
+        faults, vulnerability, note="Artificial adjusted score: no result is assigned."
     )
 
 
@@ -677,7 +669,9 @@ class Fault(enum.StrEnum):
 
 
 def artificial_by_fault(
-    faults: dict[Side, Fault], vulnerability: Vulnerability = Vulnerability.NONE
+    faults: dict[Side, Fault],
+    vulnerability: Vulnerability = Vulnerability.NONE,
+    note: str = "Artificial adjusted score by each side's share of the fault (Law 12C2(a)).",
 ) -> AdjustedScore:
     """Law 12C2(a): each side's artificial score by its own share of the fault.
 
@@ -695,7 +689,7 @@ def artificial_by_fault(
         score_ns_final=0,
         by_side=by_side,
         laws=["12C1d", "12C2a", "12C2b"],
-        note="Artificial adjusted score by each side's share of the fault (Law 12C2(a)).",
+        note=note,
     )
 
 
