@@ -109,11 +109,15 @@ def _token(client):
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
-def test_tablet_walk_and_home_tile(client):
+def _upload_hand_record(client) -> str:
+    """The hand record with no play, stored as a club TD would load it; its id."""
     response = client.post("/boards", data={"text": pbn("S", ""), "csrf_token": _token(client)})
     assert response.status_code == 303, response.get_data(as_text=True)[:400]
-    board_id = response.headers["Location"].rsplit("/", 1)[-1]
-    base = f"/rule/lead-out-of-turn/{board_id}"
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def test_tablet_walk_and_home_tile(client):
+    base = f"/rule/lead-out-of-turn/{_upload_hand_record(client)}"
     assert "Who led out of turn?" in client.get(base).get_data(as_text=True)
     page = client.get(f"{base}?a=offender:E&a=trick:1").get_data(as_text=True)
     assert "Which card did East lead?" in page
@@ -133,9 +137,8 @@ def test_tablet_walk_and_home_tile(client):
 
 
 def test_tablet_walk_through_a_refused_lead_reaches_declarers_50d2_choice(client):
-    response = client.post("/boards", data={"text": pbn("S", ""), "csrf_token": _token(client)})
-    board_id = response.headers["Location"].rsplit("/", 1)[-1]
-    base = f"/rule/lead-out-of-turn/{board_id}?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes"
+    base = f"/rule/lead-out-of-turn/{_upload_hand_record(client)}"
+    base += "?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes"
     base += "&a=misinformed_by_opponent:no&a=declarer_saw_dummy:no&a=choice_opening:reject"
     page = client.get(base).get_data(as_text=True)
     # No question whether the refused lead was shown in the normal course of play (a

@@ -212,7 +212,10 @@ class Board(BaseModel):
         except RecordError as error:
             raise error.located("Deal") from None
 
-    def _auction_marks(self) -> dict[int, list[str]]:
+    @cached_property
+    def auction_marks(self) -> dict[int, list[str]]:
+        """The markers in the auction by the 0-based position of the call they precede
+        (``{1: ["^I"]}``), as ``Auction.parse`` takes them."""
         marks: dict[int, list[str]] = {}
         for mark in self.irregularities:
             if mark.section == "auction":
@@ -223,7 +226,7 @@ class Board(BaseModel):
     def auction_obj(self) -> Auction:
         """The auction as read; an unsettled insufficient bid takes the reading that fits
         the recorded contract and declarer, else the default (see ``Auction``)."""
-        marks = self._auction_marks()
+        marks = self.auction_marks
         auction = Auction.parse(
             self.dealer, self.auction, marks=marks, accepted=self.accepted_insufficient
         )
@@ -255,7 +258,7 @@ class Board(BaseModel):
             forced = {**self.accepted_insufficient, bid.call_index: not bid.accepted}
             try:
                 other = Auction.parse(
-                    self.dealer, self.auction, marks=self._auction_marks(), accepted=forced
+                    self.dealer, self.auction, marks=self.auction_marks, accepted=forced
                 )
             except RecordError:
                 other = None

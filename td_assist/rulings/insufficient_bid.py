@@ -182,10 +182,7 @@ def _call_answer(text: str, name: str) -> Call:
 
 def _prefix(board: Board, count: int) -> Auction:
     """The recorded auction's first ``count`` calls, read as the record reads them."""
-    marks: dict[int, list[str]] = {}
-    for mark in board.irregularities:
-        if mark.section == "auction" and mark.index < count:
-            marks.setdefault(mark.index, []).append(mark.code)
+    marks = {index: codes for index, codes in board.auction_marks.items() if index < count}
     forced = {k: v for k, v in board.accepted_insufficient.items() if k <= count}
     return Auction.parse(board.dealer, board.auction[:count], marks=marks, accepted=forced)
 
@@ -197,10 +194,11 @@ def _with_attempt_cancelled(s: Situation) -> Auction:
     assert s.replacement_index is not None
     gone = s.replacement_index - 1  # 0-based
     calls = [c for i, c in enumerate(s.board.auction) if i != gone]
-    marks: dict[int, list[str]] = {}
-    for mark in s.board.irregularities:
-        if mark.section == "auction" and mark.index != gone:
-            marks.setdefault(mark.index - (mark.index > gone), []).append(mark.code)
+    marks = {
+        index - (index > gone): codes
+        for index, codes in s.board.auction_marks.items()
+        if index != gone
+    }
     forced = {**s.board.accepted_insufficient, s.bid.call_index: False}
     try:
         return Auction.parse(s.board.dealer, calls, marks=marks, accepted=forced)
@@ -360,11 +358,8 @@ def ib_accepted(ctx: Context) -> FactResult:
 
 def _marked_in_record(s: Situation) -> bool:
     """The record itself marks the bid accepted (PBN ``^I``)."""
-    index = s.bid.call_index - 1
-    return any(
-        mark.section == "auction" and mark.index == index and mark.code.upper() == INSUFFICIENT_MARK
-        for mark in s.board.irregularities
-    )
+    codes = s.board.auction_marks.get(s.bid.call_index - 1, [])
+    return INSUFFICIENT_MARK in {code.upper() for code in codes}
 
 
 def _play_settles(s: Situation) -> bool:

@@ -261,8 +261,9 @@ def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]
                 choices.setdefault(node_id, [c.value for c in node.choices])
     canonical = {}
     for given, value in answers.items():
-        name = given.partition(".")[2] if given[:1].isdigit() else given
-        base = name.rstrip("0123456789").removesuffix("_") if name[-1:].isdigit() else name
+        name = _answer_name(given)
+        numbered = _numbered_prefix(name)
+        base = numbered.removesuffix("_") if numbered else name
         said = value.strip()
         spelt = next(
             (c for c in choices.get(name, choices.get(base, [])) if c.lower() == said.lower()),
@@ -272,18 +273,26 @@ def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]
     return canonical
 
 
+def _answer_name(given: str) -> str:
+    """The answer's name without a group number: "2.attention" (an answer for the second
+    of several revokes on the board) -> "attention"."""
+    number, dot, rest = given.partition(".")
+    return rest if dot and number.isascii() and number.isdigit() else given
+
+
+def _numbered_prefix(name: str) -> str | None:
+    """ "lead_choice_5" -> "lead_choice_": the prefix of an answer asked once per trick."""
+    prefix, underscore, number = name.rpartition("_")
+    return prefix + underscore if underscore and number.isascii() and number.isdigit() else None
+
+
 def check_answer_names(wizard: Wizard, answers: dict[str, str]) -> None:
     """A misspelt answer must not be dropped without a word: "atention=after_round"
     ignored would rule as if the TD had said nothing."""
     names, prefixes = wizard.answer_names()
     for given in answers:
-        # "2.attention": an answer for the second of several revokes on the board
-        number, dot, rest = given.partition(".")
-        name = rest if dot and number.isascii() and number.isdigit() else given
-        if name in names:
-            continue
-        numbered = name.startswith(prefixes) and name.rpartition("_")[2].isdigit()
-        if prefixes and numbered:
+        name = _answer_name(given)
+        if name in names or _numbered_prefix(name) in prefixes:
             continue
         close = difflib.get_close_matches(name, sorted(names), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
