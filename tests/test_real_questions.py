@@ -80,12 +80,38 @@ def test_reserved_sources_stay_out(reserved):
     assert [i["source"] for i in QUESTIONS if reserved in i["source"]] == []
 
 
-def _benchmark_sets() -> dict:
+def _benchmark():
     spec = importlib.util.spec_from_file_location("search_quality", BENCH / "search_quality.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up here
     spec.loader.exec_module(module)
-    return module.load_sets()
+    return module
+
+
+def _benchmark_sets() -> dict:
+    return _benchmark().load_sets()
+
+
+def test_unseen_dev_hides_only_the_phrasings_that_repeat_the_question():
+    from td_assist.search.ranking import PhrasingIndex
+
+    bench = _benchmark()
+    index = PhrasingIndex(
+        {
+            "45C4": [["call", "jack", "not", "hold", "jack"], ["named", "card"]],
+            "47B": [["call", "jack", "partner", "hold", "king", "queen", "ace"]],
+        }
+    )
+    before = {term: dict(docs) for term, docs in index.postings.items()}
+    asked = ["call", "jack", "not", "hold", "named"]
+    seen = index.score(asked)
+    hidden = bench.UnseenPhrasings(index).score(asked)
+    assert "45C4" in seen and seen["45C4"] > seen["47B"]
+    # the five-word phrasing repeats the question and is hidden; the short one and the
+    # other section's phrasing (3 of its 7 words asked) still answer
+    assert 0 < hidden["45C4"] < seen["45C4"]
+    assert hidden["47B"] > hidden["45C4"]
+    assert index.postings == before  # nothing is lost from the index
 
 
 @pytest.mark.parametrize("batch", [2, 3, 4, 5])

@@ -42,6 +42,7 @@ from td_assist.search.speller import Speller, Vocabulary
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 40
 PER_LAW = 3
+SAME_LAW_FACTORS = (1.0, 0.75, 0.6)  # a law's 1st, 2nd, 3rd hit: room for other laws
 PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
 GERMAN_WEIGHT = 2.5
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
@@ -369,7 +370,7 @@ class SearchEngine:
                 if found[0][0] != root and own > 0.25 * top:
                     found = [(root, top * 1.001)] + [a for a in found if a[0] != root]
                     lifted = True
-            factors = (1.0, 0.75, 0.6)
+            factors = SAME_LAW_FACTORS
             if lifted:  # the law itself, then its best part right behind it
                 factors = (1.0, 0.97, 0.7, 0.6)
             for factor, (anchor, value) in zip(factors, found, strict=False):

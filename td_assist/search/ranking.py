@@ -20,6 +20,7 @@ RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
 # A phrasing of two or more words that are exactly the question's words ("two cards
 # played at once") is the situation itself, not one word shared with a long question.
 EXACT_BOOST = 2.0
+REST_SHARE = 0.15  # what a section's further matching phrasings add to its best one
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 
 
@@ -190,4 +191,4 @@ class PhrasingIndex:
                 best[anchor] = value
             else:
                 rest[anchor] = rest.get(anchor, 0.0) + value
-        return {a: v + 0.15 * rest.get(a, 0.0) for a, v in best.items()}
+        return {a: v + REST_SHARE * rest.get(a, 0.0) for a, v in best.items()}
