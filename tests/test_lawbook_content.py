@@ -222,6 +222,24 @@ FACTS = [
     ("55A", [r"accept", r"taken back"], "55 declarer's lead out of turn"),
     ("56B", [r"major penalty card", r"50D"], "56 defender's LOOT: no spread-hand option"),
     ("57A", [r"major penalty card", r"declarer chooses"], "57 premature play"),
+    # Checked against the 2017 English texts of Laws 46, 47, 55 and 57 (PZBS 2017 edition;
+    # thesmolens.com LawsDupBridge): wordings that differ from the 2007 Laws.
+    (
+        "46B1a",
+        [r"highest card of the suit led"],
+        "46B1(a): 'high' means the highest of the suit led",
+    ),
+    (
+        "47E1",
+        [r"cannot be accepted by his left-hand opponent", r"Law 63A1 does not apply"],
+        "47E1: a lead or play induced by an opponent's misinformation cannot be accepted",
+    ),
+    ("55C", [r"Law 16 applies"], "55C (2017): Law 16 applies, no longer a bare adjusted score"),
+    (
+        "57C1",
+        [r"nod or a gesture"],
+        "57C1 footnote: dummy's card is indicated also by a nod or gesture",
+    ),
     # Law 40 checked against the 2017 English text (PZBS 2017 edition, Law 40).
     (
         "40A1b",
