@@ -154,13 +154,19 @@ class SelfInflicted(_Model):
         """The adjusted score is no better for the non-offenders than their table result,
         in the event's unit (IMPs, else matchpoints, else points): nothing to redress."""
 
-        def unit(score: SideScore) -> float:
-            for value in (score.imps, score.mp_percent):
-                if value is not None:
-                    return value
-            return score.score
+        return event_unit(self.adjusted) <= event_unit(self.table)
 
-        return unit(self.adjusted) <= unit(self.table)
+
+def event_unit(score: SideScore) -> float:
+    """A side's score in the event's own unit: IMPs, else matchpoints, else points.
+
+    Damage is judged in the unit the board is scored in: a weighted score can be worth
+    fewer points yet more IMPs than the result it replaces.
+    """
+    for value in (score.imps, score.mp_percent):
+        if value is not None:
+            return value
+    return score.score
 
 
 class ScoreAdjustment(Adjustment):
@@ -401,6 +407,21 @@ def parse_comparison(text: str | int) -> int:
             "e.g. -140)"
         ) from None
     return _possible_score(points, "comparison")
+
+
+def units_from_answers(answers: dict[str, str]) -> tuple[int | None, list[int]]:
+    """The other table's score (teams) or the traveller (pairs), when the TD gave one."""
+    if answers.get("comparison", "").strip():
+        try:
+            return parse_comparison(answers["comparison"]), []
+        except RecordError as error:
+            raise error.located("answer comparison") from None
+    if answers.get("traveller", "").strip():
+        try:
+            return None, parse_traveller(answers["traveller"])
+        except RecordError as error:
+            raise error.located("answer traveller") from None
+    return None, []
 
 
 MOST_POINTS = 7600  # 7NTXX vulnerable, all thirteen down: no board scores more either way
@@ -722,16 +743,9 @@ def no_damage(
         return ""
     kept = adjusted_score([table], vulnerability, comparison=comparison, traveller=list(traveller))
     side = non_offenders.value
-
-    def unit(score: SideScore) -> float:
-        for value in (score.imps, score.mp_percent):
-            if value is not None:
-                return value
-        return score.score
-
     # The adjusted score itself (before any Law 12C1(e) reduction), their view.
     assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
-    if unit(kept.by_side[side]) < unit(assigned):
+    if event_unit(kept.by_side[side]) < event_unit(assigned):
         return ""
     return (
         f"The results the Director weighs are no better for {side_name(non_offenders)} "

@@ -15,6 +15,7 @@ stands instead, and never less for them than the transfer gives.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side, Suit
+from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.adjust import (
@@ -30,18 +32,26 @@ from td_assist.rulings.adjust import (
     trick_sides,
     with_scores,
 )
+from td_assist.rulings.adjusted import (
+    PossibleResult,
+    ScoreAdjustment,
+    adjusted_score,
+    by_side_text,
+    event_unit,
+    parse_results,
+    units_from_answers,
+)
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, pending_ruling, walk
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
-    Adjustment,
     IrregularityReport,
     OptionLine,
     Ruling,
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.tree import OutcomeNode
-from td_assist.rulings.wizards import Wizard, get_tree, register
+from td_assist.rulings.tree import OutcomeNode, Tree
+from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register
 
 NAME = "revoke"
 
@@ -65,12 +75,14 @@ class RevokeLine(BaseModel):
     laws: list[str]
 
 
-class RevokeAdjustment(Adjustment):
+class RevokeAdjustment(ScoreAdjustment):
     offender: Seat | None = None
     revoke_trick: int | None = None
     established: bool | None = None
     revokes: list[RevokeLine] = Field(default_factory=list)
-    equity_applied: bool = False
+    equity_applied: bool = False  # Law 64C: the Director's result replaced the transfer
+    # True when Law 64C assigned an adjusted score; a transfer alone is not one.
+    adjusted: bool | None = None
 
 
 # --- Facts from the record -------------------------------------------------------------
@@ -575,7 +587,10 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
 
 
 def revoke_adjustment(
-    ctx: Context, decisions: list[RevokeDecision], equity_declarer_tricks: int | None
+    ctx: Context,
+    decisions: list[RevokeDecision],
+    equity_declarer_tricks: int | None,
+    weighing: EquityWeighing | None = None,
 ) -> RevokeAdjustment:
     board = ctx.board
     declarer = board.declarer_seat if board else None
@@ -634,6 +649,17 @@ def revoke_adjustment(
     final = played + sign * total
     both_sides = any(d.outcome == "no_transfer_both_sides" for d in decisions)
     same_trick = any(d.outcome == "corrected_both_same_trick" for d in decisions)
+    if weighing is not None and weighing.results:
+        assert board is not None
+        return _weighted_equity(
+            adjustment,
+            board,
+            weighing,
+            max(0, min(13, final)),
+            offender_side.other,
+            "64C2b" if both_sides else "64C1",
+            equity_stands=both_sides or same_trick,
+        )
     if equity_declarer_tricks is not None and (both_sides or same_trick):
         # Law 64C2(b), and 64C1 after a 62C3 correction: both sides offended, so equity is
         # the result likely had neither revoke happened, whichever side it favours.
@@ -642,7 +668,7 @@ def revoke_adjustment(
         final = equity_declarer_tricks
         adjustment.equity_applied = True
         adjustment.note = (
-            f"Law {display_anchor(law)}: both sides revoked; the Director assigns the result "
+            f"{display_anchor(law)}: both sides revoked; the Director assigns the result "
             f"likely had neither revoke happened ({final} tricks for declarer)."
         )
     elif equity_declarer_tricks is not None:
@@ -665,7 +691,145 @@ def revoke_adjustment(
                 "non-offending side at least the result expected without the revoke."
             )
     adjustment.declarer_tricks_final = max(0, min(13, final))
-    return with_scores(adjustment, board)
+    with_scores(adjustment, board)
+    adjustment.adjusted = True if adjustment.equity_applied else None
+    return adjustment
+
+
+# --- Law 64C as a weighted score (Law 12C1(c)) -------------------------------------------
+
+EQUITY_RESULTS = "results"
+_TRICKS_ONLY = re.compile(r"^(\d{1,2}|=|[+-]\d{1,2})$")
+
+
+@dataclass(frozen=True)
+class EquityWeighing:
+    """The TD's Law 64C judgment as results to weigh, and the event's units (the damage
+    is judged in them, and the weighted score is given in them)."""
+
+    results: list[PossibleResult]
+    comparison: int | None
+    traveller: list[int]
+
+
+def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeighing | None:
+    """Read ``results`` (``"13 0.6; 12 0.4"`` or ``"3NT S 13 0.6; ..."``), ``comparison``
+    and ``traveller``; None when the TD gave none of them.
+
+    A revoke happens in the play, so every result is the board's own contract by its
+    own declarer: only the tricks (and their weights) are the Director's judgment.
+    """
+    comparison, traveller = units_from_answers(answers)
+    text = answers.get(EQUITY_RESULTS, "").strip()
+    where = f"answer {EQUITY_RESULTS}"
+    if not text and (comparison is not None or traveller):
+        raise AnswerError(
+            "comparison and traveller score a weighted Law 64C result: give results too "
+            "(e.g. results=13 0.6; 12 0.4)",
+            where="answers comparison and traveller",
+        )
+    if not text:
+        return None
+    contract = board.contract_obj if board is not None else None
+    declarer = board.declarer_seat if board is not None else None
+    if contract is None or declarer is None or contract.is_passed_out:
+        raise AnswerError(
+            "a weighted Law 64C score needs the contract and declarer: answer contract=... "
+            "and declarer=...",
+            where=where,
+        )
+    own = f"{contract} {declarer.value}"
+    parts = [part.strip() for part in re.split(r"[;\n]+", text) if part.strip()]
+    spelt = "; ".join(
+        f"{own} {part}" if _TRICKS_ONLY.match(part.split()[0]) else part for part in parts
+    )
+    try:
+        results = parse_results(spelt)
+    except RecordError as error:
+        raise error.located(where) from None
+    for number, result in enumerate(results, start=1):
+        if result.contract != contract.with_declarer(declarer):
+            raise AnswerError(
+                f"result {number} is {result.contract} by {result.declarer}, but the revoke "
+                f"happened in the play of {contract} by {declarer.value}: Law 64C weighs "
+                "declarer's tricks in that contract (give them as 13 0.6; 12 0.4)",
+                where=where,
+            )
+    return EquityWeighing(results, comparison, traveller)
+
+
+def _result(board: Board, tricks: int) -> PossibleResult:
+    """The board's contract by its declarer taking ``tricks`` (weight 1)."""
+    assert board.contract_obj is not None and board.declarer_seat is not None
+    declarer = board.declarer_seat
+    return PossibleResult(board.contract_obj.with_declarer(declarer), declarer, tricks, 1.0)
+
+
+def _results_text(weighing: EquityWeighing, scores: list[int]) -> str:
+    return "; ".join(
+        f"{result.weight * 100:g}% of {result.tricks} tricks (NS {score:+d})"
+        for result, score in zip(weighing.results, scores, strict=True)
+    )
+
+
+def _weighted_equity(
+    adjustment: RevokeAdjustment,
+    board: Board,
+    weighing: EquityWeighing,
+    transferred: int,
+    non_offenders: Side,
+    law: str,
+    *,
+    equity_stands: bool,
+) -> RevokeAdjustment:
+    """Law 64C with the Director's judgment given as a weighted score (Law 12C1(c)).
+
+    After one side's revoke the weighted score replaces the transfer only when it is
+    better for the non-offending side in the event's own unit (Law 64C1: the transfer
+    is what they get at least). When both sides revoked (Law 64C2(b), or both revokes
+    corrected under 62C3) it restores equity whichever side it favours.
+    """
+    vulnerability = board.vulnerability
+    units = {"comparison": weighing.comparison, "traveller": weighing.traveller}
+    weighted = adjusted_score(weighing.results, vulnerability, deal=board.deal, **units)
+    after_transfer = _result(board, transferred)
+    adjustment.declarer_tricks_final = transferred
+    with_scores(adjustment, board)  # as played, and after the transfer
+    kept = adjusted_score([after_transfer], vulnerability, **units)
+    adjustment.laws.append(law)
+    scores = [line.score_ns for line in weighted.weighted]
+    described = _results_text(weighing, scores)
+    side = non_offenders.value
+    if not equity_stands and event_unit(weighted.by_side[side]) <= event_unit(kept.by_side[side]):
+        adjustment.note = (
+            f"Law 64C1 considered: the Director's weighted score ({described}) is no better "
+            f"for {side_name(non_offenders)} than the result after the transfer "
+            f"(NS {adjustment.score_ns_final:+d}), so the transfer stands."
+        )
+        return adjustment
+    adjustment.take(weighted)
+    adjustment.equity_applied = True
+    one = weighing.results[0].tricks if len(weighing.results) == 1 else None
+    adjustment.declarer_tricks_final = one
+    if equity_stands:
+        why = (
+            "both sides revoked; the Director assigns the result likely had neither revoke happened"
+        )
+    else:
+        why = (
+            "the transfer does not make up for the damage; the Director assigns the result "
+            "expected without the revoke"
+        )
+    if one is None:
+        why = why.replace("the result", "the results")
+    if one is not None:
+        adjustment.note = f"{display_anchor(law)}: {why} ({one} tricks for declarer)."
+    else:
+        adjustment.note = (
+            f"{display_anchor(law)}: {why}, weighted (Law 12C1(c)): {described}; "
+            f"NS {weighted.score_ns_final:+g}. {by_side_text(weighted)}"
+        )
+    return adjustment
 
 
 # --- The walk: once per revoke ---------------------------------------------------------
@@ -737,6 +901,7 @@ def rule_revoke(
     options: list[OptionLine] = []
     first_walk: Walk | None = None
     equity: int | None = None
+    weighing = equity_weighing(board, answers)
     for number, focus in enumerate(focuses, start=1):
         group = (
             f"Revoke {number}: {focus.revoke.seat.name_full} at trick {focus.revoke.trick}"
@@ -763,7 +928,9 @@ def rule_revoke(
             if line not in options:
                 options.append(line)
     assert first_walk is not None and first_walk.outcome is not None
-    adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity)
+    if weighing is not None and weighing.results:
+        _check_weighing_applies(tree, decisions, equity)
+    adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity, weighing)
     first_node = tree.nodes[first_walk.outcome]
     assert isinstance(first_node, OutcomeNode)
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
@@ -783,6 +950,31 @@ def rule_revoke(
         adjustment=adjustment,
         marked_tricks=sorted({line.trick for line in adjustment.revokes}),
     )
+
+
+def _check_weighing_applies(
+    tree: Tree, decisions: list[RevokeDecision], equity: int | None
+) -> None:
+    """A weighted Law 64C score needs an outcome where Law 64C applies, and only one
+    judgment: refused rather than dropped, so the TD never reads a ruling without it."""
+    if equity is not None:
+        raise AnswerError(
+            "Law 64C takes one judgment: equity (declarer's tricks) or results (a weighted "
+            "score), not both",
+            where=f"answers equity and {EQUITY_RESULTS}",
+        )
+    if not any("equity" in _outcome(tree, d.outcome).asks for d in decisions):
+        raise AnswerError(
+            "Law 64C applies only after an established revoke, and this ruling has none "
+            "(the revoke is corrected or there is none): there is no adjusted score to weigh",
+            where=f"answer {EQUITY_RESULTS}",
+        )
+
+
+def _outcome(tree: Tree, node_id: str) -> OutcomeNode:
+    node = tree.nodes[node_id]
+    assert isinstance(node, OutcomeNode)
+    return node
 
 
 def _check_counts(ctx: Context, result: Walk) -> None:
@@ -905,17 +1097,15 @@ def _values(board: Board | None, ctx: Context, result: Walk) -> dict[str, object
 
 
 def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
-    if (
-        adjustment.declarer_tricks_played is None
-        or adjustment.declarer_tricks_final is None
-        or board is None
-    ):
+    final = adjustment.declarer_tricks_final
+    weighted = final is None and bool(adjustment.weighted)
+    if adjustment.declarer_tricks_played is None or (final is None and not weighted) or not board:
         return adjustment.note
     contract, declarer = board.contract_obj, board.declarer_seat
+    after = "a weighted score" if weighted else final
     line = (
         f"Declarer's tricks: {adjustment.declarer_tricks_played} as played, "
-        f"{adjustment.declarer_tricks_final} after adjustment "
-        f"({adjustment.tricks_transferred} transferred)."
+        f"{after} after adjustment ({adjustment.tricks_transferred} transferred)."
     )
     if (
         adjustment.score_ns_final is not None
@@ -926,7 +1116,7 @@ def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
         line += (
             f" Score for {contract} by {declarer.value}:"
             f" NS {adjustment.score_ns_played:+d} as played, "
-            f"NS {adjustment.score_ns_final:+d} after the ruling."
+            f"NS {adjustment.score_ns_final:+g} after the ruling."
         )
     if adjustment.note:
         line += " " + adjustment.note
@@ -945,6 +1135,15 @@ WIZARD = register(
         notes=(
             "With several revokes, prefix a name with the revoke's number to answer for "
             "that revoke only: 2.attention=after_round"
+        ),
+        answers=(
+            AnswerHelp(
+                EQUITY_RESULTS,
+                "(TD)  Law 64C as a weighted score (Law 12C1(c)), instead of equity: "
+                'declarer\'s tricks and weights, "13 0.6; 12 0.4"',
+            ),
+            AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
+            AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
         ),
     )
 )

@@ -39,6 +39,7 @@ from td_assist.rulings.adjusted import (
     parse_results,
     parse_traveller,
     table_result,
+    units_from_answers,
 )
 from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -766,7 +767,7 @@ def rule_unauthorised_information(
         adjustment.score_ns_final = None
         values["fault_scores"] = _fault_words(faults)
     else:
-        comparison, traveller = _units_given(answers)
+        comparison, traveller = units_from_answers(answers)
         adjustment.table_stands(
             at_table, board.vulnerability if board else None, comparison, traveller
         )
@@ -898,18 +899,6 @@ def _dd_hint(board: Board | None) -> str:
         + "; ".join(rows)
         + "."
     )
-
-
-def _units_given(answers: dict[str, str]) -> tuple[int | None, list[int]]:
-    """The other table's score or the traveller, when the TD gave one."""
-    if answers.get("comparison", "").strip():
-        return parse_comparison(answers["comparison"]), []
-    if answers.get("traveller", "").strip():
-        try:
-            return None, parse_traveller(answers["traveller"])
-        except RecordError as error:
-            raise error.located("answer traveller") from None
-    return None, []
 
 
 def _join(first: str, second: str) -> str:
