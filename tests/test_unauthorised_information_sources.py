@@ -237,3 +237,29 @@ def test_a_12c1e_split_with_nothing_self_inflicted_is_not_called_unbalanced(caps
         non_offenders=Side.EW,
     )
     assert "do not balance" in by_side_text(answer)
+
+
+@pytest.mark.parametrize(
+    ("without_error", "balance", "ns", "ew"),
+    [
+        # 3S one down without East-West's error: the 50 points it cost them are theirs.
+        ("3S N 8", "the two scores do not balance", -140, -50),
+        # 3S made anyway: the error cost nothing, both sides get 3H by West (NS -140).
+        ("3S N 9", "the two scores balance", -140, 140),
+    ],
+)
+def test_a_12c1e_ruling_says_the_scores_do_not_balance_only_when_they_do_not(
+    without_error, balance, ns, ew
+):
+    slow = report(source="N", call_index=5)
+    answers = {**ALL_YES, "serious_error": "yes", "results": "3H W 9",
+               "result_without_error": without_error}  # fmt: skip
+    ruling = rule(WIZARD, competitive_board(), slow, answers)
+    assert ruling.outcome == "adjust_split"
+    by_side = ruling.adjustment.by_side
+    assert (by_side["NS"].score, by_side["EW"].score) == (ns, ew)
+    assert balance in ruling.text
+    balanced = ns == -ew
+    assert ("do not balance" in ruling.text) is not balanced
+    assert ("no redress for that part" in ruling.text) is not balanced
+    assert "not balancing" not in ruling.title

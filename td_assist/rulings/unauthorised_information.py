@@ -38,6 +38,7 @@ from td_assist.rulings.adjusted import (
     parse_comparison,
     parse_results,
     parse_traveller,
+    scores_balance,
     table_result,
 )
 from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
@@ -627,6 +628,25 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     )
 
 
+def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> str:
+    """Law 12C1(e) in words: what the non-offenders' error cost them. The scores need not
+    balance, so whether they do is read from the two sides' scores themselves."""
+    if answer.self_inflicted is None or scores_balance(answer.by_side):
+        return fill(
+            "{non_offenders} made a serious error or a gamble after the infraction, but "
+            "it added nothing to their damage: without it their result would have been "
+            "no better than it was at the table. They get the same adjusted score (Law "
+            "12C1(e)), and the two scores balance.",
+            values,
+        )
+    return fill(
+        "{non_offenders} contributed to their own damage by a serious error or a gamble "
+        "after the infraction, so they get no redress for that part of the damage (Law "
+        "12C1(e)); the two scores do not balance.",
+        values,
+    )
+
+
 def _penalty(kind: str, values: dict[str, object]) -> str:
     """The procedural penalty the Director may add, by what the infraction was."""
     if kind == "extraneous":
@@ -747,6 +767,7 @@ def rule_unauthorised_information(
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
+            values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer)
     elif outcome == "adjust_artificial":
         adjustment.take(artificial_score(offenders.other if offenders else None))
