@@ -263,3 +263,53 @@ def test_a_12c1e_ruling_says_the_scores_do_not_balance_only_when_they_do_not(
     assert ("do not balance" in ruling.text) is not balanced
     assert ("no redress for that part" in ruling.text) is not balanced
     assert "not balancing" not in ruling.title
+
+
+# ------------------------------------------------------------- Law 16D: nobody offended
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        {**EXTRANEOUS, "receiver_fault": "none", "other_fault": "none"},
+        {**EXTRANEOUS, "assignable": "yes", "results": "3H W 9"},
+    ],
+    ids=["artificial", "assigned"],
+)
+def test_outside_information_names_the_side_that_received_it_not_an_offender(answers):
+    # South overheard a remark at the next table: he gave no information to anyone and
+    # broke no law by hearing it (Law 16D1), so neither side is an offender.
+    heard = report(source="S", call_index=7, description="South overheard a result")
+    ruling = rule(WIZARD, competitive_board(), heard, answers)
+    r = ruling.rectification
+    assert (r["receiver"], r["receiving_side"]) == ("S", "NS")
+    assert (r["source"], r["offenders"], r["non_offenders"]) == (None, None, None)
+    assert "South received the information." in step(ruling, "incident").evidence
+    assert not any("came from South" in line for line in step(ruling, "incident").evidence)
+    assert "infraction" not in ruling.text + ruling.title
+
+
+def test_outside_information_assigned_score_restores_the_other_sides_result():
+    # The assigned score (3H by West, NS -140) is scored for East-West, the side that
+    # did not receive the information; with no serious error the two scores balance.
+    heard = report(source="S", call_index=7, description="South overheard a result")
+    answers = {**EXTRANEOUS, "assignable": "yes", "results": "3H W 9"}
+    ruling = rule(WIZARD, competitive_board(), heard, answers)
+    assert ruling.outcome == "adjust_assigned"
+    assert "East-West were damaged" in ruling.text
+    assert "without the information from outside the table" in ruling.text
+    assert ruling.adjustment.score_ns_final == -140
+
+
+def test_a_ui_infraction_names_the_offenders_and_the_receiving_side():
+    slow = report(source="N", call_index=5)
+    ruling = rule(WIZARD, competitive_board(), slow, {**ALL_YES, "results": "3H W 9"})
+    r = ruling.rectification
+    assert (r["source"], r["receiver"], r["offenders"], r["non_offenders"]) == (
+        "N",
+        "S",
+        "NS",
+        "EW",
+    )
+    assert r["receiving_side"] == "NS"
+    assert "without the infraction" in ruling.text

@@ -123,12 +123,20 @@ class UnauthorisedInformationReport(IrregularityReport):
 
 
 class UnauthorisedInformationRectification(BaseModel):
-    """What the wizard decided (the CONTRACTS.md ``rectification`` object)."""
+    """What the wizard decided (the CONTRACTS.md ``rectification`` object).
+
+    ``source`` gave the information and ``receiver`` got it. Information from outside the
+    table (Law 16D) came from no one at it, and reaching a player by accident makes no one
+    an offender: ``source``, ``offenders`` and ``non_offenders`` are then null, and
+    ``receiving_side`` names the side that got it (the report's ``source`` names the player
+    who received it).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
     source: Seat | None
     receiver: Seat | None
+    receiving_side: Side | None = None
     call_index: int | None
     call: str | None
     action_index: int | None
@@ -209,6 +217,14 @@ class Incident:
     @property
     def offenders(self) -> Side | None:
         return self.source.side if self.source else None
+
+    @property
+    def sides(self) -> tuple[Side | None, Side | None]:
+        """The side whose gain an adjustment takes away, and the side whose score it
+        restores: the offenders and the others, or, when no one at the table gave the
+        information (Law 16D), the side that received it and the others."""
+        side = self.offenders or (self.receiver.side if self.receiver else None)
+        return side, side.other if side else None
 
 
 def call_text(call: str) -> str:
@@ -334,15 +350,15 @@ def locate(
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
     kind = answered_kind(answers, incident.finding)
-    if incident.source is None and incident.caller is not None:
+    if kind == "extraneous":
+        # Nobody at the table gave it: the seat named (or the caller) is who received it.
+        incident.receiver, incident.source = incident.source or incident.caller, None
+    elif incident.source is None and incident.caller is not None:
         incident.source = (
             incident.caller.partner if kind in _SOURCE_IS_CALLERS_PARTNER else incident.caller
         )
-    if incident.source is not None:
-        if kind == "extraneous":
-            incident.receiver = incident.source
-        elif kind != "opponent":
-            incident.receiver = incident.source.partner
+    if incident.source is not None and kind != "opponent":
+        incident.receiver = incident.source.partner
     if board is not None and index is not None and incident.receiver is not None:
         for later in range(index, len(calls)):
             if board.dealer.offset(later) is incident.receiver:
@@ -371,6 +387,8 @@ def _evidence(
         lines.append(f"Reported: {reported.description}")
     if incident.source is not None:
         lines.append(f"The information came from {incident.source.name_full}.")
+    elif incident.receiver is not None:
+        lines.append(f"{incident.receiver.name_full} received the information.")
     if incident.action is not None and incident.receiver is not None:
         lines.append(
             f"{incident.receiver.name_full} acted next: {call_text(incident.action)} "
@@ -573,7 +591,7 @@ def _kind_text(kind: str, alerted: str | None) -> str:
 def _values(
     incident: Incident, kind: str, board: Board | None, table: str, alerted: str | None = None
 ) -> dict[str, object]:
-    offenders = incident.offenders
+    gaining, restored = incident.sides
     return {
         "source": incident.source.name_full if incident.source else "the player",
         "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
@@ -589,8 +607,11 @@ def _values(
             else "the action chosen"
         ),
         "kind_text": _kind_text(kind, alerted),
-        "offenders": side_name(offenders) if offenders else "the offending side",
-        "non_offenders": side_name(offenders.other) if offenders else "the non-offending side",
+        "offenders": side_name(gaining) if gaining else "the offending side",
+        "non_offenders": side_name(restored) if restored else "the non-offending side",
+        "cause": (
+            "the information from outside the table" if kind == "extraneous" else "the infraction"
+        ),
         "contract": _contract_text(board) if board else "?",
         "table": table,
     } | {"basis": ""}
@@ -611,7 +632,7 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     if kind == "extraneous":
         return (
             fill(
-                "The information {source} received from outside the table affected the "
+                "The information {receiver} received from outside the table affected the "
                 "result (Law 16D2(c))",
                 values,
             ),
@@ -633,7 +654,7 @@ def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> st
     balance, so whether they do is read from the two sides' scores themselves."""
     if answer.self_inflicted is None or scores_balance(answer.by_side):
         return fill(
-            "{non_offenders} made a serious error or a gamble after the infraction, but "
+            "{non_offenders} made a serious error or a gamble after {cause}, but "
             "it added nothing to their damage: without it their result would have been "
             "no better than it was at the table. They get the same adjusted score (Law "
             "12C1(e)), and the two scores balance.",
@@ -641,7 +662,7 @@ def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> st
         )
     return fill(
         "{non_offenders} contributed to their own damage by a serious error or a gamble "
-        "after the infraction, so they get no redress for that part of the damage (Law "
+        "after {cause}, so they get no redress for that part of the damage (Law "
         "12C1(e)); the two scores do not balance.",
         values,
     )
@@ -721,7 +742,7 @@ def rule_unauthorised_information(
     )
     steps = list(result.steps)
     extra = ""
-    offenders = incident.offenders
+    restored = incident.sides[1]  # the non-offenders, or under Law 16D the others
     if outcome in SCORED:
         inputs, pending, more = score_inputs(
             answers, mode, outcome == "adjust_split", table_score is not None, _dd_hint(board)
@@ -736,7 +757,7 @@ def rule_unauthorised_information(
             raise RecordError("an adjusted score needs the board (its vulnerability)")
         vulnerability = board.vulnerability
         split = outcome == "adjust_split"
-        if split and (offenders is None or at_table is None):
+        if split and (restored is None or at_table is None):
             raise RecordError(
                 "Law 12C1(e) needs the table result and the offending side: give the board's "
                 "contract and tricks, and the irregularity's source"
@@ -748,14 +769,14 @@ def rule_unauthorised_information(
             traveller=inputs.traveller,
             table_result=[at_table] if split and at_table else None,
             without_error=inputs.without_error,
-            non_offenders=offenders.other if split and offenders else None,
+            non_offenders=restored if split else None,
             method=_method(),
             deal=board.deal,
         )
         not_damaged = no_damage(
             answer,
             at_table,
-            offenders.other if offenders else None,
+            restored,
             vulnerability,
             inputs.comparison,
             inputs.traveller,
@@ -770,7 +791,7 @@ def rule_unauthorised_information(
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer)
     elif outcome == "adjust_artificial":
-        adjustment.take(artificial_score(offenders.other if offenders else None))
+        adjustment.take(artificial_score(restored))
         adjustment.score_ns_final = None
     elif outcome == "adjust_artificial_by_fault":
         receiving = incident.receiver.side if incident.receiver else None
@@ -816,8 +837,9 @@ def rule_unauthorised_information(
         action=incident.action,
         source_kind=kind,
         mistake=mistake,
-        offenders=offenders,
-        non_offenders=offenders.other if offenders else None,
+        offenders=incident.offenders,
+        non_offenders=incident.offenders.other if incident.offenders else None,
+        receiving_side=incident.receiver.side if incident.receiver else None,
         result_stands=outcome in RESULT_STANDS,
         artificial=outcome in ARTIFICIAL,
         self_inflicted_method=(
