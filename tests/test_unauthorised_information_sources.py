@@ -313,3 +313,62 @@ def test_a_ui_infraction_names_the_offenders_and_the_receiving_side():
     )
     assert r["receiving_side"] == "NS"
     assert "without the infraction" in ruling.text
+
+
+# ------------------------------------------------------------- notes in German
+
+
+@pytest.mark.parametrize(
+    ("note", "alerted"),
+    [
+        ("Nord hat 2C alertiert: stark, künstlich", "alerted"),
+        ("2C nicht alertiert", "not_alerted"),
+        ("kein Alert, Süd erwartete einen", "not_alerted"),
+        ("North didn't alert 2C", "not_alerted"),  # the English contraction too
+    ],
+)
+def test_an_alert_note_settles_whether_the_call_was_alerted(note, alerted):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    kind, said = step(ruling, "source_kind"), step(ruling, "alerted")
+    assert (kind.answer, kind.answered_by) == ("alert", "record")
+    assert (said.answer, said.answered_by) == (alerted, "record")
+    assert (ruling.rectification["source"], ruling.rectification["receiver"]) == ("N", "S")
+
+
+@pytest.mark.parametrize("note", ["Nord alertierte nicht sofort", "alerted, but not at once"])
+def test_an_alert_note_with_a_negation_it_cannot_place_is_asked_about(note):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    assert ruling.status == "needs_answer" and ruling.pending.node == "alerted"
+
+
+@pytest.mark.parametrize("note", ["Erklärung: 2C stark", "Nord erklärt 2C als stark"])
+def test_a_german_explanation_note_is_the_explainers(note):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    kind = step(ruling, "source_kind")
+    assert (kind.answer, kind.answered_by) == ("explanation", "record")
+    assert ruling.rectification["source"] == "N"
+
+
+def noted_board(note: str) -> Board:
+    """The competitive deal with the note on North's pass over 3H (call 5)."""
+    board = competitive_board()
+    return board.model_copy(update={"auction_notes": {4: note}})
+
+
+@pytest.mark.parametrize(
+    "note", ["gezögert", "lange Denkpause", "Tempo!", "zögerte ca. 20 Sekunden", "BIT", "hes."]
+)
+def test_a_tempo_note_marks_the_call_but_asks_whose_tempo(note):
+    ruling = rule(WIZARD, noted_board(note), None, {}, mode="step")
+    incident = step(ruling, "incident")
+    assert (incident.answer, incident.answered_by) == ("yes", "record")
+    assert "Call 5: North Pass (given by the record's note)" in " ".join(incident.evidence)
+    # Partner's tempo (16B) or an opponent's (73D)? The note does not say.
+    assert ruling.pending.node == "source_kind"
+    assert "mentions a break in tempo" in ruling.pending.help
+
+
+@pytest.mark.parametrize("note", ["Frage von Nord", "Bemerkung von Nord"])
+def test_a_question_or_remark_in_german_is_not_taken_as_tempo(note):
+    ruling = rule(WIZARD, noted_board(note), None, {**ALL_YES, "call_index": "5"})
+    assert ruling.status == "needs_answer" and ruling.pending.node == "source_kind"

@@ -65,38 +65,67 @@ KIND_TEXT = {
 }
 # The alerter or explainer is the partner of the player whose call it was.
 _SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
-_NOTE_WORDS = re.compile(
-    r"hesit|slow|tempo|pause|break|think|thought|\bbit\b|quick|fast|alert|explain|explanation",
-    re.IGNORECASE,
-)
+
+
+def _words(*stems: str) -> re.Pattern[str]:
+    return re.compile("|".join(stems), re.IGNORECASE)
+
+
 # What the record's words (the note on the call, the report's description) say passed
 # the information. An alert or an explanation settles who gave it (the caller's
 # partner) and who received it (the caller); a hesitation or a remark does not say
 # whether it was partner's (Law 16B) or an opponent's (Law 73D), so the Director says.
-_MISSING_ALERT = re.compile(
-    r"\b(?:not|n't|never|no|failed to|failure to|forgot to|without(?: an?)?)\s+"
-    r"(?:be(?:en)?\s+)?alert|\bunalerted\b",
-    re.IGNORECASE,
-)
+# Each kind's stems: English, then German (a TD writes notes in his own language), with
+# the abbreviations TDs use in notes. A word here that is missing only makes the wizard
+# ask; a word that misleads would make it rule, so stems stay specific.
 _KIND_WORDS: dict[str, re.Pattern[str]] = {
-    "alert": re.compile(r"\balert|\bunalerted\b", re.IGNORECASE),
-    "explanation": re.compile(r"\bexplain|\bexplanation|\bdescribed\b", re.IGNORECASE),
-    "tempo": re.compile(
-        r"hesitat|\bslow|tempo|\bpaus|\bthought|\bthink|\bhuddle|\bquick|\bfast"
-        r"|\bseconds\b|\bbreak\b",
-        re.IGNORECASE,
+    "alert": _words(
+        r"\balert|\bunalerted\b",  # also German "Alert", "alertiert"
+        r"\bunalertiert",
     ),
-    "manner": re.compile(
-        r"\bremark|\bgesture|\bcomment|\bsigh|\bshrug|\bemphasis|\btone\b|\bmannerism",
-        re.IGNORECASE,
+    "explanation": _words(
+        r"\bexplain|\bexplanation|\bexpl\b|\bdescribed\b",
+        r"\berkl(?:ä|ae)r|\berkl\b|\bbeschrieb",  # Erklärung, erklärt, Erkl., beschrieben
     ),
-    "withdrawn": re.compile(
-        r"withdr[ae]wn?|\bcancel|out of turn|out of rotation|\breplaced\b", re.IGNORECASE
+    "tempo": _words(
+        r"\bhes\b|\bhesit|\bslow|tempo|\bpaus|\bthought|\bthink|\bhuddle|\bquick|\bfast"
+        r"|\bseconds\b|\bbreak\b|\bbit\b",  # BIT: break in tempo
+        # gezögert, zögerte, Zögern, Denkpause (Denkp.), langsam, schnell, Sekunden,
+        # lange überlegt; "Tempo" and "Pause" are matched above
+        r"z(?:ö|oe)ger|\bz(?:ö|oe)g\b|denkp|\blangsam|\bschnell|\bsekunden\b|(?:ü|ue)berleg",
     ),
-    "extraneous": re.compile(
-        r"overh[ea]|next table|another table|other table|wrong hand|\bsaw\b", re.IGNORECASE
+    "manner": _words(
+        r"\bremark|\bgesture|\bcomment|\bsigh|\bshrug|\bemphasis|\btone\b|\bmannerism"
+        r"|\bquestion",  # not "asked": an opponent's question comes before any explanation
+        # Bemerkung, Kommentar, Geste, Frage (gefragt, fragte), Seufzer, Achselzucken,
+        # Tonfall, Betonung
+        r"\bbemerk|\bkommentar|\bgeste\b|\bfrage|\bgefragt|\bfragte|\bseufz|achselzuck"
+        r"|\btonfall|\bbeton",
+    ),
+    "withdrawn": _words(
+        r"withdr[ae]wn?|\bcancel|out of turn|out of rotation|\breplaced\b",
+        # zurückgenommen, annulliert, außer der Reihe (Reihenfolge), ersetzt
+        r"zur(?:ü|ue)ckgenommen|\bannull|au(?:ß|ss)er (?:der )?reihe|\bersetzt\b",
+    ),
+    "extraneous": _words(
+        r"overh[ea]|next table|another table|other table|wrong hand|\bsaw\b",
+        # mitgehört, Nachbartisch, am anderen Tisch, falsche Hand, gesehen
+        r"mitgeh(?:ö|oe)rt|nachbartisch|anderen tisch|falsche hand|\bgesehen\b",
     ),
 }
+# A note with these words marks the call at which the information was given.
+_NOTE_KINDS = ("tempo", "alert", "explanation")
+# An alert the words say was not made: "not alerted", "didn't alert", "no alert"; German
+# "nicht alertiert", "kein Alert", "ohne Alert", "fehlender Alert", "Alert vergessen".
+_MISSING_ALERT = _words(
+    r"(?:\b(?:not|never|no|failed to|failure to|forgot to|without(?: an?)?)|n't)\s+"
+    r"(?:be(?:en)?\s+)?alert|\bunalerted\b",
+    r"\b(?:nicht|kein\w*|ohne|fehlende?\w*)\s+(?:\w+\s+)?alert|\balert\w*\s+vergessen"
+    r"|\bvergaß\s+(?:zu\s+)?alert|\bunalertiert",
+)
+# A negation the missing-alert words did not place ("Nord alertierte nicht", "alerted,
+# but not as agreed"): whether the call was alerted is then for the Director to say.
+_NEGATION = _words(r"\b(?:not|never|no|nicht|kein\w*|ohne|nie)\b|n't\b")
 # Kinds the record's words settle by themselves (the others the Director confirms).
 _SETTLED_KINDS = {"alert", "explanation"}
 RESULT_STANDS = {
@@ -179,7 +208,10 @@ def read_kind(note: str, description: str) -> KindFinding:
         for where, text in texts
     ]
     if "alert" in finding.found:
-        finding.alert_missing = bool(_MISSING_ALERT.search(joined))
+        if _MISSING_ALERT.search(joined):
+            finding.alert_missing = True
+        elif not _NEGATION.search(joined):
+            finding.alert_missing = False
     # Only one settled kind among the words decides; a mix (an alert after a pause, an
     # alert and an explanation) is for the Director to sort out.
     if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
@@ -323,7 +355,8 @@ def _call_index(
         return int(raw), "the Director"
     if board is not None:
         for index in sorted(board.auction_notes):
-            if _NOTE_WORDS.search(board.auction_notes[index]):
+            note = board.auction_notes[index]
+            if any(_KIND_WORDS[kind].search(note) for kind in _NOTE_KINDS):
                 return index + 1, "the record's note"
     return None, ""
 
