@@ -129,3 +129,32 @@ def test_law_37b2_brings_a_lead_restriction_for_the_cancelled_call_too():
     texts = [option.text for option in ruling.options]
     assert any("at West's first turn to lead" in t for t in texts)
     assert any("at East's first turn to lead" in t and "West did not specify" in t for t in texts)
+
+
+def test_a_cancelled_double_moves_the_later_calls_to_the_seats_that_made_them():
+    # East's recorded X is cancelled (Law 27B3): 2H is East's legal replacement, so the
+    # 3H after South's pass is West's, a barred partner's bid (Law 27B3, then Law 37).
+    # Read as recorded, 3H would be North's and West would seem to have passed throughout.
+    board = Board.checked(
+        number=1, deal=DEAL, auction=["1NT", "1H", "X", "2H", "P", "3H", "P", "P", "P"]
+    )
+    ruling = rule("insufficient-bid", board, None, {"accepted": "no", "comparable": "no"})
+    called = _step(ruling, "barred_after_double")
+    assert (called.answer, called.answered_by) == ("yes", "record")
+    assert "West called 3H at call 6" in " ".join(called.evidence)
+    over = _step(ruling, "lho_called_over")
+    assert "North called P over it (call 7)" in " ".join(over.evidence)
+    assert ruling.outcome == "barred_call_stands"
+    assert (ruling.rectification["contract"], ruling.rectification["declarer"]) == ("3H", "E")
+
+
+def test_a_cancelled_double_does_not_give_a_later_bid_to_the_barred_partner():
+    # Recorded as read, West would have bid 2S; with East's X cancelled East passed in
+    # its place, South bid 2S and West passed at every turn: no Law 37 call.
+    board = Board.checked(number=1, deal=DEAL, auction=["1NT", "1H", "X", "P", "2S", "P", "P", "P"])
+    ruling = rule("insufficient-bid", board, None, {"accepted": "no", "comparable": "no"})
+    called = _step(ruling, "barred_after_double")
+    assert (called.answer, called.answered_by) == ("no", "record")
+    assert ruling.outcome == "illegal_double"
+    assert (ruling.rectification["contract"], ruling.rectification["declarer"]) == ("2S", "S")
+    assert ruling.rectification["opening_leader"] == "W"

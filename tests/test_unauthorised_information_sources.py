@@ -237,3 +237,138 @@ def test_a_12c1e_split_with_nothing_self_inflicted_is_not_called_unbalanced(caps
         non_offenders=Side.EW,
     )
     assert "do not balance" in by_side_text(answer)
+
+
+@pytest.mark.parametrize(
+    ("without_error", "balance", "ns", "ew"),
+    [
+        # 3S one down without East-West's error: the 50 points it cost them are theirs.
+        ("3S N 8", "the two scores do not balance", -140, -50),
+        # 3S made anyway: the error cost nothing, both sides get 3H by West (NS -140).
+        ("3S N 9", "the two scores balance", -140, 140),
+    ],
+)
+def test_a_12c1e_ruling_says_the_scores_do_not_balance_only_when_they_do_not(
+    without_error, balance, ns, ew
+):
+    slow = report(source="N", call_index=5)
+    answers = {**ALL_YES, "serious_error": "yes", "results": "3H W 9",
+               "result_without_error": without_error}  # fmt: skip
+    ruling = rule(WIZARD, competitive_board(), slow, answers)
+    assert ruling.outcome == "adjust_split"
+    by_side = ruling.adjustment.by_side
+    assert (by_side["NS"].score, by_side["EW"].score) == (ns, ew)
+    assert balance in ruling.text
+    balanced = ns == -ew
+    assert ("do not balance" in ruling.text) is not balanced
+    assert ("no redress for that part" in ruling.text) is not balanced
+    assert "not balancing" not in ruling.title
+
+
+# ------------------------------------------------------------- Law 16D: nobody offended
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        {**EXTRANEOUS, "receiver_fault": "none", "other_fault": "none"},
+        {**EXTRANEOUS, "assignable": "yes", "results": "3H W 9"},
+    ],
+    ids=["artificial", "assigned"],
+)
+def test_outside_information_names_the_side_that_received_it_not_an_offender(answers):
+    # South overheard a remark at the next table: he gave no information to anyone and
+    # broke no law by hearing it (Law 16D1), so neither side is an offender.
+    heard = report(source="S", call_index=7, description="South overheard a result")
+    ruling = rule(WIZARD, competitive_board(), heard, answers)
+    r = ruling.rectification
+    assert (r["receiver"], r["receiving_side"]) == ("S", "NS")
+    assert (r["source"], r["offenders"], r["non_offenders"]) == (None, None, None)
+    assert "South received the information." in step(ruling, "incident").evidence
+    assert not any("came from South" in line for line in step(ruling, "incident").evidence)
+    assert "infraction" not in ruling.text + ruling.title
+
+
+def test_outside_information_assigned_score_restores_the_other_sides_result():
+    # The assigned score (3H by West, NS -140) is scored for East-West, the side that
+    # did not receive the information; with no serious error the two scores balance.
+    heard = report(source="S", call_index=7, description="South overheard a result")
+    answers = {**EXTRANEOUS, "assignable": "yes", "results": "3H W 9"}
+    ruling = rule(WIZARD, competitive_board(), heard, answers)
+    assert ruling.outcome == "adjust_assigned"
+    assert "East-West were damaged" in ruling.text
+    assert "without the information from outside the table" in ruling.text
+    assert ruling.adjustment.score_ns_final == -140
+
+
+def test_a_ui_infraction_names_the_offenders_and_the_receiving_side():
+    slow = report(source="N", call_index=5)
+    ruling = rule(WIZARD, competitive_board(), slow, {**ALL_YES, "results": "3H W 9"})
+    r = ruling.rectification
+    assert (r["source"], r["receiver"], r["offenders"], r["non_offenders"]) == (
+        "N",
+        "S",
+        "NS",
+        "EW",
+    )
+    assert r["receiving_side"] == "NS"
+    assert "without the infraction" in ruling.text
+
+
+# ------------------------------------------------------------- notes in German
+
+
+@pytest.mark.parametrize(
+    ("note", "alerted"),
+    [
+        ("Nord hat 2C alertiert: stark, künstlich", "alerted"),
+        ("2C nicht alertiert", "not_alerted"),
+        ("kein Alert, Süd erwartete einen", "not_alerted"),
+        ("North didn't alert 2C", "not_alerted"),  # the English contraction too
+    ],
+)
+def test_an_alert_note_settles_whether_the_call_was_alerted(note, alerted):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    kind, said = step(ruling, "source_kind"), step(ruling, "alerted")
+    assert (kind.answer, kind.answered_by) == ("alert", "record")
+    assert (said.answer, said.answered_by) == (alerted, "record")
+    assert (ruling.rectification["source"], ruling.rectification["receiver"]) == ("N", "S")
+
+
+@pytest.mark.parametrize("note", ["Nord alertierte nicht sofort", "alerted, but not at once"])
+def test_an_alert_note_with_a_negation_it_cannot_place_is_asked_about(note):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    assert ruling.status == "needs_answer" and ruling.pending.node == "alerted"
+
+
+@pytest.mark.parametrize("note", ["Erklärung: 2C stark", "Nord erklärt 2C als stark"])
+def test_a_german_explanation_note_is_the_explainers(note):
+    ruling = rule(WIZARD, alert_board(note), None, {**ALL_YES, "results": "3C S 8"})
+    kind = step(ruling, "source_kind")
+    assert (kind.answer, kind.answered_by) == ("explanation", "record")
+    assert ruling.rectification["source"] == "N"
+
+
+def noted_board(note: str) -> Board:
+    """The competitive deal with the note on North's pass over 3H (call 5)."""
+    board = competitive_board()
+    return board.model_copy(update={"auction_notes": {4: note}})
+
+
+@pytest.mark.parametrize(
+    "note", ["gezögert", "lange Denkpause", "Tempo!", "zögerte ca. 20 Sekunden", "BIT", "hes."]
+)
+def test_a_tempo_note_marks_the_call_but_asks_whose_tempo(note):
+    ruling = rule(WIZARD, noted_board(note), None, {}, mode="step")
+    incident = step(ruling, "incident")
+    assert (incident.answer, incident.answered_by) == ("yes", "record")
+    assert "Call 5: North Pass (given by the record's note)" in " ".join(incident.evidence)
+    # Partner's tempo (16B) or an opponent's (73D)? The note does not say.
+    assert ruling.pending.node == "source_kind"
+    assert "mentions a break in tempo" in ruling.pending.help
+
+
+@pytest.mark.parametrize("note", ["Frage von Nord", "Bemerkung von Nord"])
+def test_a_question_or_remark_in_german_is_not_taken_as_tempo(note):
+    ruling = rule(WIZARD, noted_board(note), None, {**ALL_YES, "call_index": "5"})
+    assert ruling.status == "needs_answer" and ruling.pending.node == "source_kind"

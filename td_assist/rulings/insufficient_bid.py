@@ -161,15 +161,55 @@ class Situation:
     def auction(self) -> Auction:
         return self.board.auction_obj
 
-    def barred_calls(self) -> list[int]:
-        """0-based positions of bids, doubles or redoubles by the offender's partner after
-        the replacement (he was barred if the replacement did not keep him free)."""
-        after = self.replacement_index or self.bid.call_index
+    @property
+    def double_recorded(self) -> bool:
+        """The record's replacement is a double or redouble, with no attempt said before
+        it: Law 27B3 cancels it when it is not comparable."""
+        return (
+            self.attempted is None
+            and self.replacement is not None
+            and self.replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+        )
+
+    def calls_after_replacement(
+        self, double_cancelled: bool
+    ) -> list[tuple[int, Seat, Call]] | None:
+        """(call number in the record, seat, call) for each call after the offender's legal
+        replacement, read with a recorded double cancelled (Law 27B3) when it was: every
+        later call then belongs to the seat before the one the record gives it. None when
+        the record cannot be read so."""
+        if not double_cancelled:
+            after = self.replacement_index or self.bid.call_index
+            auction = self.auction
+            return [
+                (i + 1, seat, call)
+                for i, (seat, call) in enumerate(zip(auction.seats, auction.calls))
+                if i >= after
+            ]
+        assert self.replacement_index is not None
+        legal = _with_attempt_cancelled(self)
+        replaced = legal.insufficient_bid(self.bid.call_index)
+        if replaced is None:
+            return None
+        if replaced.replacement_index is None:
+            return []
+        gone = self.replacement_index - 1  # 0-based: the calls from here on shift by one
+        return [
+            (i + 1 + (i >= gone), seat, call)
+            for i, (seat, call) in enumerate(zip(legal.seats, legal.calls))
+            if i >= replaced.replacement_index
+        ]
+
+    def barred_calls(self, double_cancelled: bool = False) -> list[tuple[int, Call]] | None:
+        """Bids, doubles or redoubles by the offender's partner after the replacement (he
+        was barred if the replacement did not keep him free), with their numbers in the
+        record; None when the record cannot be read with the double cancelled."""
+        after = self.calls_after_replacement(double_cancelled)
+        if after is None:
+            return None
         partner = self.offender.partner
         return [
-            i
-            for i, (seat, call) in enumerate(zip(self.auction.seats, self.auction.calls))
-            if i >= after and seat is partner and not call.is_pass
+            (number, call) for number, seat, call in after if seat is partner and not call.is_pass
         ]
 
 
@@ -421,26 +461,52 @@ def ib_lowest_same_strain(ctx: Context) -> FactResult:
     )
 
 
+def _double_cancelled(ctx: Context) -> bool:
+    """The walk judged the recorded double or redouble not comparable (Law 27B3)."""
+    return _situation(ctx).double_recorded and ctx.walked.get("double_comparable") == "no"
+
+
+_CANCELLED_UNREADABLE = (
+    "With the recorded {call} cancelled (Law 27B3), the calls after it cannot be read as "
+    "a legal auction; the Director establishes what happened."
+)
+_CANCELLED_READING = (
+    " (The recorded {call} is cancelled under Law 27B3: the call after it is {offender}'s "
+    "legal replacement, and the auction goes on from there.)"
+)
+
+
 @FACTS.register("barred_partner_called")
 def barred_partner_called(ctx: Context) -> FactResult:
     s = _situation(ctx)
-    calls = s.barred_calls()
+    cancelled = _double_cancelled(ctx)
+    calls = s.barred_calls(cancelled)
+    if calls is None:
+        return FactResult.unknown(_CANCELLED_UNREADABLE.format(call=s.replacement))
+    reading = ""
+    if cancelled and s.replacement_index is not None and s.replacement_index < len(s.auction.calls):
+        reading = _CANCELLED_READING.format(call=s.replacement, offender=s.offender.name_full)
     partner = s.offender.partner.name_full
     if not calls:
-        return FactResult("no", [f"The record shows no bid, double or redouble by {partner}."])
-    first = calls[0]
-    return FactResult("yes", [f"{partner} called {s.auction.calls[first]} at call {first + 1}."])
+        return FactResult(
+            "no", [f"The record shows no bid, double or redouble by {partner}.{reading}"]
+        )
+    number, call = calls[0]
+    return FactResult("yes", [f"{partner} called {call} at call {number}.{reading}"])
 
 
 @FACTS.register("lho_called_over_barred_call")
 def lho_called_over_barred_call(ctx: Context) -> FactResult:
     s = _situation(ctx)
-    calls = s.barred_calls()
-    if not calls or calls[0] + 1 >= len(s.auction.calls):
+    cancelled = _double_cancelled(ctx)
+    after = s.calls_after_replacement(cancelled)
+    calls = s.barred_calls(cancelled)
+    later = [(n, call) for n, _, call in after or [] if calls and n > calls[0][0]]
+    if not later:
         return FactResult.unknown("The record does not show a call after the barred call.")
-    following = s.auction.calls[calls[0] + 1]
+    number, following = later[0]
     lho = s.offender.partner.lho.name_full
-    return FactResult("yes", [f"{lho} called {following} over it (call {calls[0] + 2})."])
+    return FactResult("yes", [f"{lho} called {following} over it (call {number})."])
 
 
 # --- The ruling -----------------------------------------------------------------------------
@@ -600,9 +666,8 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     if accepted or outcome == "unintended_call":
         replacement = None  # cancelled when LHO accepts (Law 27C)
     attempted = s.attempted
-    doubled = replacement is not None and replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
     auction = s.auction
-    if kind == "illegal" and attempted is None and doubled:
+    if kind == "illegal" and s.double_recorded:
         # A double or redouble that is not comparable is cancelled (Law 27B3): it was only
         # an attempt, and the legal call in its place is the next one recorded, if any.
         attempted, replacement = replacement, None

@@ -38,6 +38,7 @@ from td_assist.rulings.adjusted import (
     parse_comparison,
     parse_results,
     parse_traveller,
+    scores_balance,
     table_result,
     units_from_answers,
 )
@@ -65,38 +66,67 @@ KIND_TEXT = {
 }
 # The alerter or explainer is the partner of the player whose call it was.
 _SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
-_NOTE_WORDS = re.compile(
-    r"hesit|slow|tempo|pause|break|think|thought|\bbit\b|quick|fast|alert|explain|explanation",
-    re.IGNORECASE,
-)
+
+
+def _words(*stems: str) -> re.Pattern[str]:
+    return re.compile("|".join(stems), re.IGNORECASE)
+
+
 # What the record's words (the note on the call, the report's description) say passed
 # the information. An alert or an explanation settles who gave it (the caller's
 # partner) and who received it (the caller); a hesitation or a remark does not say
 # whether it was partner's (Law 16B) or an opponent's (Law 73D), so the Director says.
-_MISSING_ALERT = re.compile(
-    r"\b(?:not|n't|never|no|failed to|failure to|forgot to|without(?: an?)?)\s+"
-    r"(?:be(?:en)?\s+)?alert|\bunalerted\b",
-    re.IGNORECASE,
-)
+# Each kind's stems: English, then German (a TD writes notes in his own language), with
+# the abbreviations TDs use in notes. A word here that is missing only makes the wizard
+# ask; a word that misleads would make it rule, so stems stay specific.
 _KIND_WORDS: dict[str, re.Pattern[str]] = {
-    "alert": re.compile(r"\balert|\bunalerted\b", re.IGNORECASE),
-    "explanation": re.compile(r"\bexplain|\bexplanation|\bdescribed\b", re.IGNORECASE),
-    "tempo": re.compile(
-        r"hesitat|\bslow|tempo|\bpaus|\bthought|\bthink|\bhuddle|\bquick|\bfast"
-        r"|\bseconds\b|\bbreak\b",
-        re.IGNORECASE,
+    "alert": _words(
+        r"\balert|\bunalerted\b",  # also German "Alert", "alertiert"
+        r"\bunalertiert",
     ),
-    "manner": re.compile(
-        r"\bremark|\bgesture|\bcomment|\bsigh|\bshrug|\bemphasis|\btone\b|\bmannerism",
-        re.IGNORECASE,
+    "explanation": _words(
+        r"\bexplain|\bexplanation|\bexpl\b|\bdescribed\b",
+        r"\berkl(?:ä|ae)r|\berkl\b|\bbeschrieb",  # Erklärung, erklärt, Erkl., beschrieben
     ),
-    "withdrawn": re.compile(
-        r"withdr[ae]wn?|\bcancel|out of turn|out of rotation|\breplaced\b", re.IGNORECASE
+    "tempo": _words(
+        r"\bhes\b|\bhesit|\bslow|tempo|\bpaus|\bthought|\bthink|\bhuddle|\bquick|\bfast"
+        r"|\bseconds\b|\bbreak\b|\bbit\b",  # BIT: break in tempo
+        # gezögert, zögerte, Zögern, Denkpause (Denkp.), langsam, schnell, Sekunden,
+        # lange überlegt; "Tempo" and "Pause" are matched above
+        r"z(?:ö|oe)ger|\bz(?:ö|oe)g\b|denkp|\blangsam|\bschnell|\bsekunden\b|(?:ü|ue)berleg",
     ),
-    "extraneous": re.compile(
-        r"overh[ea]|next table|another table|other table|wrong hand|\bsaw\b", re.IGNORECASE
+    "manner": _words(
+        r"\bremark|\bgesture|\bcomment|\bsigh|\bshrug|\bemphasis|\btone\b|\bmannerism"
+        r"|\bquestion",  # not "asked": an opponent's question comes before any explanation
+        # Bemerkung, Kommentar, Geste, Frage (gefragt, fragte), Seufzer, Achselzucken,
+        # Tonfall, Betonung
+        r"\bbemerk|\bkommentar|\bgeste\b|\bfrage|\bgefragt|\bfragte|\bseufz|achselzuck"
+        r"|\btonfall|\bbeton",
+    ),
+    "withdrawn": _words(
+        r"withdr[ae]wn?|\bcancel|out of turn|out of rotation|\breplaced\b",
+        # zurückgenommen, annulliert, außer der Reihe (Reihenfolge), ersetzt
+        r"zur(?:ü|ue)ckgenommen|\bannull|au(?:ß|ss)er (?:der )?reihe|\bersetzt\b",
+    ),
+    "extraneous": _words(
+        r"overh[ea]|next table|another table|other table|wrong hand|\bsaw\b",
+        # mitgehört, Nachbartisch, am anderen Tisch, falsche Hand, gesehen
+        r"mitgeh(?:ö|oe)rt|nachbartisch|anderen tisch|falsche hand|\bgesehen\b",
     ),
 }
+# A note with these words marks the call at which the information was given.
+_NOTE_KINDS = ("tempo", "alert", "explanation")
+# An alert the words say was not made: "not alerted", "didn't alert", "no alert"; German
+# "nicht alertiert", "kein Alert", "ohne Alert", "fehlender Alert", "Alert vergessen".
+_MISSING_ALERT = _words(
+    r"(?:\b(?:not|never|no|failed to|failure to|forgot to|without(?: an?)?)|n't)\s+"
+    r"(?:be(?:en)?\s+)?alert|\bunalerted\b",
+    r"\b(?:nicht|kein\w*|ohne|fehlende?\w*)\s+(?:\w+\s+)?alert|\balert\w*\s+vergessen"
+    r"|\bvergaß\s+(?:zu\s+)?alert|\bunalertiert",
+)
+# A negation the missing-alert words did not place ("Nord alertierte nicht", "alerted,
+# but not as agreed"): whether the call was alerted is then for the Director to say.
+_NEGATION = _words(r"\b(?:not|never|no|nicht|kein\w*|ohne|nie)\b|n't\b")
 # Kinds the record's words settle by themselves (the others the Director confirms).
 _SETTLED_KINDS = {"alert", "explanation"}
 RESULT_STANDS = {
@@ -123,12 +153,20 @@ class UnauthorisedInformationReport(IrregularityReport):
 
 
 class UnauthorisedInformationRectification(BaseModel):
-    """What the wizard decided (the CONTRACTS.md ``rectification`` object)."""
+    """What the wizard decided (the CONTRACTS.md ``rectification`` object).
+
+    ``source`` gave the information and ``receiver`` got it. Information from outside the
+    table (Law 16D) came from no one at it, and reaching a player by accident makes no one
+    an offender: ``source``, ``offenders`` and ``non_offenders`` are then null, and
+    ``receiving_side`` names the side that got it (the report's ``source`` names the player
+    who received it).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
     source: Seat | None
     receiver: Seat | None
+    receiving_side: Side | None = None
     call_index: int | None
     call: str | None
     action_index: int | None
@@ -171,7 +209,10 @@ def read_kind(note: str, description: str) -> KindFinding:
         for where, text in texts
     ]
     if "alert" in finding.found:
-        finding.alert_missing = bool(_MISSING_ALERT.search(joined))
+        if _MISSING_ALERT.search(joined):
+            finding.alert_missing = True
+        elif not _NEGATION.search(joined):
+            finding.alert_missing = False
     # Only one settled kind among the words decides; a mix (an alert after a pause, an
     # alert and an explanation) is for the Director to sort out.
     if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
@@ -209,6 +250,14 @@ class Incident:
     @property
     def offenders(self) -> Side | None:
         return self.source.side if self.source else None
+
+    @property
+    def sides(self) -> tuple[Side | None, Side | None]:
+        """The side whose gain an adjustment takes away, and the side whose score it
+        restores: the offenders and the others, or, when no one at the table gave the
+        information (Law 16D), the side that received it and the others."""
+        side = self.offenders or (self.receiver.side if self.receiver else None)
+        return side, side.other if side else None
 
 
 def call_text(call: str) -> str:
@@ -307,7 +356,8 @@ def _call_index(
         return int(raw), "the Director"
     if board is not None:
         for index in sorted(board.auction_notes):
-            if _NOTE_WORDS.search(board.auction_notes[index]):
+            note = board.auction_notes[index]
+            if any(_KIND_WORDS[kind].search(note) for kind in _NOTE_KINDS):
                 return index + 1, "the record's note"
     return None, ""
 
@@ -334,15 +384,15 @@ def locate(
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
     kind = answered_kind(answers, incident.finding)
-    if incident.source is None and incident.caller is not None:
+    if kind == "extraneous":
+        # Nobody at the table gave it: the seat named (or the caller) is who received it.
+        incident.receiver, incident.source = incident.source or incident.caller, None
+    elif incident.source is None and incident.caller is not None:
         incident.source = (
             incident.caller.partner if kind in _SOURCE_IS_CALLERS_PARTNER else incident.caller
         )
-    if incident.source is not None:
-        if kind == "extraneous":
-            incident.receiver = incident.source
-        elif kind != "opponent":
-            incident.receiver = incident.source.partner
+    if incident.source is not None and kind != "opponent":
+        incident.receiver = incident.source.partner
     if board is not None and index is not None and incident.receiver is not None:
         for later in range(index, len(calls)):
             if board.dealer.offset(later) is incident.receiver:
@@ -371,6 +421,8 @@ def _evidence(
         lines.append(f"Reported: {reported.description}")
     if incident.source is not None:
         lines.append(f"The information came from {incident.source.name_full}.")
+    elif incident.receiver is not None:
+        lines.append(f"{incident.receiver.name_full} received the information.")
     if incident.action is not None and incident.receiver is not None:
         lines.append(
             f"{incident.receiver.name_full} acted next: {call_text(incident.action)} "
@@ -573,7 +625,7 @@ def _kind_text(kind: str, alerted: str | None) -> str:
 def _values(
     incident: Incident, kind: str, board: Board | None, table: str, alerted: str | None = None
 ) -> dict[str, object]:
-    offenders = incident.offenders
+    gaining, restored = incident.sides
     return {
         "source": incident.source.name_full if incident.source else "the player",
         "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
@@ -589,8 +641,11 @@ def _values(
             else "the action chosen"
         ),
         "kind_text": _kind_text(kind, alerted),
-        "offenders": side_name(offenders) if offenders else "the offending side",
-        "non_offenders": side_name(offenders.other) if offenders else "the non-offending side",
+        "offenders": side_name(gaining) if gaining else "the offending side",
+        "non_offenders": side_name(restored) if restored else "the non-offending side",
+        "cause": (
+            "the information from outside the table" if kind == "extraneous" else "the infraction"
+        ),
         "contract": _contract_text(board) if board else "?",
         "table": table,
     } | {"basis": ""}
@@ -611,7 +666,7 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     if kind == "extraneous":
         return (
             fill(
-                "The information {source} received from outside the table affected the "
+                "The information {receiver} received from outside the table affected the "
                 "result (Law 16D2(c))",
                 values,
             ),
@@ -625,6 +680,25 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
             values,
         ),
         ["16B1a", "16B3"] + (["16C2"] if kind == "withdrawn" else []),
+    )
+
+
+def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> str:
+    """Law 12C1(e) in words: what the non-offenders' error cost them. The scores need not
+    balance, so whether they do is read from the two sides' scores themselves."""
+    if answer.self_inflicted is None or scores_balance(answer.by_side):
+        return fill(
+            "{non_offenders} made a serious error or a gamble after {cause}, but "
+            "it added nothing to their damage: without it their result would have been "
+            "no better than it was at the table. They get the same adjusted score (Law "
+            "12C1(e)), and the two scores balance.",
+            values,
+        )
+    return fill(
+        "{non_offenders} contributed to their own damage by a serious error or a gamble "
+        "after {cause}, so they get no redress for that part of the damage (Law "
+        "12C1(e)); the two scores do not balance.",
+        values,
     )
 
 
@@ -702,7 +776,7 @@ def rule_unauthorised_information(
     )
     steps = list(result.steps)
     extra = ""
-    offenders = incident.offenders
+    restored = incident.sides[1]  # the non-offenders, or under Law 16D the others
     if outcome in SCORED:
         inputs, pending, more = score_inputs(
             answers, mode, outcome == "adjust_split", table_score is not None, _dd_hint(board)
@@ -717,7 +791,7 @@ def rule_unauthorised_information(
             raise RecordError("an adjusted score needs the board (its vulnerability)")
         vulnerability = board.vulnerability
         split = outcome == "adjust_split"
-        if split and (offenders is None or at_table is None):
+        if split and (restored is None or at_table is None):
             raise RecordError(
                 "Law 12C1(e) needs the table result and the offending side: give the board's "
                 "contract and tricks, and the irregularity's source"
@@ -729,14 +803,14 @@ def rule_unauthorised_information(
             traveller=inputs.traveller,
             table_result=[at_table] if split and at_table else None,
             without_error=inputs.without_error,
-            non_offenders=offenders.other if split and offenders else None,
+            non_offenders=restored if split else None,
             method=_method(),
             deal=board.deal,
         )
         not_damaged = no_damage(
             answer,
             at_table,
-            offenders.other if offenders else None,
+            restored,
             vulnerability,
             inputs.comparison,
             inputs.traveller,
@@ -748,9 +822,10 @@ def rule_unauthorised_information(
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
+            values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer)
     elif outcome == "adjust_artificial":
-        adjustment.take(artificial_score(offenders.other if offenders else None))
+        adjustment.take(artificial_score(restored))
         adjustment.score_ns_final = None
     elif outcome == "adjust_artificial_by_fault":
         receiving = incident.receiver.side if incident.receiver else None
@@ -796,8 +871,9 @@ def rule_unauthorised_information(
         action=incident.action,
         source_kind=kind,
         mistake=mistake,
-        offenders=offenders,
-        non_offenders=offenders.other if offenders else None,
+        offenders=incident.offenders,
+        non_offenders=incident.offenders.other if incident.offenders else None,
+        receiving_side=incident.receiver.side if incident.receiver else None,
         result_stands=outcome in RESULT_STANDS,
         artificial=outcome in ARTIFICIAL,
         self_inflicted_method=(
