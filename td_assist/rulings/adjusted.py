@@ -768,8 +768,10 @@ def scores_balance(by_side: dict[str, SideScore]) -> bool:
     )
 
 
-def by_side_text(answer: AdjustedScore | ScoreAdjustment) -> str:
-    """Each side's adjusted score from its own view, in words (they differ under 12C1(e))."""
+def by_side_text(answer: AdjustedScore | ScoreAdjustment, *, say_balance: bool = True) -> str:
+    """Each side's adjusted score from its own view, in words (they differ under 12C1(e)).
+
+    ``say_balance=False`` when the ruling's own text already says whether they balance."""
     parts = []
     for side, score in answer.by_side.items():
         bits = [f"{score.score:+g} points"]
@@ -779,6 +781,6 @@ def by_side_text(answer: AdjustedScore | ScoreAdjustment) -> str:
             bits.append(f"{score.mp_percent:.2f}%")
         parts.append(f"{side} {', '.join(bits)}")
     text = "Adjusted score: " + "; ".join(parts) + "."
-    if answer.self_inflicted is not None and not scores_balance(answer.by_side):
+    if say_balance and answer.self_inflicted is not None and not scores_balance(answer.by_side):
         text += " The scores do not balance (Law 12C1(e))."
     return text

@@ -823,7 +823,7 @@ def rule_unauthorised_information(
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
             values["self_inflicted"] = _self_inflicted_text(answer, values)
-            extra = by_side_text(answer)
+            extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
         adjustment.take(artificial_score(restored))
         adjustment.score_ns_final = None
