@@ -101,6 +101,9 @@ class LeadOutOfTurnRectification(BaseModel):
     penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
     lead_options: LeadOptions | None = None
     in_record: bool = False  # the record shows the lead out of turn, accepted
+    # The record shows declarer accepting the opening lead by playing dummy's card
+    # second, which stands (Law 54B2).
+    dummy_played_second: bool = False
     # After a refused lead, as in the penalty-card wizard: declarer's Law 50D2 choice
     # (None while it is not yet made or not due), and what became of the penalty card.
     # ``penalty_cards`` stays the cards the ruling made penalty cards; these say which
@@ -383,7 +386,16 @@ def declarer_choice(ctx: Context) -> FactResult:
             "declarer_becomes_dummy",
             [_recorded_text(s), "The record marks that declarer spread his hand (Law 54A)."],
         )
-    return FactResult("accept", [_recorded_text(s), "So the lead was accepted (Law 53A)."])
+    evidence = [_recorded_text(s), "So the lead was accepted (Law 53A)."]
+    if s.recorded.dummy_played_second and s.board is not None and s.board.play_obj is not None:
+        dummy = s.recorded.offender.rho
+        card = s.board.play_obj.tricks[0].card_of(dummy)
+        evidence.append(
+            f"Declarer played {card.pretty if card else 'a card'} from dummy ({dummy.name_full}) "
+            "second, before his own hand: that card stands and may be taken back only to "
+            "correct a revoke (Law 54B2)."
+        )
+    return FactResult("accept", evidence)
 
 
 @FACTS.register("defenders_choice")
@@ -640,6 +652,7 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
         card=str(s.card) if s.card else None,
         declarer=declarer,
         in_record=s.recorded is not None,
+        dummy_played_second=s.recorded is not None and s.recorded.dummy_played_second,
     )
     if s.role() == "declaring_side":
         rect.chooser = declarer.side.other.value if declarer else None
