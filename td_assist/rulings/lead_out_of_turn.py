@@ -58,8 +58,9 @@ PENALTY_ANSWERS = (
     "require_kept",
     "forbid_kept",
 )
-# Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5).
-PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_")
+# Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5),
+# and the penalty card he designated at a trick (designated_5, Law 51A).
+PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", penalty_card.DESIGNATED)
 PENALTY_GROUP = "Penalty card (Law 50D)"
 # A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
 REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
