@@ -195,3 +195,33 @@ def test_step_mode_asks_declarers_50d2_choice_after_a_refused_lead():
     assert course.answer == "no" and course.answered_by == "record"
     ruling = rule_loot("E", "HQ", 1, {**answers, "lead_choice": "require"}, mode="step")
     assert ruling.status == "complete" and "Lead of the suit required" in ruling.text
+
+
+def test_a_lead_choice_when_the_offenders_partner_is_not_on_lead_is_refused():
+    # East leads at trick 5 when it was North's (dummy's) lead; declarer refuses it. The
+    # Law 50D2 choice comes only when West is to lead with the diamond queen still on the
+    # table: a lead_choice now was silently dropped, as if declarer had chosen nothing.
+    answers = {"correct_leader": "N", "choice": "reject", "lead_choice": "require"}
+    with pytest.raises(RecordError) as caught:
+        rule_loot("E", "DQ", 5, answers)
+    assert caught.value.where == "answer lead_choice"
+    assert "North's lead to trick 5, not West's" in caught.value.problem
+
+
+def test_a_lead_choice_for_a_partner_lead_the_record_does_not_show_is_refused():
+    # South wins trick 1; East leads the queen of diamonds to trick 2 out of turn and
+    # declarer refuses it. The record goes on: South leads a diamond and East plays the
+    # queen to it. West never leads while it lies on the table.
+    play = ["C8", "C2", "C5", "CA", "D6", "D3", "DA", "DQ", "S2", "S6", "SA", "S8"]
+    answers = {"correct_leader": "S", "choice": "reject", "lead_choice": "forbid"}
+    with pytest.raises(RecordError) as caught:
+        rule_loot("E", "DQ", 2, answers, play=play)
+    assert caught.value.where == "answer lead_choice"
+    assert "record shows no lead by West" in caught.value.problem
+
+
+def test_a_lead_choice_after_an_accepted_lead_is_refused():
+    answers = {"correct_leader": "W", "choice": "accept", "lead_choice": "require"}
+    with pytest.raises(RecordError, match="leaves no penalty card") as caught:
+        rule_loot("E", "DQ", 5, answers)
+    assert caught.value.where == "answer lead_choice"

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from td_assist.bridge.formats import read_boards
+from td_assist.bridge.formats.pbn import boards_to_pbn
 from td_assist.cli import main
 from td_assist.rulings.wizards import rule
 from td_assist.web import create_app
@@ -161,3 +162,44 @@ def test_after_declarer_spreads_later_rulings_use_the_new_declarer(tmp_path):
     role = next(step for step in ruling.path if step.node == "role")
     assert role.answer == "declaring_side"
     assert "South (dummy)" in role.evidence[0] and "North is declarer" in role.evidence[0]
+
+
+# BBO's order of play: East leads out of turn, declarer calls dummy's club two before
+# playing from his own hand (Law 54B2), then South's ace and West's eight.
+LIN_DUMMY_SECOND = (
+    "pn|S,W,N,E|st||md|1SAKQJH876D876CAKQ,ST98HAK2D543CJT98,S5432H543DAK2C432,|rh||"
+    "ah|Board 3|sv|e|mb|1S|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|C7|pc|C2|pc|CA|pc|C8|"
+)
+
+
+def test_lin_record_of_dummy_played_second_is_read_as_the_accepted_lead(tmp_path, capsys):
+    path = tmp_path / "dummy-second.lin"
+    path.write_text(LIN_DUMMY_SECOND, encoding="utf-8")
+    assert main(["rule", "lead-out-of-turn", str(path), "--json"]) == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert ruling["outcome"] == "accepted_opening"
+    rect = ruling["rectification"]
+    assert rect["in_record"] is True and rect["dummy_played_second"] is True
+    assert rect["offender"] == "E" and rect["next_to_play"] == "S"
+    (choice,) = [step for step in ruling["path"] if step["node"] == "choice_opening"]
+    assert choice["answered_by"] == "record"
+    assert any("♣2 from dummy (North) second" in line for line in choice["evidence"])
+
+
+def test_dummy_played_second_survives_the_pbn_export_by_seat(tmp_path):
+    # PBN lists a trick by seat, not in order of play: the exported board keeps who
+    # played which card and the accepted lead out of turn, read back as such.
+    lin = tmp_path / "dummy-second.lin"
+    lin.write_text(LIN_DUMMY_SECOND, encoding="utf-8")
+    exported = tmp_path / "dummy-second.pbn"
+    exported.write_text(boards_to_pbn(read_boards(lin)), encoding="utf-8")
+    assert '[Play "E"]\nC7 CA C8 C2\n' in exported.read_text(encoding="utf-8")
+    board = read_boards(exported)[0]
+    trick = board.play_obj.tricks[0]
+    assert {seat.value: str(trick.card_of(seat)) for seat in trick.seats} == {
+        "E": "C7",
+        "N": "C2",
+        "S": "CA",
+        "W": "C8",
+    }
+    assert rule("lead-out-of-turn", board, None, {}).outcome == "accepted_opening"

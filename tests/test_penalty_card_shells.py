@@ -290,3 +290,46 @@ def test_a_later_choice_names_its_suit_when_the_cards_are_in_two_suits(client):
     assert status == 400 and "lead_suit_2" in ruling["error"]
     status, ruling = rule({"lead_choice": "none", "lead_choice_2": "require", "lead_suit_2": "DC"})
     assert status == 400 and "one suit" in ruling["error"]
+
+
+def test_cli_takes_declarers_law_51a_designation(tmp_path, capsys):
+    # East's heart and diamond queens are penalty cards; out of trumps at trick 4 he may
+    # discard either, declarer designates the diamond queen, East plays the heart queen.
+    play = [
+        "C8",
+        "C2",
+        "C5",
+        "CA",
+        "SA",
+        "S8",
+        "S2",
+        "S6",
+        "SK",
+        "S9",
+        "S3",
+        "S7",
+        "SQ",
+        "ST",
+        "S4",
+        "HQ",
+    ]
+    board = {**BOARD, "play": play}
+    report = {**REPORT, "cards": ["HQ", "DQ"]}
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"board": board, "irregularity": report}), encoding="utf-8")
+    args = ["rule", "penalty-card", str(request), "--json", "--answer", "accept_choice=require"]
+    assert main([*args, "--answer", "designated_4=DQ"]) == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert ruling["outcome"] == "failure_replaced"
+    assert ruling["rectification"]["still_on_table"] == ["HQ"]
+    # A card East could not legally play then, or no penalty card, is refused.
+    assert main([*args, "--answer", "designated_3=DQ"]) == 2
+    assert "had to follow to the ♠ lead" in capsys.readouterr().err
+    assert main([*args, "--answer", "designated_4=DJ"]) == 2
+    assert "♦J is not a penalty card" in capsys.readouterr().err
+    # Without the play record there is nothing to check it against.
+    request.write_text(
+        json.dumps({"board": {**BOARD, "play": []}, "irregularity": report}), encoding="utf-8"
+    )
+    assert main(["rule", "penalty-card", str(request), "--answer", "designated_4=DQ"]) == 2
+    assert "no play record" in capsys.readouterr().err

@@ -175,3 +175,68 @@ def test_a_card_the_offender_does_not_hold_is_an_error():
 def test_a_card_already_played_before_it_binds_is_an_error():
     with pytest.raises(RecordError, match="trick 2, before it became a penalty card"):
         trace(play("C8 C2 C5 CA / H6 H2 H3 HQ"), [penalty("E", "HQ")], 3, Seat.S)
+
+
+# Law 51A: East has the heart and diamond queens as penalty cards from trick 2. South
+# draws trumps; at trick 4 East has no spade left, so either queen could be discarded
+# and declarer says which.
+TRUMPS_DRAWN = "C8 C2 C5 CA / SA S8 S2 S6 / SK S9 S3 S7 / SQ ST S4"
+BOTH_QUEENS = [penalty("E", "HQ"), penalty("E", "DQ")]
+DIAMOND_QUEEN = {4: Card.parse("DQ")}
+
+
+def test_the_penalty_card_declarer_designated_is_played():
+    result = trace(play(TRUMPS_DRAWN + " DQ"), BOTH_QUEENS, 2, Seat.S, NONE, DIAMOND_QUEEN)
+    assert kinds(result) == []
+    assert [p.card for p in result.remaining] == [Card.parse("HQ")]
+    assert any("Trick 4: declarer designated ♦Q" in line for line in result.evidence)
+
+
+def test_another_penalty_card_than_the_designated_one_is_a_failure_to_play_it():
+    # Before Law 51A was an answer, any penalty card East chose passed as played.
+    result = trace(play(TRUMPS_DRAWN + " HQ"), BOTH_QUEENS, 2, Seat.S, NONE, DIAMOND_QUEEN)
+    assert kinds(result) == [(4, "E", "penalty_card_not_played")]
+    violation = result.violations[0]
+    assert violation.card == Card.parse("HQ") and violation.due == (Card.parse("DQ"),)
+    assert "declarer designated ♦Q (Law 51A)" in violation.evidence
+    # The heart queen was played all the same (declarer may accept it, Law 52B1).
+    assert [p.card for p in result.remaining] == [Card.parse("DQ")]
+
+
+def test_a_designation_with_the_offender_on_lead_is_checked_where_the_record_stops():
+    # West's five of diamonds and jack of clubs are penalty cards from trick 2. He wins
+    # trick 2 with the heart ace and the record stops with him to lead: both are due,
+    # and declarer has just said which.
+    record = play("C8 C2 C5 CA / H6 HA H3 H9")
+    cards = [penalty("W", "D5"), penalty("W", "CJ")]
+    result = trace(record, cards, 2, Seat.S, NONE, {3: Card.parse("CJ")})
+    assert "Trick 3: declarer designated ♣J of the penalty cards ♦5, ♣J" in result.evidence[-2]
+    with pytest.raises(RecordError, match="♥K is not a penalty card of West's at trick 3"):
+        trace(record, cards, 2, Seat.S, NONE, {3: Card.parse("HK")})
+    with pytest.raises(RecordError, match="no play by West to that trick"):
+        trace(record, cards, 2, Seat.S, NONE, {4: Card.parse("CJ")})
+
+
+@pytest.mark.parametrize(
+    ("cards", "designated", "message", "where"),
+    [
+        # Not a penalty card: a card of his hand, or one he has already played.
+        (TRUMPS_DRAWN + " DQ", {4: "DJ"}, "♦J is not a penalty card of East's at trick 4", 4),
+        (
+            TRUMPS_DRAWN + " DQ / SJ C9 S5 HQ",
+            {4: "DQ", 5: "DQ"},
+            r"stopped being one at trick 4 \(played\)",
+            5,
+        ),
+        # Not legal: East still had a spade to follow with at trick 3 (a revoke).
+        (TRUMPS_DRAWN + " DQ", {3: "DQ"}, "had to follow to the ♠ lead", 3),
+        # Before the cards bound him, and after the record stops.
+        (TRUMPS_DRAWN + " DQ", {1: "DQ"}, "no play by East to that trick", 1),
+        (TRUMPS_DRAWN + " DQ", {9: "HQ"}, "no play by East to that trick", 9),
+    ],
+)
+def test_a_designation_that_law_51a_does_not_allow_is_refused(cards, designated, message, where):
+    chosen = {trick: Card.parse(card) for trick, card in designated.items()}
+    with pytest.raises(RecordError, match=message) as caught:
+        trace(play(cards), BOTH_QUEENS, 2, Seat.S, NONE, chosen)
+    assert caught.value.where == f"answer designated_{where}"

@@ -126,3 +126,39 @@ def test_play_with_hands_the_deal_does_not_show():
         Play.parse(partial, None, Seat.E, "HA H6 SA")
     with pytest.raises(RecordError, match="it was North's lead"):
         Play.parse(partial, None, Seat.N, "HA")
+
+
+def test_dummy_played_second_to_an_accepted_opening_lead_out_of_turn():
+    # Declarer North (spades), so East has the opening lead; West (declarer's right-hand
+    # opponent) leads instead. Declarer accepts by playing dummy's (South's) card second,
+    # before his own hand: that card stands (Law 54B2), then North and East play.
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, "CJ CA C2 C5")
+    (lead,) = play.leads_out_of_turn
+    assert (lead.offender, lead.correct_leader, lead.dummy_played_second) == (
+        Seat.W,
+        Seat.E,
+        True,
+    )
+    trick = play.tricks[0]
+    assert trick.seats == (Seat.W, Seat.S, Seat.N, Seat.E)
+    assert trick.card_of(Seat.S) == Card.parse("CA") and trick.winner is Seat.S
+    assert play.next_seat() is Seat.S
+
+
+def test_a_trick_stopped_after_dummys_second_card_waits_for_declarer():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, "CJ CA")
+    assert play.tricks[0].seats == (Seat.W, Seat.S) and play.next_seat() is Seat.N
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, "CJ CA C2")
+    assert play.next_seat() is Seat.E
+
+
+def test_after_dummys_second_card_the_record_must_still_fit_the_deal():
+    # The correct leader (East) playing before declarer (North) is not Law 54B2's order;
+    # the same cards in rotation are the ordinary accepted lead, dummy not played early.
+    with pytest.raises(RecordError, match="Play trick 1: North played C5 but does not hold it"):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "CJ CA C5 C2")
+    (lead,) = Play.parse(DEAL, Suit.SPADES, Seat.E, "CJ C2 C5 CA").leads_out_of_turn
+    assert not lead.dummy_played_second
+    # Only the opening lead: later, dummy's card out of rotation is still an error.
+    with pytest.raises(RecordError, match="Play trick 2: North played DA but does not hold"):
+        Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DJ DA")

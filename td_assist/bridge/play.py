@@ -4,7 +4,9 @@ A revoke in a record is not an error (it is why the TD was called), and neither 
 an unfinished play (rulings happen mid-hand) or a lead out of turn: with the deal
 known, whoever held a card played it, so a trick led by the wrong player is an
 accepted lead out of turn (Law 53A), kept in ``leads_out_of_turn``, and the play goes
-on in rotation from the player who led. A card the player in rotation does not hold,
+on in rotation from the player who led; after an opening lead out of turn, declarer
+may have played dummy's card second, before his own (Law 54B2), and the trick is read
+in that order. A card the player in rotation does not hold,
 a card played twice or a fourteenth trick is an error, named by trick and seat.
 
 >>> from td_assist.bridge.deal import Deal
@@ -42,11 +44,14 @@ class Trick:
     leader: Seat
     cards: tuple[Card, ...]
     trump: Suit | None
+    # Who played each card when it was not in rotation from the leader: dummy's card
+    # played second to an accepted opening lead out of turn stands (Law 54B2).
+    played_by: tuple[Seat, ...] = ()
 
     @cached_property
     def seats(self) -> tuple[Seat, ...]:
         """Who played each card, in order of play."""
-        return self.leader.rotation()[: len(self.cards)]
+        return self.played_by or self.leader.rotation()[: len(self.cards)]
 
     @property
     def is_complete(self) -> bool:
@@ -111,6 +116,8 @@ class LeadOutOfTurn:
     offender: Seat
     correct_leader: Seat
     card: Card
+    # Declarer accepted the opening lead by playing dummy's card second (Law 54B2).
+    dummy_played_second: bool = False
 
     @property
     def opening_lead(self) -> bool:
@@ -174,12 +181,15 @@ class Play:
                     "deal does not show which other hand held it",
                     where=f"Play trick {number}",
                 )
+            dummy_second = False
             if actual is not None and actual is not leader and trick_cards[0] not in played_at:
-                lead = LeadOutOfTurn(number, actual, leader, trick_cards[0])
+                dummy_second = self._dummy_played_second(number, actual, trick_cards)
+                lead = LeadOutOfTurn(number, actual, leader, trick_cards[0], dummy_second)
                 self.leads_out_of_turn.append(lead)
                 leader = actual
-            for seat, card in zip(leader.rotation(), trick_cards):
-                where = f"Play trick {number}"
+            seats = _dummy_second_order(leader) if dummy_second else leader.rotation()
+            where = f"Play trick {number}"
+            for seat, card in zip(seats, trick_cards):
                 if card in played_at:
                     raise RecordError(
                         f"{seat.name_full} played {card}, which was already played "
@@ -196,11 +206,20 @@ class Play:
                     )
                 hands[seat] = hands[seat].without(card)
                 played_at[card] = number
-            trick = Trick(number, leader, tuple(trick_cards), self.trump)
+            played_by = seats[: len(trick_cards)] if dummy_second else ()
+            trick = Trick(number, leader, tuple(trick_cards), self.trump, played_by)
             tricks.append(trick)
             if trick.winner is not None:
                 leader = trick.winner
         return tricks, hands_before
+
+    def _dummy_played_second(self, number: int, offender: Seat, cards: Sequence[Card]) -> bool:
+        """An opening lead out of turn by declarer's right-hand opponent, and the next card
+        from dummy rather than from declarer's hand: declarer accepted the lead by playing
+        from dummy, and that card stands (Law 54B2)."""
+        if number != 1 or offender is not self.opening_leader.partner or len(cards) < 2:
+            return False
+        return self.deal.holder(cards[1]) is offender.rho
 
     @property
     def tricks(self) -> list[Trick]:
@@ -222,7 +241,7 @@ class Play:
             last = self._tricks[-1] if self._tricks else None
             return last.winner if last and last.winner else self.opening_leader
         last = self._tricks[-1]
-        return last.leader.offset(len(last.cards))
+        return next(seat for seat in last.leader.rotation() if seat not in last.seats)
 
     def holding(self, seat: Seat, before_trick: int) -> Hand:
         """What ``seat`` held just before trick ``before_trick`` (1-based) began."""
@@ -272,6 +291,12 @@ class Play:
 
     def winners(self) -> list[Seat | None]:
         return [t.winner for t in self._tricks]
+
+
+def _dummy_second_order(offender: Seat) -> tuple[Seat, ...]:
+    """Who plays to trick 1 after declarer's RHO leads out of turn and declarer plays
+    dummy's card second (Law 54B2): dummy, then declarer, then the correct leader."""
+    return (offender, offender.rho, offender.lho, offender.partner)
 
 
 @lru_cache(maxsize=256)

@@ -39,7 +39,7 @@ from td_assist.rulings.model import (
     irregularity_kind,
 )
 from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
-from td_assist.rulings.tree import QuestionNode
+from td_assist.rulings.tree import OutcomeNode, QuestionNode
 from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
 
 NAME = "lead-out-of-turn"
@@ -58,9 +58,12 @@ PENALTY_ANSWERS = (
     "require_kept",
     "forbid_kept",
 )
-# Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5).
-PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_")
+# Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5),
+# and the penalty card he designated at a trick (designated_5, Law 51A).
+PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", penalty_card.DESIGNATED)
 PENALTY_GROUP = "Penalty card (Law 50D)"
+# A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
+REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
 
 
 @irregularity_kind
@@ -99,6 +102,9 @@ class LeadOutOfTurnRectification(BaseModel):
     penalty_cards: list[PenaltyCardLine] = Field(default_factory=list)
     lead_options: LeadOptions | None = None
     in_record: bool = False  # the record shows the lead out of turn, accepted
+    # The record shows declarer accepting the opening lead by playing dummy's card
+    # second, which stands (Law 54B2).
+    dummy_played_second: bool = False
     # After a refused lead, as in the penalty-card wizard: declarer's Law 50D2 choice
     # (None while it is not yet made or not due), and what became of the penalty card.
     # ``penalty_cards`` stays the cards the ruling made penalty cards; these say which
@@ -381,7 +387,16 @@ def declarer_choice(ctx: Context) -> FactResult:
             "declarer_becomes_dummy",
             [_recorded_text(s), "The record marks that declarer spread his hand (Law 54A)."],
         )
-    return FactResult("accept", [_recorded_text(s), "So the lead was accepted (Law 53A)."])
+    evidence = [_recorded_text(s), "So the lead was accepted (Law 53A)."]
+    if s.recorded.dummy_played_second and s.board is not None and s.board.play_obj is not None:
+        dummy = s.recorded.offender.rho
+        card = s.board.play_obj.tricks[0].card_of(dummy)
+        evidence.append(
+            f"Declarer played {card.pretty if card else 'a card'} from dummy ({dummy.name_full}) "
+            "second, before his own hand: that card stands and may be taken back only to "
+            "correct a revoke (Law 54B2)."
+        )
+    return FactResult("accept", evidence)
 
 
 @FACTS.register("defenders_choice")
@@ -421,9 +436,16 @@ def rule_lead_out_of_turn(
     extra = ""
     laws: list[str] = []
     open_options: list[OptionLine] = []
-    if result.outcome in ("rejected_opening", "rejected_later") and situation.card is not None:
+    refused = result.outcome in REFUSED_OUTCOMES and situation.card is not None
+    if not refused and "lead_choice" in answers:
+        outcome = get_tree(NAME).nodes.get(result.outcome or "")
+        title = outcome.title if isinstance(outcome, OutcomeNode) else result.outcome
+        raise _lead_choice_not_due(situation, f"the ruling ({title}) leaves no penalty card")
+    if refused:
         handed = _penalty_ruling(situation, answers, mode)
         penalty = handed.ruling
+        if "lead_choice" in answers and penalty.pending is None:
+            _check_lead_choice_used(situation, handed)
         for step in penalty.path:
             result.steps.append(step.model_copy(update={"group": PENALTY_GROUP}))
         if penalty.pending is not None:
@@ -567,6 +589,34 @@ def _take_penalty_rectification(
         rect.released_by = "picked_up"
 
 
+def _check_lead_choice_used(situation: Situation, handed: PenaltyHandOver) -> None:
+    """A ``lead_choice`` the penalty-card ruling never reached must not be dropped without
+    a word: it was given for a lead the offender's partner has not (yet) made."""
+    if any(step.node == "lead_choice" for step in handed.ruling.path):
+        return
+    partner = situation.offender.partner.name_full
+    card = situation.card.pretty if situation.card else "the penalty card"
+    if handed.nothing_since:
+        why = (
+            f"it is {_correct_name(situation)}'s lead to trick {situation.trick}, not "
+            f"{partner}'s, so declarer chooses only when {partner} is next to lead while "
+            f"{card} is still on the table"
+        )
+    else:
+        why = f"the record shows no lead by {partner} while {card} was on the table"
+    raise _lead_choice_not_due(situation, why)
+
+
+def _lead_choice_not_due(situation: Situation, why: str) -> AnswerError:
+    partner = situation.offender.partner.name_full
+    return AnswerError(
+        f"lead_choice is declarer's Law 50D2 choice when {partner}, the partner of the "
+        f"irregular leader, is to lead with a refused lead's penalty card on the table; "
+        f"here {why}; leave it out",
+        where="answer lead_choice",
+    )
+
+
 def _correct_name(s: Situation) -> str:
     return s.correct_leader.name_full if s.correct_leader else "the correct leader"
 
@@ -603,6 +653,7 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
         card=str(s.card) if s.card else None,
         declarer=declarer,
         in_record=s.recorded is not None,
+        dummy_played_second=s.recorded is not None and s.recorded.dummy_played_second,
     )
     if s.role() == "declaring_side":
         rect.chooser = declarer.side.other.value if declarer else None

@@ -396,6 +396,19 @@ def gather(
         )
         if pending is not None:
             return pending
+    designated = sorted(name for name in answers if name.startswith(DESIGNATED))
+    if designated and situation.trace is None:
+        raise RecordError(
+            "declarer designates which of a defender's penalty cards is played (Law 51A), "
+            "and the wizard checks it against the recorded play: "
+            + (
+                f"{offender.name_full} is of the declaring side, who have no penalty cards "
+                "(Law 48A)"
+                if declaring
+                else "this board has no play record with the full deal"
+            ),
+            where=f"answer {designated[0]}",
+        )
     return situation
 
 
@@ -414,8 +427,9 @@ def _trace_with_later_choices(
     decisions = _decisions(situation)
     penalties = _penalties(situation, _is_major(situation))
     start = situation.start_trick or 1
+    designations = designations_of(answers)
     for _ in range(14):  # one more occasion decided per pass; at most 13 leads
-        situation.trace = trace(play, penalties, start, declarer, decisions)
+        situation.trace = trace(play, penalties, start, declarer, decisions, designations)
         if 0 not in decisions:
             return None  # the first choice comes from the walk; later ones hang on it
         undecided = [
@@ -431,6 +445,23 @@ def _trace_with_later_choices(
             return found
         decisions[number] = found
     return None
+
+
+DESIGNATED = "designated_"  # designated_N: the penalty card declarer named at trick N
+
+
+def designations_of(answers: dict[str, str]) -> dict[int, Card]:
+    """Declarer's Law 51A designations by trick, from the answers ``designated_N``."""
+    found: dict[int, Card] = {}
+    for name, value in answers.items():
+        if not name.startswith(DESIGNATED):
+            continue
+        number = trick_answer(name.removeprefix(DESIGNATED))
+        try:
+            found[number] = Card.parse(value)
+        except RecordError as error:
+            raise error.located(f"answer {name}") from None
+    return found
 
 
 def _later_decision(
@@ -929,8 +960,9 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         assert failure is not None
         due = failure.due or tuple(cards)
         substitute = due[0] if len(due) == 1 else None
-        # The wrong card becomes a major penalty card in its turn (52B2).
-        lines = [line for line in lines if line.card != str(substitute)]
+        # The wrong card becomes a major penalty card in its turn (52B2), or stays one when
+        # it was another penalty card than the one declarer designated (51A).
+        lines = [line for line in lines if line.card not in (str(substitute), str(failure.card))]
         lines.append(PenaltyCardLine(seat=situation.offender, card=str(failure.card), major=True))
         if len(lines) > 1:
             lines = [line.model_copy(update={"major": True}) for line in lines]
@@ -1076,7 +1108,8 @@ def _values(
             "failure_verb": "led or played",
             "failure_law": "Law 50C" if answered.get("minor_broken") == "yes" else "Law 50D1",
         }
-    values["failure_due"] = cards
+    # The cards that were due then: with a Law 51A designation, the one declarer named.
+    values["failure_due"] = _names(list(failure.due)) if failure and failure.due else cards
     values["accept_reason"] = (
         "Declarer chose to accept it (Law 52B1(a))."
         if answered.get("accept_choice") == "accept"
@@ -1123,6 +1156,12 @@ WIZARD = register(
                 "lead_suit",
                 "(TD)  The suit declarer requires or forbids  [S H D C; SH or all when he "
                 "forbids every suit with a penalty card, Law 51B2(b)]",
+            ),
+            AnswerHelp(
+                "designated_N",
+                "(TD)  At trick N, the penalty card declarer designated when two or more "
+                "could legally be played (Law 51A; checked against the play record)  "
+                "[e.g. HQ]",
             ),
             AnswerHelp(
                 "lead_choice_N",

@@ -149,11 +149,16 @@ def trace(
     start_trick: int,
     declarer: Seat,
     decisions: Mapping[int, LeadDecision] | None = None,
+    designations: Mapping[int, Card] | None = None,
 ) -> PenaltyTrace:
     """Follow ``penalties`` (all one defender's) from ``start_trick`` to the end of the record.
 
     ``decisions`` holds declarer's Law 50D2 choice per occasion, numbered from 0 in
     order of play; an occasion without one is reported but not checked.
+    ``designations``: by trick, the penalty card declarer said the offender must play
+    when two or more could legally be played (Law 51A). A designation of a card that
+    is no penalty card then, or that he could not legally play, is an error, and so is
+    one for a trick the record does not reach.
     """
     if not penalties:
         raise RecordError("there is no penalty card to follow")
@@ -161,6 +166,7 @@ def trace(
     partner = offender.partner
     check_penalty_cards(play, penalties, start_trick)
     decisions = decisions or {}
+    designated = dict(designations or {})
     penalty_set = {p.card for p in penalties}
     held_at_start = (
         play.holding(offender, start_trick)
@@ -206,17 +212,39 @@ def trace(
                 _check_forbidden(play, trick, partner, forbidden, result, continuing=True)
         previous_leader = trick.leader
         card = trick.card_of(offender)
+        chosen = designated.pop(trick.number, None)
+        if chosen is not None:
+            _check_designation(play, trick.number, offender, chosen, remaining, result)
         if card is None:
             break
-        if card in remaining:
+        if card in remaining and chosen in (None, card):
             del remaining[card]
             result.releases.append(Release(card, trick.number, "played"))
             result.evidence.append(
                 f"{offender.name_full} played the penalty card {card.pretty} to trick "
-                f"{trick.number}."
+                f"{trick.number}" + (", the one declarer designated (Law 51A)." if chosen else ".")
             )
             continue
-        _check_offender_play(play, trick, offender, card, remaining, declarer, result)
+        _check_offender_play(play, trick, offender, card, remaining, declarer, result, chosen)
+        if card in remaining:
+            # Another penalty card than the one designated: it is played all the same
+            # unless declarer has it replaced (Law 52B).
+            del remaining[card]
+            result.releases.append(Release(card, trick.number, "played"))
+    next_trick = len(play.tricks) + 1
+    if designated.keys() == {next_trick} and play.next_seat() is offender:
+        # The record stops with the offender to lead: declarer has just designated.
+        _check_designation(
+            play, next_trick, offender, designated.pop(next_trick), remaining, result
+        )
+    if designated:
+        number = min(designated)
+        raise RecordError(
+            f"declarer's designation {designated[number]} for trick {number}: the record "
+            f"shows no play by {offender.name_full} to that trick while his penalty cards "
+            f"bound him (from trick {start_trick} to trick {len(play.tricks)})",
+            where=f"answer designated_{number}",
+        )
     result.remaining = list(remaining.values())
     if result.remaining:
         last = play.tricks[-1].number if play.tricks else 0
@@ -363,6 +391,67 @@ def _lead_broken(
     )
 
 
+def _majors_due(
+    play: Play,
+    number: int,
+    offender: Seat,
+    led_suit: Suit | None,
+    remaining: dict[Card, PenaltyCard],
+) -> tuple[list[Card], str]:
+    """The major penalty cards the offender must play to trick ``number`` (Law 50D1;
+    following suit comes first), and why; ``led_suit`` None: he is on lead."""
+    majors = [c for c, p in remaining.items() if p.major]
+    if led_suit is None:
+        return majors, "he was on lead"
+    if play.holding(offender, number).suit_cards(led_suit):
+        could = [c for c in majors if c.suit is led_suit]
+        return could, f"he had to follow to the {led_suit.symbol} lead, and could with it"
+    return majors, f"he had no {led_suit.symbol}, so it was his turn to discard or ruff"
+
+
+def _check_designation(
+    play: Play,
+    number: int,
+    offender: Seat,
+    chosen: Card,
+    remaining: dict[Card, PenaltyCard],
+    result: PenaltyTrace,
+) -> None:
+    """Declarer may designate only a penalty card the offender could legally play then."""
+    where = f"answer designated_{number}"
+    if chosen not in remaining:
+        gone = [r for r in result.releases if r.card == chosen]
+        why = (
+            f"it stopped being one at trick {gone[0].trick} ({gone[0].how.replace('_', ' ')})"
+            if gone
+            else "his penalty cards then were " + (_names(list(remaining)) or "none")
+        )
+        raise RecordError(
+            f"{chosen.pretty} is not a penalty card of {offender.name_full}'s at trick "
+            f"{number}: {why}",
+            where=where,
+        )
+    trick = play.tricks[number - 1] if number <= len(play.tricks) else None
+    leading = trick is None or trick.leader is offender
+    led_suit = None if leading or trick is None else trick.led_suit
+    could, why = _majors_due(play, number, offender, led_suit, remaining)
+    if chosen not in could:
+        reason = (
+            f"{why}, so playing {chosen.pretty} would be a revoke (Law 61A)"
+            if led_suit is not None and chosen.suit is not led_suit and could
+            else f"{why}, and {_names(could) or 'no penalty card'} could be played"
+        )
+        raise RecordError(
+            f"declarer cannot designate {chosen.pretty} at trick {number} (Law 51A): "
+            f"{offender.name_full} {reason}",
+            where=where,
+        )
+    result.evidence.append(
+        f"Trick {number}: declarer designated {chosen.pretty} of the penalty cards "
+        f"{_names(could)} that {offender.name_full} could legally play (Law 51A)."
+    )
+
+
 def _check_offender_play(
     play: Play,
     trick: Trick,
@@ -371,25 +460,17 @@ def _check_offender_play(
     remaining: dict[Card, PenaltyCard],
     declarer: Seat,
     result: PenaltyTrace,
+    designated: Card | None = None,
 ) -> None:
-    majors = [c for c, p in remaining.items() if p.major]
     minors = [c for c, p in remaining.items() if not p.major]
-    held = play.holding(offender, trick.number)
     leading = trick.leader is offender
-    led_suit = card.suit if leading else trick.led_suit
-    assert led_suit is not None
-    could: list[Card] = []
-    why = ""
-    if leading:
-        could, why = majors, "he was on lead"
-    elif held.suit_cards(led_suit):
-        could = [c for c in majors if c.suit is led_suit]
-        why = f"he had to follow to the {led_suit.symbol} lead, and could with it"
-    else:
-        could = majors
-        why = f"he had no {led_suit.symbol}, so it was his turn to discard or ruff"
+    could, why = _majors_due(
+        play, trick.number, offender, None if leading else trick.led_suit, remaining
+    )
     found: Violation | None = None
     if could:
+        due = [designated] if designated is not None else could
+        chosen = f", and declarer designated {designated.pretty} (Law 51A)" if designated else ""
         found = Violation(
             trick.number,
             offender,
@@ -398,8 +479,8 @@ def _check_offender_play(
             NOT_PLAYED_LAWS,
             f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
             f"{card.pretty} although {why}: the major penalty card "
-            f"{_names(could)} had to be played (Law 50D1).",
-            tuple(could),
+            f"{_names(could)} had to be played (Law 50D1){chosen}.",
+            tuple(due),
         )
     elif any(m.suit is card.suit for m in minors) and not card.rank.is_honour:
         minor = next(m for m in minors if m.suit is card.suit)
