@@ -192,3 +192,18 @@ def test_usual_for_the_rest_takes_defaults_but_still_asks_the_facts_and_the_tric
         "equity",
     }
     assert ruling.adjustment.score_ns_final == 450
+
+
+@pytest.mark.parametrize(
+    ("route", "law", "label"),
+    [("no_transfer_repeat", "64C2a", "Law 64C2(a)"), ("transfer_two", "64C1", "Law 64C1")],
+)
+def test_equity_after_a_second_revoke_in_the_same_suit_is_judged_under_64c2a(route, law, label):
+    # The same player revoked again in the suit: no transfer for it (64B2), and the
+    # Director's judgment of the result without it is Law 64C2(a), not 64C1.
+    answers = TABLE | FACTS | ROUTES[route] | {"equity": "7"}
+    ruling = rule("revoke", hand_record(), None, answers)
+    assert ruling.status == "complete" and ruling.outcome == route
+    assert law in ruling.adjustment.laws
+    assert {"64C1", "64C2a"} - {law} & set(ruling.adjustment.laws) == set()
+    assert ruling.adjustment.note.startswith(label)

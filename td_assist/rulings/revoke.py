@@ -672,7 +672,10 @@ def revoke_adjustment(
             f"likely had neither revoke happened ({final} tricks for declarer)."
         )
     elif equity_declarer_tricks is not None:
-        adjustment.laws.append("64C1")
+        # After a later revoke in the same suit, equity is judged under 64C2(a).
+        repeat = any(d.outcome == "no_transfer_repeat" for d in decisions)
+        law = "64C2a" if repeat else "64C1"
+        adjustment.laws.append(law)
         better_for_non_offenders = (
             equity_declarer_tricks < final
             if offender_side is declarer.side
@@ -682,12 +685,13 @@ def revoke_adjustment(
             final = equity_declarer_tricks
             adjustment.equity_applied = True
             adjustment.note = (
-                f"Law 64C1: the transfer does not make up for the damage; the Director "
-                f"assigns the result expected without the revoke ({final} tricks for declarer)."
+                f"{display_anchor(law)}: the transfer does not make up for the damage; the "
+                f"Director assigns the result expected without the revoke ({final} tricks "
+                "for declarer)."
             )
         else:
             adjustment.note = (
-                "Law 64C1 considered: the automatic transfer already gives the "
+                f"{display_anchor(law)} considered: the automatic transfer already gives the "
                 "non-offending side at least the result expected without the revoke."
             )
     adjustment.declarer_tricks_final = max(0, min(13, final))
