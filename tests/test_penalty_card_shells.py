@@ -333,3 +333,16 @@ def test_cli_takes_declarers_law_51a_designation(tmp_path, capsys):
     )
     assert main(["rule", "penalty-card", str(request), "--answer", "designated_4=DQ"]) == 2
     assert "no play record" in capsys.readouterr().err
+
+
+def test_another_penalty_card_played_instead_of_the_designated_one_stays_a_penalty_card():
+    # Case 28: East had HQ and DQ as penalty cards, declarer designated DQ (Law 51A) and
+    # East played HQ. It was a penalty card already: it stays one, it does not "become"
+    # one in its turn as an ordinary card played illegally would (Law 52B2).
+    from td_assist.rulings.cases import case_files, load_case
+
+    path = next(p for p in case_files("penalty-card") if p.stem.startswith("28-"))
+    ruling = load_case(path).run()
+    assert ruling.outcome == "failure_replaced"
+    assert "♥Q, which was itself a penalty card, stays on the table" in ruling.text
+    assert "becomes a major penalty card in its turn" not in ruling.text

@@ -1108,6 +1108,13 @@ def _values(
             "failure_verb": "led or played",
             "failure_law": "Law 50C" if answered.get("minor_broken") == "yes" else "Law 50D1",
         }
+    # The wrong card was another of his penalty cards (declarer designated one under
+    # 51A): it is already a major penalty card and simply stays on the table.
+    values["failure_fate"] = (
+        "which was itself a penalty card, stays on the table as a major penalty card (Law 52B2)"
+        if failure is not None and failure.card in s.cards
+        else "led or played illegally, becomes a major penalty card in its turn (Law 52B2)"
+    )
     # The cards that were due then: with a Law 51A designation, the one declarer named.
     values["failure_due"] = _names(list(failure.due)) if failure and failure.due else cards
     values["accept_reason"] = (
