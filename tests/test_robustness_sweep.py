@@ -481,11 +481,16 @@ def test_hostile_upload_names_are_only_labels(sweep):
 
 
 def test_uploads_larger_than_the_limits_are_refused_with_the_limit(sweep):
+    sessions_before = sweep.app.extensions["td_store"].sessions()
     big = b"%" + b"x" * 2_000_001
     for url in ("/boards", "/sessions"):
         response = sweep.form(url, {"file": (io.BytesIO(big), "big.pbn")})
         assert response.status_code in (400, 413)
         assert "MB" in error_message(response)
+    for url in JSON_BASE:
+        response = sweep.post_json(url, {"results": "x" * 2_000_001})
+        assert response.status_code == 413 and "MB" in error_message(response)
+    assert sweep.app.extensions["td_store"].sessions() == sessions_before
 
 
 @needs_records
