@@ -258,6 +258,16 @@ def error_report(error: Exception) -> dict[str, str | None]:
     return {"error": str(error), "where": None}
 
 
+def one_line(message: str) -> str:
+    """The message as one line of plain text: a quoted argument or file name may hold a
+    line break, a tab or a right-to-left override, which would split or scramble it.
+
+    >>> one_line("there is no case 'a\\r\\nb\\u202e' (see: td-assist cases list)")
+    "there is no case 'a  b ' (see: td-assist cases list)"
+    """
+    return "".join(ch if ch.isprintable() else " " for ch in message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
     parser = build_parser()
@@ -268,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except (RecordError, UsageError, lawbook_commands.CommandError) as error:
-        print(f"td-assist: {error}", file=sys.stderr)
+        print(f"td-assist: {one_line(str(error))}", file=sys.stderr)
         if getattr(args, "json", False):
             print(json.dumps(error_report(error), ensure_ascii=False))
         return EXIT_BAD_INPUT

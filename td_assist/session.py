@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats import detect_format, parse_record
+from td_assist.bridge.formats import decode_record, detect_format, parse_record
 from td_assist.store import SessionInfo, Store
 
 MAX_HAND_RECORD = 2_000_000
@@ -132,8 +132,7 @@ def load_file(store: Store, path: Path, name: str = "") -> SessionInfo:
         raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
     if len(raw) > MAX_HAND_RECORD:
         raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", path.name)
-    text = raw.decode("utf-16") if raw.startswith(b"\xff\xfe") else raw.decode("utf-8", "replace")
-    return load_text(store, text, path.name, name)
+    return load_text(store, decode_record(raw), path.name, name)
 
 
 def find_session(store: Store, wanted: str | None) -> SessionInfo:

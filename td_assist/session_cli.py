@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from td_assist.bridge.errors import RecordError
+from td_assist.bridge.errors import RecordError, shown
 from td_assist.ruling_log import export_entries, to_csv, to_pbn
 from td_assist.session import find_session, load_file
 from td_assist.store import open_store
@@ -58,7 +58,12 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         text = _html_report(session_id)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8", newline="")
+        try:
+            Path(args.output).write_text(text, encoding="utf-8", newline="")
+        except OSError as error:
+            raise RecordError(
+                f"cannot write the file ({error.strerror})", where=shown(args.output, 60)
+            ) from None
         print(f"Wrote {len(entries)} rulings to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -243,7 +243,11 @@ def get_case(identifier: str) -> Case:
     safe_name = bool(name) and not name.startswith(".") and not set(name) & {"/", "\\"}
     if sep and wizard.replace("-", "").isalnum() and safe_name:
         path = content_dir("rulings") / "cases" / wizard / f"{name}.toml"
-        if path.is_file():
+        try:
+            found = path.is_file()
+        except OSError:  # e.g. a name longer than the file system allows: no such case
+            found = False
+        if found:
             return load_case(path)
     raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
 

@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.bridge.formats import decode_record
 from td_assist.rulings.wizards import load_wizards
 from td_assist.session import (
     TableFacts,
@@ -80,9 +81,8 @@ def load() -> ResponseReturnValue:
     raw = upload.read(MAX_UPLOAD + 1)
     if len(raw) > MAX_UPLOAD:
         return _load_error(f"{source}: the file is larger than 2 MB.")
-    text = raw.decode("utf-16") if raw.startswith(b"\xff\xfe") else raw.decode("utf-8", "replace")
     try:
-        info = load_text(store(), text, source, name)
+        info = load_text(store(), decode_record(raw), source, name)
     except RecordError as error:
         return _load_error(str(error))
     return redirect(url_for("sessions.index", loaded=info.id), code=303)
