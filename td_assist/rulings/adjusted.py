@@ -755,19 +755,6 @@ def no_damage(
     )
 
 
-def scores_balance(by_side: dict[str, SideScore]) -> bool:
-    """The two sides' scores are one result seen from each side: points and IMPs of
-    opposite sign, matchpoint percentages adding up to 100 (a unit one side lacks is not
-    compared). Under Law 12C1(e) or 12C2(a) they may differ."""
-    ns, ew = by_side[Side.NS.value], by_side[Side.EW.value]
-    pairs = [(ns.score, ew.score, 0), (ns.imps, ew.imps, 0), (ns.mp_percent, ew.mp_percent, 100)]
-    return all(
-        math.isclose(mine + theirs, total, abs_tol=0.01)
-        for mine, theirs, total in pairs
-        if mine is not None and theirs is not None
-    )
-
-
 def by_side_text(answer: AdjustedScore | ScoreAdjustment, *, say_balance: bool = True) -> str:
     """Each side's adjusted score from its own view, in words (they differ under 12C1(e)).
 
@@ -781,6 +768,6 @@ def by_side_text(answer: AdjustedScore | ScoreAdjustment, *, say_balance: bool =
             bits.append(f"{score.mp_percent:.2f}%")
         parts.append(f"{side} {', '.join(bits)}")
     text = "Adjusted score: " + "; ".join(parts) + "."
-    if say_balance and answer.self_inflicted is not None and not scores_balance(answer.by_side):
+    if say_balance and answer.self_inflicted is not None and not answer.self_inflicted.balances:
         text += " The scores do not balance (Law 12C1(e))."
     return text

@@ -200,13 +200,10 @@ class Situation:
             if i >= replaced.replacement_index
         ]
 
-    def barred_calls(self, double_cancelled: bool = False) -> list[tuple[int, Call]] | None:
-        """Bids, doubles or redoubles by the offender's partner after the replacement (he
-        was barred if the replacement did not keep him free), with their numbers in the
-        record; None when the record cannot be read with the double cancelled."""
-        after = self.calls_after_replacement(double_cancelled)
-        if after is None:
-            return None
+    def barred_calls(self, after: list[tuple[int, Seat, Call]]) -> list[tuple[int, Call]]:
+        """Bids, doubles or redoubles by the offender's partner among ``after`` (the calls
+        after the replacement: he was barred if it did not keep him free), with their
+        numbers in the record."""
         partner = self.offender.partner
         return [
             (number, call) for number, seat, call in after if seat is partner and not call.is_pass
@@ -480,9 +477,10 @@ _CANCELLED_READING = (
 def barred_partner_called(ctx: Context) -> FactResult:
     s = _situation(ctx)
     cancelled = _double_cancelled(ctx)
-    calls = s.barred_calls(cancelled)
-    if calls is None:
+    after = s.calls_after_replacement(cancelled)
+    if after is None:
         return FactResult.unknown(_CANCELLED_UNREADABLE.format(call=s.replacement))
+    calls = s.barred_calls(after)
     reading = ""
     if cancelled and s.replacement_index is not None and s.replacement_index < len(s.auction.calls):
         reading = _CANCELLED_READING.format(call=s.replacement, offender=s.offender.name_full)
@@ -498,10 +496,9 @@ def barred_partner_called(ctx: Context) -> FactResult:
 @FACTS.register("lho_called_over_barred_call")
 def lho_called_over_barred_call(ctx: Context) -> FactResult:
     s = _situation(ctx)
-    cancelled = _double_cancelled(ctx)
-    after = s.calls_after_replacement(cancelled)
-    calls = s.barred_calls(cancelled)
-    later = [(n, call) for n, _, call in after or [] if calls and n > calls[0][0]]
+    after = s.calls_after_replacement(_double_cancelled(ctx)) or []
+    calls = s.barred_calls(after)
+    later = [(n, call) for n, _, call in after if calls and n > calls[0][0]]
     if not later:
         return FactResult.unknown("The record does not show a call after the barred call.")
     number, following = later[0]

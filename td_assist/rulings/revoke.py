@@ -920,8 +920,7 @@ def rule_revoke(
         _check_counts(ctx, result)
         first_walk = first_walk or result
         assert result.outcome is not None
-        node = tree.nodes[result.outcome]
-        assert isinstance(node, OutcomeNode)
+        node = _outcome(tree, result.outcome)
         if result.numbers.get("equity") is not None:
             equity = result.numbers["equity"]
         decisions.append(_decision(result, node, ctx))
@@ -935,8 +934,7 @@ def rule_revoke(
     if weighing is not None and weighing.results:
         _check_weighing_applies(tree, decisions, equity)
     adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity, weighing)
-    first_node = tree.nodes[first_walk.outcome]
-    assert isinstance(first_node, OutcomeNode)
+    first_node = _outcome(tree, first_walk.outcome)
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
     laws += [a for a in adjustment.laws if a not in laws]
     if len(texts) > 1:

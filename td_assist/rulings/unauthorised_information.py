@@ -38,7 +38,6 @@ from td_assist.rulings.adjusted import (
     parse_comparison,
     parse_results,
     parse_traveller,
-    scores_balance,
     table_result,
     units_from_answers,
 )
@@ -685,8 +684,8 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
 
 def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> str:
     """Law 12C1(e) in words: what the non-offenders' error cost them. The scores need not
-    balance, so whether they do is read from the two sides' scores themselves."""
-    if answer.self_inflicted is None or scores_balance(answer.by_side):
+    balance: they do when none of the damage was self-inflicted."""
+    if answer.self_inflicted is None or answer.self_inflicted.balances:
         return fill(
             "{non_offenders} made a serious error or a gamble after {cause}, but "
             "it added nothing to their damage: without it their result would have been "
