@@ -5,6 +5,13 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parent / "data"
+# Worked case 01's deal as the tablet taps it in (North plays 4S; West ruffs a diamond).
+TAPPED_HANDS = {
+    "N": "SA SK SQ S2 H5 H4 H3 D4 D3 D2 C4 C3 C2",
+    "E": "S5 S4 S3 HA HK HQ H2 D7 D6 D5 C7 C6 C5",
+    "S": "S8 S7 S6 H8 H7 H6 DA DK DQ D8 CA CK CQ",
+    "W": "SJ ST S9 HJ HT H9 DJ DT D9 CJ CT C9 C8",
+}
 
 
 @pytest.fixture(autouse=True)

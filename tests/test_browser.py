@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import TAPPED_HANDS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CASE_TEXT = """board 1
@@ -224,11 +226,7 @@ def test_touch_targets_are_at_least_44_px(server, browser):
             assert element.size["height"] >= 44, element.text
 
 
-TAP_BOARD = {  # case 01: North plays 4S; West ruffs at trick 5 holding diamonds
-    "N": "SA SK SQ S2 H5 H4 H3 D4 D3 D2 C4 C3 C2",
-    "E": "S5 S4 S3 HA HK HQ H2 D7 D6 D5 C7 C6 C5",
-    "S": "S8 S7 S6 H8 H7 H6 DA DK DQ D8 CA CK CQ",
-}
+TAP_BOARD = {seat: TAPPED_HANDS[seat] for seat in "NES"}  # West is filled in
 TAP_AUCTION = ["1S", "P", "4S", "P", "P", "P"]
 TAP_PLAY_TEXT = "HA H6 H9 H3 HK H7 HT H4 D5 DA D9 D2 CA C8 C2 C5 DK S9 D3 D6 CJ"
 TAP_PLAY = TAP_PLAY_TEXT.split()

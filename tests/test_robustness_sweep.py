@@ -27,6 +27,8 @@ from td_assist.bridge.formats import decode_record, read_boards
 from td_assist.cli import main
 from td_assist.web import create_app
 
+from .conftest import TAPPED_HANDS
+
 DATA = Path(__file__).resolve().parent / "data"
 RECORDS = Path(__file__).resolve().parents[1].parent / "shared" / "real-records"
 if not (RECORDS / "manifest.json").exists():  # the worktree layout: /work/wt/<name>
@@ -85,12 +87,7 @@ WIZARDS = [
     "insufficient-bid",
     "unauthorised-information",
 ]
-HANDS = {
-    "N": "SA SK SQ S2 H5 H4 H3 D4 D3 D2 C4 C3 C2",
-    "E": "S5 S4 S3 HA HK HQ H2 D7 D6 D5 C7 C6 C5",
-    "S": "S8 S7 S6 H8 H7 H6 DA DK DQ D8 CA CK CQ",
-    "W": "SJ ST S9 HJ HT H9 DJ DT D9 CJ CT C9 C8",
-}
+HANDS = TAPPED_HANDS
 TAPPED = {
     "number": 1,
     "hands": {seat: cards.split() for seat, cards in HANDS.items()},

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from td_assist.web import create_app
 
+from .conftest import TAPPED_HANDS
+
 SETTINGS = settings(
     max_examples=80,
     deadline=None,
@@ -46,12 +48,7 @@ def client(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def board_id(client):
-    hands = {
-        "N": "SA SK SQ S2 H5 H4 H3 D4 D3 D2 C4 C3 C2",
-        "E": "S5 S4 S3 HA HK HQ H2 D7 D6 D5 C7 C6 C5",
-        "S": "S8 S7 S6 H8 H7 H6 DA DK DQ D8 CA CK CQ",
-        "W": "SJ ST S9 HJ HT H9 DJ DT D9 CJ CT C9 C8",
-    }
+    hands = TAPPED_HANDS
     body = {
         "number": 1,
         "hands": {k: v.split() for k, v in hands.items()},
