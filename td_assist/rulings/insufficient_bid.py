@@ -254,7 +254,7 @@ def gather(
             where="board auction",
         )
     bids = board.insufficient_bids
-    index = report.call_index if report and report.call_index else None
+    index = report.call_index if report and report.call_index else _call_index_answer(answers)
     if index is None:
         if not bids:
             raise RecordError("the recorded auction holds no insufficient bid", where="auction")
@@ -317,6 +317,16 @@ def gather(
             )
     specified = _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
     return Situation(board, bid, replacement, replacement_index, attempted, before, turn, specified)
+
+
+def _call_index_answer(answers: dict[str, str]) -> int | None:
+    """The TD's ``call_index`` (the call tapped on the auction), when given."""
+    raw = answers.get("call_index", "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 400:
+        raise AnswerError(f"{shown(raw)} is not a call number", where="answer call_index")
+    return int(raw)
 
 
 def _suits_answer(text: str) -> frozenset[Suit]:
@@ -901,6 +911,11 @@ WIZARD = register(
                 "accepted",
                 "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
                 "[yes | no]",
+            ),
+            AnswerHelp(
+                "call_index",
+                "(TD)  Which call of the auction was insufficient (1-based); the first "
+                "insufficient bid when not given",
             ),
             AnswerHelp("replacement", "(TD)  The offender's legal call in its place  [e.g. 2H, P]"),
             AnswerHelp(
