@@ -45,7 +45,9 @@ def read_calls(text: str) -> list[tuple[Seat | None, str]]:
     """The calls of the answer, each with the seat given as its prefix (None: in turn)."""
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
-        raise RecordError("the auction is empty: give the calls, e.g. 1S P 2S", where="answer auction")
+        raise RecordError(
+            "the auction is empty: give the calls, e.g. 1S P 2S", where="answer auction"
+        )
     if len(tokens) > MAX_CALLS:
         raise RecordError(
             f"the auction has {len(tokens)} calls; at most {MAX_CALLS}", where="answer auction"
@@ -94,7 +96,11 @@ def apply_auction_answer(
         so_far = _read(board, calls, marks, accepted, given)
         pending = _pending_insufficient(so_far, number - 1)
         last = number == len(given)
-        if pending is not None and seat is not None and seat in (pending.offender, pending.offender.lho):
+        if (
+            pending is not None
+            and seat is not None
+            and seat in (pending.offender, pending.offender.lho)
+        ):
             # Who called next settles the insufficient bid: the offender replaced it, his
             # LHO accepted it.
             accepted[pending.call_index] = seat is pending.offender.lho
