@@ -26,7 +26,7 @@ def with_auction(board: Board, calls: str, **extra: object) -> Board:
     return Board.checked(**(board.model_dump() | {"auction": calls.split()} | extra))
 
 
-def same(first, second) -> None:  # noqa: ANN001
+def same(first, second) -> None:
     """Two rulings alike in everything the TD and the scorer read."""
     assert first.status == second.status
     assert first.outcome == second.outcome
