@@ -905,6 +905,7 @@ WIZARD = register(
         rule=rule_insufficient_bid,
         board_as_ruled=board_as_ruled,
         facts=FACTS,
+        starts_from_auction=True,
         computations=frozenset({"insufficient_bid"}),
         answers=(
             AnswerHelp(

@@ -1061,6 +1061,7 @@ WIZARD = register(
         kind="unauthorised_information",
         rule=rule_unauthorised_information,
         facts=FACTS,
+        starts_from_auction=True,
         computations=frozenset({"ui_score"}),
         answers=(
             AnswerHelp("call_index", "(TD)  The call (1-based) at which it happened"),

@@ -101,6 +101,9 @@ class Wizard:
     board_as_ruled: Callable[[Board, dict[str, str]], Board] | None = None
     # Wizards this one hands its answers on to (a lead out of turn -> penalty card).
     hands_on_to: tuple[str, ...] = ()
+    # The tablet starts it from the auction (the bidding box, then "where did it
+    # happen?": the call tapped is the ``call_index`` answer), not from the contract.
+    starts_from_auction: bool = False
 
     @property
     def heading(self) -> str:

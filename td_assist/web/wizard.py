@@ -17,7 +17,8 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import Wizard, get_tree, load_wizards, rule
+from td_assist.bridge.board import Board
+from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
 from td_assist.web import views
 from td_assist.web.boards import load_board
 
@@ -94,12 +95,25 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "permalink": address(wizard_name, board_id, pairs),
         "answers_json": json.dumps(dict(pairs)),
         "answer_pairs": pairs,
+        "tapped_auction": any(name == "auction" for name, _ in pairs),
     }
+    table = answered(chosen, board, dict(pairs))  # with the tapped auction, if any
     if ruling.status == "needs_answer":
-        return render_template("wizard.html", **common, **summary(board, ruling))
-    shown = as_ruled(chosen, board, dict(pairs))
+        common["board"] = table
+        return render_template("wizard.html", **common, **summary(table, ruling))
+    shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
     return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+
+
+def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
+    """The board with the table's answers written in (the auction tapped in the bidding
+    box, a contract), as the wizard reads it; the board as stored if they do not fit."""
+    try:
+        table, _ = answered_board(chosen, board, answers)
+    except RecordError:
+        return board
+    return table or board
 
 
 def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201
