@@ -44,6 +44,7 @@ from td_assist.rulings.adjusted import (
     parse_results,
     parse_traveller,
     table_result,
+    traveller_left_out,
 )
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -810,7 +811,7 @@ def _units(answers: dict[str, str]) -> tuple[int | None, list[int]]:
             comparison = parse_comparison(answers["comparison"])
         except RecordError as error:
             raise error.located("answer comparison") from None
-    if answers.get("traveller", "").strip():
+    if answers.get("traveller", "").strip() and not traveller_left_out(answers):
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:

@@ -39,6 +39,7 @@ from td_assist.rulings.adjusted import (
     parse_results,
     parse_traveller,
     table_result,
+    traveller_left_out,
     units_from_answers,
 )
 from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
@@ -138,6 +139,8 @@ RESULT_STANDS = {
     "extraneous_no_effect",
 }
 SCORED = {"adjust_assigned", "adjust_split"}
+SCORER_MATCHPOINTS = "left out: the scorer matchpoints the weighted score"
+SCORER_PAIRS = "pairs_scorer"  # the scoring answer for pairs with the traveller left out
 ARTIFICIAL = {"adjust_artificial", "adjust_artificial_by_fault"}
 
 
@@ -509,13 +512,15 @@ def score_inputs(
         steps.append(
             _step("comparison", "NS score at the other table", answers["comparison"], ["78B"])
         )
+    elif traveller_left_out(answers) or scoring == SCORER_PAIRS:
+        steps.append(_step("traveller", "Other NS scores", SCORER_MATCHPOINTS, ["12C1c"]))
     elif answers.get("traveller", "").strip():
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:
             raise error.located("answer traveller") from None
         steps.append(_step("traveller", "Other NS scores", answers["traveller"], ["12C1c"]))
-    elif mode == "step" and scoring not in {"teams", "pairs", "points"}:
+    elif mode == "step" and scoring not in {"teams", "pairs", SCORER_PAIRS, "points"}:
         return (
             None,
             PendingQuestion(
@@ -527,6 +532,10 @@ def score_inputs(
                 choices=[
                     {"value": "teams", "label": "Teams (IMPs against the other table)"},
                     {"value": "pairs", "label": "Pairs (matchpoints on the traveller)"},
+                    {
+                        "value": SCORER_PAIRS,
+                        "label": "Pairs, without the traveller: the scorer matchpoints it",
+                    },
                     {"value": "points", "label": "Total points only"},
                 ],
             ),
@@ -864,6 +873,11 @@ def rule_unauthorised_information(
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
+            if traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS:
+                values["assigned"] += (
+                    f"; the traveller was left out, so the scorer matchpoints the weighted "
+                    f"NS score of {answer.score_ns_final:+g} points"
+                )
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
@@ -1070,7 +1084,10 @@ WIZARD = register(
             AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
             AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
             AnswerHelp(
-                "scoring", "(TD)  On the tablet, how the board is scored  [teams|pairs|points]"
+                "scoring",
+                "(TD)  On the tablet, how the board is scored  [teams|pairs|pairs_scorer|points]; "
+                "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
+                "weighted score",
             ),
             AnswerHelp(
                 "result_without_error",

@@ -19,7 +19,7 @@ from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
 from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
-from td_assist.web import views
+from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board
 
 wizard = Blueprint("wizard", __name__)
@@ -100,10 +100,39 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     table = answered(chosen, board, dict(pairs))  # with the tapped auction, if any
     if ruling.status == "needs_answer":
         common["board"] = table
-        return render_template("wizard.html", **common, **summary(table, ruling))
+        pickers = tap_pickers(ruling, table, wizard_name, board_id, pairs)
+        return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
     shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
     return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+
+
+PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te")
+
+
+def tap_pickers(
+    ruling: Ruling, table: Board, wizard_name: str, board_id: str, pairs: list[tuple[str, str]]
+) -> dict[str, object]:
+    """The result builder or the score keypad for a text question that has one, so the
+    phone needs no keyboard; the typed form stays for anything else."""
+    pending = ruling.pending
+    if pending is None or pending.kind != "text":
+        return {}
+    here = address(wizard_name, board_id, pairs)
+    args = {name: request.args.get(name, "")[:MAX_VALUE] for name in PICKER_ARGS}
+
+    def link(**state: str) -> str:
+        query = urlencode({k: v for k, v in state.items() if v})
+        return f"{here}{'&' if '?' in here else '?'}{query}" if query else here
+
+    def answer(text: str) -> str:
+        return address(wizard_name, board_id, [*pairs, (pending.node, text)])
+
+    if pending.node in result_builder.RESULT_NODES:
+        return {"builder": result_builder.build(table, args, link, answer)}
+    if pending.node in result_builder.SCORE_NODES:
+        return {"score_pad": result_builder.score_pad(pending.node, args, link, answer)}
+    return {}
 
 
 def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
