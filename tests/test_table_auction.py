@@ -143,7 +143,7 @@ def test_unauthorised_information_from_an_answered_auction_names_who_did_what():
     recorded = rule("unauthorised-information", with_auction(board, calls), None, answers)
     same(tapped, recorded)
     assert tapped.text.startswith("South hesitated over East's 3♠ and passed; North bid 4♥.")
-    assert "North chose 4♥" in tapped.text
+    assert "North chose 4♥ at call 8" in tapped.text
     for placeholder in ("the action chosen", "call_index", "the call concerned"):
         assert placeholder not in tapped.text
     assert tapped.rectification["source"] == "S" and tapped.rectification["action"] == "4H"

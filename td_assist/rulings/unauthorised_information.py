@@ -651,7 +651,7 @@ def _values(
             else "the call concerned"
         ),
         "action": (
-            call_text(incident.action)
+            f"{call_text(incident.action)} at call {incident.action_index}"
             if incident.action
             else f"{incident.receiver.name_full}'s next action"
             if incident.receiver
