@@ -137,14 +137,14 @@ FLOWS: tuple[Flow, ...] = (
 class Phone:
     """Chromium at phone size, counting taps and keystrokes."""
 
-    def __init__(self, driver, shots: Path | None = None) -> None:  # noqa: ANN001
+    def __init__(self, driver, shots: Path | None = None) -> None:
         self.driver = driver
         self.taps = 0
         self.keys = 0
         self.shots = shots
         self.asked: list[str] = []
 
-    def find(self, css: str, timeout: float = 10):  # noqa: ANN201
+    def find(self, css: str, timeout: float = 10):
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support import expected_conditions
         from selenium.webdriver.support.ui import WebDriverWait
@@ -158,7 +158,7 @@ class Phone:
 
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
-    def tap(self, element) -> None:  # noqa: ANN001
+    def tap(self, element) -> None:
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         self.taps += 1
@@ -273,7 +273,7 @@ def rule_one(phone: Phone, base: str, flow: Flow) -> dict[str, object]:
     return {"taps": phone.taps, "keys": phone.keys, "ruled": ruled}
 
 
-def load_session(driver, base: str) -> None:  # noqa: ANN001
+def load_session(driver, base: str) -> None:
     """The TD's set-up before the evening (not counted): the hand record as the session."""
     from selenium.webdriver.common.by import By
 
@@ -283,7 +283,7 @@ def load_session(driver, base: str) -> None:  # noqa: ANN001
     Phone(driver).find("[data-loaded]")
 
 
-def phone_driver():  # noqa: ANN201
+def phone_driver():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -352,7 +352,7 @@ def main() -> int:
             for flow in flows:
                 try:
                     figures[flow.wizard] = rule_one(phone, base, flow)
-                except Exception as error:  # noqa: BLE001 -- a figure, not a traceback
+                except Exception as error:
                     figures[flow.wizard] = {
                         "taps": phone.taps,
                         "keys": phone.keys,

@@ -175,7 +175,12 @@ def _named(error: RecordError, given: list[tuple[Seat | None, str]]) -> RecordEr
     """The board's error, said of the answer's call it is about ("call 3 (X)")."""
     where = error.where or ""
     digits = where.rpartition(" ")[2]
-    if where.startswith("Auction call") and digits.isdigit() and 0 < int(digits) <= len(given):
+    if (
+        where.startswith("Auction call")
+        and digits.isascii()
+        and digits.isdigit()
+        and 0 < int(digits) <= len(given)
+    ):
         seat, call = given[int(digits) - 1]
         token = f"{seat.value}:{call}" if seat else call
         return RecordError(f"call {digits} ({token}): {error.problem}", where="answer auction")

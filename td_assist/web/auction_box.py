@@ -22,6 +22,7 @@ from td_assist.session import deal_only, facts_board_id, session_board
 from td_assist.store import SessionInfo, Store
 from td_assist.web import views
 from td_assist.web.bidding_box import BiddingBox, build, read_tokens, written
+from td_assist.web.boards import load_board
 
 auction_box = Blueprint("auction_box", __name__)
 MAX_ADDRESS_CALLS = 600  # characters of calls read from an address or a form
@@ -117,7 +118,7 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
     wizard = _wizard(request.form.get("w", "")[:40])
     tokens = read_tokens(request.form.get("k", "")[:MAX_ADDRESS_CALLS])
     index_text = request.form.get("call_index", "")[:4]
-    if wizard is None or not tokens or not index_text.isdigit():
+    if wizard is None or not tokens or not (index_text.isascii() and index_text.isdigit()):
         abort(400, description="Tap a call of the auction to start the ruling.")
     try:
         written(hand_record, tokens)
@@ -140,6 +141,55 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
     answers = [("usual", "yes"), ("auction", " ".join(tokens)), ("call_index", str(index))]
     step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
     return redirect(f"{step}?{urlencode([('a', f'{n}:{v}') for n, v in answers])}", code=303)
+
+
+def stored_box_url(board_id: str, wizard: str, tokens: list[str], seat: Seat | None) -> str:
+    query = {
+        "w": wizard,
+        **({"k": " ".join(tokens)} if tokens else {}),
+        **({"seat": seat.value} if seat else {}),
+    }
+    return f"{url_for('auction_box.stored', board_id=board_id)}?{urlencode(query)}"
+
+
+@auction_box.get("/boards/<board_id>/auction")
+def stored(board_id: str) -> ResponseReturnValue:
+    """The bidding box for a board entered without its auction (pasted, uploaded or
+    tapped): the board is kept already, so the call tapped is a plain link on to the
+    wizard with the ``auction`` and ``call_index`` answers."""
+    board = load_board(board_id)
+    wizard = _wizard(request.args.get("w", "")[:40])
+    if wizard is None:
+        abort(404)
+    if board.auction:  # the record's own auction: nothing to tap
+        return redirect(url_for("wizard.step", wizard_name=wizard, board_id=board_id))
+    tokens = read_tokens(request.args.get("k", "")[:MAX_ADDRESS_CALLS])
+    seat_text = request.args.get("seat", "")[:1].upper()
+    seat = Seat(seat_text) if seat_text and seat_text in "NESW" else None
+    box = build(
+        board, tokens, seat, lambda calls, chosen: stored_box_url(board_id, wizard, calls, chosen)
+    )
+    fields = [("a", "usual:yes"), ("a", f"auction:{' '.join(box.tokens)}")]
+    return render_template(
+        "board_auction.html",
+        info=None,
+        board=board,
+        box=box,
+        wizard=wizard,
+        wizard_title=load_wizards()[wizard].heading,
+        where=eligible(wizard, box),
+        where_prompt=WHERE_PROMPT.get(wizard, "Tap the call the Director was called for."),
+        where_form={
+            "action": url_for("wizard.step", wizard_name=wizard, board_id=board_id),
+            "method": "get",
+            "name": "a",
+            "prefix": "call_index:",
+            "fields": fields,
+        },
+        hands=views.hands(board),
+        keypad=url_for("boards.show", board_id=board_id),
+        keypad_label="Back to the board",
+    )
 
 
 def _named(board: Board, event: str) -> Board:

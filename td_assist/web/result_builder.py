@@ -29,9 +29,9 @@ LEFT_OUT = "skip"  # the traveller left out: the scorer matchpoints the weighted
 MAX_PARTS = 6
 MAX_SCORES = 60
 WHOLE = 30  # weights are counted in 30ths: tenths, halves and thirds are all whole
-_PART = re.compile(r"^(?:[1-7](?:C|D|H|S|NT)X{0,2}|Pass) [NESW-] \d{1,2} \d{1,2}$")
+_PART = re.compile(r"^(?:[1-7](?:C|D|H|S|NT)X{0,2}|Pass) [NESW-] [0-9]{1,2} [0-9]{1,2}$")
 _CONTRACT = re.compile(r"^(?:[1-7](?:C|D|H|S|NT)X{0,2}|Pass)$")
-_SCORE = re.compile(r"^-?\d{1,4}$")
+_SCORE = re.compile(r"^-?[0-9]{1,4}$")
 
 Link = Callable[..., str]  # builder state -> the address of the page with it
 
@@ -148,7 +148,11 @@ def build(
     declarer = args.get("rd", "")[:1].upper()
     declarer = declarer if declarer and declarer in "NESW" else ""
     tricks_text = args.get("rt", "")[:2]
-    tricks = int(tricks_text) if tricks_text.isdigit() and int(tricks_text) <= 13 else None
+    tricks = (
+        int(tricks_text)
+        if re.fullmatch(r"[0-9]{1,2}", tricks_text) and int(tricks_text) <= 13
+        else None
+    )
     doubled = args.get("rx", "")[:2].upper()
     doubled = doubled if doubled in ("X", "XX") else ""
     # One result is the usual adjusted score: its tricks answer the question at once.
@@ -258,7 +262,7 @@ def score_pad(
         :MAX_SCORES
     ]
     typed = args.get("te", "")[:6]
-    typed = typed if re.fullmatch(r"-?\d{0,4}", typed) else ""
+    typed = typed if re.fullmatch(r"-?[0-9]{0,4}", typed) else ""
     saved = ",".join(str(s) for s in scores)
     pad = ScorePad(node=node, scores=scores, typed=typed)
     for digit in "1234567890":
