@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from benchmarks.club_taps import FLOWS, Flow, Phone, load_session, rule_one
+from benchmarks.club_taps import FLOWS, HAND_RECORD, Flow, Phone, load_session, rule_one
 from tests.test_browser import (  # noqa: F401  (server is a fixture)
     PHONE,
     SHOTS,
@@ -91,5 +91,37 @@ def test_a_call_out_of_rotation_is_tapped_by_its_seat(server):  # noqa: F811
         assert "East" in text and "North" in text  # East bid at North's turn
         laws = driver.find_element(By.CSS_SELECTOR, "body").text
         assert "Law 31" in laws or "Law 29" in laws
+    finally:
+        driver.quit()
+
+
+def test_the_tap_entry_page_fills_in_the_session_deal(server):  # noqa: F811
+    """Typing a board number of the loaded session on the tapping page fills its deal."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from td_assist.bridge.cards import Seat
+    from td_assist.bridge.formats import read_boards
+
+    driver = _browser(PHONE)
+    try:
+        load_session(driver, server)
+        driver.get(server + "/boards/tap")
+        driver.execute_script("window.sessionStorage.clear()")
+        driver.get(server + "/boards/tap")
+        Phone(driver).find("#tap-number").send_keys("6")
+
+        def hands(d):
+            return d.execute_script(
+                "var s = JSON.parse(window.sessionStorage.getItem('td-assist.tap.v1') || '{}');"
+                "return s.hands || null;"
+            )
+
+        WebDriverWait(driver, 10).until(lambda d: (hands(d) or {}).get("N"))
+        board = next(b for b in read_boards(HAND_RECORD) if b.number == 6)
+        expected = {s.value: sorted(str(c) for c in board.deal_obj.hand(s).cards) for s in Seat}
+        assert {seat: sorted(cards) for seat, cards in hands(driver).items()} == expected
+        alert = driver.find_element(By.ID, "tap-alert").text
+        assert "filled in from the session" in alert
     finally:
         driver.quit()
