@@ -163,6 +163,12 @@ class Phone:
         element.click()
         self.taps += 1
 
+    def type(self, element, text: str) -> None:
+        """Typing on the phone's keyboard: each character is a keystroke (no flow types
+        today; a flow that must, counts here)."""
+        element.send_keys(text)
+        self.keys += len(text)
+
     def tap_css(self, css: str) -> None:
         self.tap(self.find(css))
 

@@ -13,8 +13,9 @@ as PBN does (``^S`` for each turn passed over), with one exception: an insuffici
 bid out of rotation as the last call, in a wizard that asks ``whose_turn`` (the
 insufficient-bid wizard, Law 27A2), is given to the player whose turn it was and the
 seat becomes the ``whose_turn`` answer, which is how that wizard reads such a bid from
-a record. A prefix on the call straight after an insufficient bid says who made it: the
-offender (his replacement) or his LHO (who accepted it, Law 27A1).
+a record (without a prefix nothing is implied: the wizard asks, or takes the usual case,
+as it does for a record). A prefix on the call straight after an insufficient bid says
+who made it: the offender (his replacement) or his LHO (who accepted it, Law 27A1).
 
 >>> from td_assist.bridge.board import Board
 >>> board = Board(number=1)
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from td_assist.bridge.auction import SKIP_MARK, Auction, Call
+from td_assist.bridge.auction import SKIP_MARK, Auction, Call, InsufficientBid
 from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
@@ -108,7 +109,7 @@ def apply_auction_answer(
             continue
         turn_holder = so_far.next_seat
         steps = (seat.index - turn_holder.index) % 4 if seat is not None else 0
-        if last and takes_turn and _insufficient(so_far, call):
+        if last and takes_turn and seat is not None and _insufficient(so_far, call):
             implied["whose_turn"] = TURN_BY_OFFSET[steps]
             steps = 0
         marks += [Irregularity(section="auction", index=number - 1, code=SKIP_MARK)] * steps
@@ -149,7 +150,7 @@ def _read(
         raise _named(error, given) from None
 
 
-def _pending_insufficient(auction: Auction, count: int):  # noqa: ANN202
+def _pending_insufficient(auction: Auction, count: int) -> InsufficientBid | None:
     """The insufficient bid that is the last call so far, when nothing has settled it."""
     for bid in auction.insufficient_bids:
         if bid.call_index == count and bid.replacement is None:
