@@ -894,7 +894,11 @@ def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
     bids = board.insufficient_bids
     if answers.get("accepted") not in ("yes", "no") or not bids or _turn_answer(answers) != "own":
         return board
-    return board.with_insufficient_reading(bids[0].call_index, answers["accepted"] == "yes")
+    try:
+        index = _call_index_answer(answers) or bids[0].call_index
+    except RecordError:
+        return board
+    return board.with_insufficient_reading(index, answers["accepted"] == "yes")
 
 
 WIZARD = register(
