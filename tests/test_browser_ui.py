@@ -42,12 +42,15 @@ def test_rule_a_hesitation_typing_the_weighted_results(server, browser):  # noqa
         "No",
     ):
         click_answer(browser, label)
+    # The typed form stays under the result builder for a TD who prefers it.
+    browser.find_element(By.CSS_SELECTOR, ".typed-answer summary").click()
     box = browser.find_element(By.ID, "value")
     box.send_keys("3H W 9 0.6; 3H W 8 0.4")
     shot(browser, "ui-results")
     browser.find_element(By.CSS_SELECTOR, "[data-text-answer] button").click()
     wait_for(browser, ".question h1")
     click_answer(browser, "Teams")
+    browser.find_element(By.CSS_SELECTOR, ".typed-answer summary").click()
     browser.find_element(By.ID, "value").send_keys("110")
     browser.find_element(By.CSS_SELECTOR, "[data-text-answer] button").click()
     title = wait_for(browser, ".ruling-title")

@@ -242,9 +242,34 @@ def routes(sweep: Sweep) -> dict[str, dict]:
             "query": ["c", "x", "d", "t", "w"],
         },
         "sessions.remove": {"form": "/sessions/no-such-session/remove", "fields": []},
+        "auction_box.page": {
+            "get": f"/sessions/{session}/boards/3/auction",
+            "query": ["w", "k", "seat"],
+        },
+        "auction_box.start": {
+            "form": f"/sessions/{session}/boards/3/auction",
+            "fields": ["w", "k", "call_index"],
+        },
+        "auction_box.stored": {
+            "get": f"/boards/{board}/auction",
+            "query": ["w", "k", "seat"],
+        },
         "wizard.step": {
             "get": f"/rule/revoke/{board}",
-            "query": ["a", "node", "value", "amends"],
+            "query": [
+                "a",
+                "node",
+                "value",
+                "amends",
+                "rb",
+                "rc",
+                "rd",
+                "rt",
+                "rx",
+                "rw",
+                "tv",
+                "te",
+            ],
         },
         "wizard.tree_page": {"get": "/wizards/revoke"},
         "ledger.record": {
@@ -266,6 +291,7 @@ def routes(sweep: Sweep) -> dict[str, dict]:
 # the only thing wrong with it.
 FORM_BASE = {
     "/boards": {"text": PBN_BOARD},
+    "auction": {"w": "insufficient-bid", "k": "P 1S 1H", "call_index": "3"},
     "record": {"answers": json.dumps({"usual": "yes", "declarer_tricks": "9"})},
     "amend": {"kind": "correction", "note": "checked"},
 }

@@ -168,6 +168,7 @@
     post("/api/boards/check", body()).then(function (result) {
       view = result.data;
       if (result.status !== 200 && !view.error) { view.error = "td-assist answered " + result.status; }
+      fillFromSession(view.session_deal, sent);
       answered = sent;
       offline = false;
     }, function () {
@@ -177,6 +178,16 @@
       if (sent !== version) { check(); } else { root.classList.remove("tap-waiting"); }
       draw();
     });
+  }
+
+  // A board number of the loaded session, with no card tapped yet: its deal is filled in.
+  function fillFromSession(found, sent) {
+    if (!found || !found.hands || sent !== version || placedCount() !== 0) { return; }
+    SEATS.forEach(function (seat) { state.hands[seat] = cleanList(found.hands[seat], CARD_RE, 13); });
+    note = "The deal of board " + state.number + " is filled in from the session " +
+      String(found.session || "") + ".";
+    version++;
+    store();
   }
 
   // Calls and plays depend on the server's latest answer: wait for it.

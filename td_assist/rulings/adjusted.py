@@ -409,6 +409,14 @@ def parse_comparison(text: str | int) -> int:
     return _possible_score(points, "comparison")
 
 
+TRAVELLER_LEFT_OUT = "skip"
+"""The ``traveller`` answer that leaves it out: the scorer matchpoints the weighted score."""
+
+
+def traveller_left_out(answers: dict[str, str]) -> bool:
+    return answers.get("traveller", "").strip().lower() == TRAVELLER_LEFT_OUT
+
+
 def units_from_answers(answers: dict[str, str]) -> tuple[int | None, list[int]]:
     """The other table's score (teams) or the traveller (pairs), when the TD gave one."""
     if answers.get("comparison", "").strip():
@@ -416,7 +424,7 @@ def units_from_answers(answers: dict[str, str]) -> tuple[int | None, list[int]]:
             return parse_comparison(answers["comparison"]), []
         except RecordError as error:
             raise error.located("answer comparison") from None
-    if answers.get("traveller", "").strip():
+    if answers.get("traveller", "").strip() and not traveller_left_out(answers):
         try:
             return None, parse_traveller(answers["traveller"])
         except RecordError as error:

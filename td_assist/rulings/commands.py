@@ -17,11 +17,11 @@ from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
 from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
 from td_assist.rulings.wizards import (
     TABLE_ANSWERS,
+    answered_board,
     get_tree,
     get_wizard,
     load_wizards,
     rule,
-    table_board,
 )
 
 _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
@@ -160,7 +160,7 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         print(ruling.model_dump_json(indent=2))
     else:
-        print_ruling(ruling, table_board(request.board, answers))
+        print_ruling(ruling, answered_board(get_wizard(args.wizard), request.board, answers)[0])
     return 0
 
 

@@ -44,6 +44,7 @@ from td_assist.rulings.adjusted import (
     parse_results,
     parse_traveller,
     table_result,
+    traveller_left_out,
 )
 from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
@@ -254,7 +255,7 @@ def gather(
             where="board auction",
         )
     bids = board.insufficient_bids
-    index = report.call_index if report and report.call_index else None
+    index = report.call_index if report and report.call_index else _call_index_answer(answers)
     if index is None:
         if not bids:
             raise RecordError("the recorded auction holds no insufficient bid", where="auction")
@@ -317,6 +318,16 @@ def gather(
             )
     specified = _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
     return Situation(board, bid, replacement, replacement_index, attempted, before, turn, specified)
+
+
+def _call_index_answer(answers: dict[str, str]) -> int | None:
+    """The TD's ``call_index`` (the call tapped on the auction), when given."""
+    raw = answers.get("call_index", "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 400:
+        raise AnswerError(f"{shown(raw)} is not a call number", where="answer call_index")
+    return int(raw)
 
 
 def _suits_answer(text: str) -> frozenset[Suit]:
@@ -800,7 +811,7 @@ def _units(answers: dict[str, str]) -> tuple[int | None, list[int]]:
             comparison = parse_comparison(answers["comparison"])
         except RecordError as error:
             raise error.located("answer comparison") from None
-    if answers.get("traveller", "").strip():
+    if answers.get("traveller", "").strip() and not traveller_left_out(answers):
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:
@@ -883,7 +894,11 @@ def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
     bids = board.insufficient_bids
     if answers.get("accepted") not in ("yes", "no") or not bids or _turn_answer(answers) != "own":
         return board
-    return board.with_insufficient_reading(bids[0].call_index, answers["accepted"] == "yes")
+    try:
+        index = _call_index_answer(answers) or bids[0].call_index
+    except RecordError:
+        return board
+    return board.with_insufficient_reading(index, answers["accepted"] == "yes")
 
 
 WIZARD = register(
@@ -895,12 +910,18 @@ WIZARD = register(
         rule=rule_insufficient_bid,
         board_as_ruled=board_as_ruled,
         facts=FACTS,
+        starts_from_auction=True,
         computations=frozenset({"insufficient_bid"}),
         answers=(
             AnswerHelp(
                 "accepted",
                 "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
                 "[yes | no]",
+            ),
+            AnswerHelp(
+                "call_index",
+                "(TD)  Which call of the auction was insufficient (1-based); the first "
+                "insufficient bid when not given",
             ),
             AnswerHelp("replacement", "(TD)  The offender's legal call in its place  [e.g. 2H, P]"),
             AnswerHelp(

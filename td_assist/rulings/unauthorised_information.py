@@ -39,6 +39,7 @@ from td_assist.rulings.adjusted import (
     parse_results,
     parse_traveller,
     table_result,
+    traveller_left_out,
     units_from_answers,
 )
 from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
@@ -138,6 +139,8 @@ RESULT_STANDS = {
     "extraneous_no_effect",
 }
 SCORED = {"adjust_assigned", "adjust_split"}
+SCORER_MATCHPOINTS = "left out: the scorer matchpoints the weighted score"
+SCORER_PAIRS = "pairs_scorer"  # the scoring answer for pairs with the traveller left out
 ARTIFICIAL = {"adjust_artificial", "adjust_artificial_by_fault"}
 
 
@@ -378,7 +381,7 @@ def locate(
                 f"call {index} is beyond the {len(calls)} calls of the auction",
                 where="irregularity call_index",
             )
-        incident.caller = board.dealer.offset(index - 1)
+        incident.caller = _seats(board)[index - 1]
         incident.call = calls[index - 1]
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
@@ -393,12 +396,19 @@ def locate(
     if incident.source is not None and kind != "opponent":
         incident.receiver = incident.source.partner
     if board is not None and index is not None and incident.receiver is not None:
+        seats = _seats(board)
         for later in range(index, len(calls)):
-            if board.dealer.offset(later) is incident.receiver:
+            if seats[later] is incident.receiver:
                 incident.action_index, incident.action = later + 1, calls[later]
                 break
     incident.evidence = _evidence(board, incident, told_by, reported)
     return incident
+
+
+def _seats(board: Board) -> list[Seat]:
+    """Who made each recorded call: in rotation, except after a call out of rotation
+    (a skipped turn) or a replaced insufficient bid."""
+    return list(board.auction_obj.seats)
 
 
 def _evidence(
@@ -502,13 +512,15 @@ def score_inputs(
         steps.append(
             _step("comparison", "NS score at the other table", answers["comparison"], ["78B"])
         )
+    elif traveller_left_out(answers) or scoring == SCORER_PAIRS:
+        steps.append(_step("traveller", "Other NS scores", SCORER_MATCHPOINTS, ["12C1c"]))
     elif answers.get("traveller", "").strip():
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:
             raise error.located("answer traveller") from None
         steps.append(_step("traveller", "Other NS scores", answers["traveller"], ["12C1c"]))
-    elif mode == "step" and scoring not in {"teams", "pairs", "points"}:
+    elif mode == "step" and scoring not in {"teams", "pairs", SCORER_PAIRS, "points"}:
         return (
             None,
             PendingQuestion(
@@ -520,6 +532,10 @@ def score_inputs(
                 choices=[
                     {"value": "teams", "label": "Teams (IMPs against the other table)"},
                     {"value": "pairs", "label": "Pairs (matchpoints on the traveller)"},
+                    {
+                        "value": SCORER_PAIRS,
+                        "label": "Pairs, without the traveller: the scorer matchpoints it",
+                    },
                     {"value": "points", "label": "Total points only"},
                 ],
             ),
@@ -629,14 +645,16 @@ def _values(
         "source": incident.source.name_full if incident.source else "the player",
         "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
         "call": (
-            f"{incident.caller.name_full}'s {call_text(incident.call)} "
-            f"at call {incident.call_index}"
-            if incident.call and incident.caller
+            f"{incident.caller.name_full}'s {call_text(incident.call)}"
+            + _over(board, incident.call_index)
+            if incident.call and incident.caller and incident.call_index
             else "the call concerned"
         ),
         "action": (
             f"{call_text(incident.action)} at call {incident.action_index}"
             if incident.action
+            else f"{incident.receiver.name_full}'s next action"
+            if incident.receiver
             else "the action chosen"
         ),
         "kind_text": _kind_text(kind, alerted),
@@ -648,6 +666,40 @@ def _values(
         "contract": _contract_text(board) if board else "?",
         "table": table,
     } | {"basis": ""}
+
+
+def _over(board: Board | None, call_index: int) -> str:
+    """ " over East's 3♠": the call before the one at which the information was given."""
+    if board is None or call_index < 2:
+        return ""
+    seat = _seats(board)[call_index - 2]
+    return f" over {seat.name_full}'s {call_text(board.auction[call_index - 2])}"
+
+
+_VERB = {"P": "passed", "X": "doubled", "XX": "redoubled"}
+
+
+def _made(call: str) -> str:
+    """ "passed", "doubled", "bid 4♠": a call as something a player did."""
+    return _VERB.get(call, f"bid {call_text(call)}")
+
+
+def story(board: Board | None, incident: Incident, kind: str) -> str:
+    """What happened at the table, naming players, seats and calls, for the start of
+    the announcement: "North hesitated over East's 3♠ and passed; South bid 4♠." Empty
+    when the record does not show the call."""
+    if board is None or incident.call is None or incident.caller is None:
+        return ""
+    caller, call = incident.caller.name_full, incident.call
+    index = incident.call_index or 0
+    if kind == "tempo":
+        before = _over(board, index) if index >= 2 else ""
+        first = f"{caller} hesitated{before} and {_made(call)}"
+    else:
+        first = f"{caller} {_made(call)} ({_kind_text(kind, None)})"
+    if incident.action is not None and incident.receiver is not None:
+        first += f"; {incident.receiver.name_full} {_made(incident.action)}"
+    return first + "."
 
 
 # What the infraction was, by the kind of information: (sentence, the laws it rests on).
@@ -821,6 +873,11 @@ def rule_unauthorised_information(
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
+            if traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS:
+                values["assigned"] += (
+                    f"; the traveller was left out, so the scorer matchpoints the weighted "
+                    f"NS score of {answer.score_ns_final:+g} points"
+                )
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
@@ -888,7 +945,8 @@ def rule_unauthorised_information(
         adjustment=adjustment,
         extra_text=extra,
     )
-    ruling.text = _capital(ruling.text)
+    told = story(board, incident, kind) if kind not in {"extraneous", "opponent"} else ""
+    ruling.text = f"{told} {_capital(ruling.text)}" if told else _capital(ruling.text)
     ruling.laws = list(dict.fromkeys(adjustment.laws))
     if kind in {"opponent", "extraneous"}:
         ruling.options = []  # the Law 73C1 penalty is for information from partner
@@ -990,9 +1048,9 @@ def _ask_call(board: Board) -> Ruling:
     choices = [
         {
             "value": str(number),
-            "label": f"{number}: {board.dealer.offset(number - 1).name_full} {call_text(call)}",
+            "label": f"{number}: {seat.name_full} {call_text(call)}",
         }
-        for number, call in enumerate(board.auction, start=1)
+        for number, (seat, call) in enumerate(zip(_seats(board), board.auction), start=1)
     ]
     choices.append({"value": "0", "label": "Not at a call (during the play, or elsewhere)"})
     return pending_ruling(
@@ -1017,6 +1075,7 @@ WIZARD = register(
         kind="unauthorised_information",
         rule=rule_unauthorised_information,
         facts=FACTS,
+        starts_from_auction=True,
         computations=frozenset({"ui_score"}),
         answers=(
             AnswerHelp("call_index", "(TD)  The call (1-based) at which it happened"),
@@ -1025,7 +1084,10 @@ WIZARD = register(
             AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
             AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
             AnswerHelp(
-                "scoring", "(TD)  On the tablet, how the board is scored  [teams|pairs|points]"
+                "scoring",
+                "(TD)  On the tablet, how the board is scored  [teams|pairs|pairs_scorer|points]; "
+                "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
+                "weighted score",
             ),
             AnswerHelp(
                 "result_without_error",

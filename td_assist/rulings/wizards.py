@@ -51,6 +51,7 @@ from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
 from td_assist.rulings.facts import Context, FactTable
 from td_assist.rulings.model import IrregularityReport, Ruling
+from td_assist.rulings.table_auction import apply_auction_answer
 from td_assist.rulings.tree import (
     FactNode,
     NumberNode,
@@ -100,6 +101,9 @@ class Wizard:
     board_as_ruled: Callable[[Board, dict[str, str]], Board] | None = None
     # Wizards this one hands its answers on to (a lead out of turn -> penalty card).
     hands_on_to: tuple[str, ...] = ()
+    # The tablet starts it from the auction (the bidding box, then "where did it
+    # happen?": the call tapped is the ``call_index`` answer), not from the contract.
+    starts_from_auction: bool = False
 
     @property
     def heading(self) -> str:
@@ -205,6 +209,11 @@ TABLE_ANSWERS: tuple[AnswerHelp, ...] = (
         "declarer_tricks", "(TD)  Declarer's tricks at the table, when the record lacks them"
     ),
     AnswerHelp("usual", "(TD)  yes: take the usual case wherever a question has one; ask the rest"),
+    AnswerHelp(
+        "auction",
+        "(TD)  The auction at the table, when the record has none: calls in the order made "
+        'from the dealer, a call out of rotation with its seat: "1S P W:1H"',
+    ),
 )
 
 
@@ -248,7 +257,18 @@ def rule(
         # A board built in code skips Board.checked; a wizard must not count tricks from
         # a record that contradicts itself (a claim of more tricks than were left).
         board.validate_record()
-    return chosen.rule(table_board(board, answers), report, answers, mode)
+    board, answers = answered_board(chosen, board, answers)
+    return chosen.rule(board, report, answers, mode)
+
+
+def answered_board(
+    wizard: Wizard, board: Board | None, answers: dict[str, str]
+) -> tuple[Board | None, dict[str, str]]:
+    """The board with the table's answers written in (``auction``, then ``contract`` and
+    ``declarer``), and the answers with any the auction implies (``whose_turn``)."""
+    names, _ = wizard.answer_names()
+    board, implied = apply_auction_answer(board, answers, takes_turn="whose_turn" in names)
+    return table_board(board, answers), implied | answers
 
 
 def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]:

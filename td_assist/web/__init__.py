@@ -54,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web import security
     from td_assist.web.adjusted import adjusted
     from td_assist.web.api import api
+    from td_assist.web.auction_box import auction_box
     from td_assist.web.boards import boards
     from td_assist.web.core import core
     from td_assist.web.laws import laws
@@ -65,7 +66,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
     security.install(app)
-    for blueprint in (core, laws, api, boards, wizard, adjusted, sessions, ledger, training):
+    for blueprint in (
+        core, laws, api, boards, wizard, adjusted, sessions, auction_box, ledger, training,
+    ):  # fmt: skip
         app.register_blueprint(blueprint)
 
     from td_assist.web.views import contract_text

@@ -8,7 +8,8 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from td_assist.bridge.board import record_error_from
+from td_assist.bridge.board import Board, record_error_from
+from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
@@ -90,7 +91,29 @@ def check_board() -> ResponseReturnValue:
     state = _entry_state()
     if not isinstance(state, EntryState):
         return state
-    return jsonify(describe(state))
+    return jsonify(describe(state) | {"session_deal": _session_deal(state.number)})
+
+
+def _session_deal(number: int | None) -> dict[str, object] | None:
+    """The deal of board ``number`` in the loaded session (the latest), for the tapping
+    page to fill in: a club's hand record already has every deal of the evening."""
+    if number is None:
+        return None
+    store = current_app.extensions["td_store"]
+    info = store.latest_session()
+    data = store.session_board(info.id, number) if info is not None else None
+    if data is None:
+        return None
+    try:
+        deal = Board.model_validate(data).deal_obj
+    except (ValidationError, RecordError):
+        return None
+    if deal is None:
+        return None
+    return {
+        "session": info.name,
+        "hands": {seat.value: [str(c) for c in deal.hand(seat).cards] for seat in Seat},
+    }
 
 
 @api.post("/boards")

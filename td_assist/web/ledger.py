@@ -25,7 +25,15 @@ from td_assist.rulings.model import Ruling
 from td_assist.rulings.wizards import load_wizards, rule
 from td_assist.store import LogEntry, SavedRuling
 from td_assist.web.boards import store
-from td_assist.web.wizard import MAX_ANSWERS, MAX_VALUE, address, as_ruled, law_links, summary
+from td_assist.web.wizard import (
+    MAX_ANSWERS,
+    MAX_VALUE,
+    address,
+    answered,
+    as_ruled,
+    law_links,
+    summary,
+)
 
 ledger = Blueprint("ledger", __name__)
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -76,7 +84,7 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
         abort(400, description="The ruling is not finished: answer the remaining questions.")
     context = store().board_context(board_id[:40])
     facts = log_facts(
-        board,
+        answered(load_wizards()[wizard_name], board, answers),
         ruling,
         context["session_id"],
         table=_short_field("table", "Table"),
@@ -110,7 +118,10 @@ def saved(ruling_id: str) -> ResponseReturnValue:
     if board is None:
         abort(404)
     if record.wizard in load_wizards():
-        board = as_ruled(load_wizards()[record.wizard], board, dict(record.answers))
+        chosen = load_wizards()[record.wizard]
+        board = as_ruled(
+            chosen, answered(chosen, board, dict(record.answers)), dict(record.answers)
+        )
     ruling = Ruling.model_validate(record.ruling)
     history = _history(record)
     return render_template(

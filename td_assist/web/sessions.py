@@ -28,6 +28,7 @@ from td_assist.session import (
 )
 from td_assist.store import SessionInfo, Store
 from td_assist.web import views
+from td_assist.web.auction_box import box_url
 
 sessions = Blueprint("sessions", __name__)
 MAX_UPLOAD = 2_000_000
@@ -162,6 +163,9 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         abort(404)
     facts = TableFacts.from_query(request.args)
     wizard = _wizard_arg()
+    if wizard and load_wizards()[wizard].starts_from_auction:
+        # An irregularity in the auction: the bidding box first, not the contract.
+        return redirect(box_url(info.id, number, wizard, [], None))
     needed = missing_fact(hand_record, facts)
     if needed is None:
         try:

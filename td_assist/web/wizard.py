@@ -13,12 +13,13 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import Wizard, get_tree, load_wizards, rule
-from td_assist.web import views
+from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board
 
 wizard = Blueprint("wizard", __name__)
@@ -72,6 +73,9 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         # A text answer from a form: fold it into the address like any other answer.
         value = " ".join(typed.split())[:MAX_VALUE]
         return redirect(address(wizard_name, board_id, [*pairs, (typed_node, value)]))
+    if chosen.starts_from_auction and not board.auction and not dict(pairs).get("auction"):
+        # No auction to rule on: tap it in first, then the call it happened at.
+        return redirect(url_for("auction_box.stored", board_id=board_id[:40], w=wizard_name))
     try:
         ruling = rule(wizard_name, board, None, dict(pairs), mode="step")
     except RecordError as error:
@@ -94,12 +98,54 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "permalink": address(wizard_name, board_id, pairs),
         "answers_json": json.dumps(dict(pairs)),
         "answer_pairs": pairs,
+        "tapped_auction": any(name == "auction" for name, _ in pairs),
     }
+    table = answered(chosen, board, dict(pairs))  # with the tapped auction, if any
     if ruling.status == "needs_answer":
-        return render_template("wizard.html", **common, **summary(board, ruling))
-    shown = as_ruled(chosen, board, dict(pairs))
+        common["board"] = table
+        pickers = tap_pickers(ruling, table, wizard_name, board_id, pairs)
+        return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
+    shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
     return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+
+
+PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te")
+
+
+def tap_pickers(
+    ruling: Ruling, table: Board, wizard_name: str, board_id: str, pairs: list[tuple[str, str]]
+) -> dict[str, object]:
+    """The result builder or the score keypad for a text question that has one, so the
+    phone needs no keyboard; the typed form stays for anything else."""
+    pending = ruling.pending
+    if pending is None or pending.kind != "text":
+        return {}
+    here = address(wizard_name, board_id, pairs)
+    args = {name: request.args.get(name, "")[:MAX_VALUE] for name in PICKER_ARGS}
+
+    def link(**state: str) -> str:
+        query = urlencode({k: v for k, v in state.items() if v})
+        return f"{here}{'&' if '?' in here else '?'}{query}" if query else here
+
+    def answer(text: str) -> str:
+        return address(wizard_name, board_id, [*pairs, (pending.node, text)])
+
+    if pending.node in result_builder.RESULT_NODES:
+        return {"builder": result_builder.build(table, args, link, answer)}
+    if pending.node in result_builder.SCORE_NODES:
+        return {"score_pad": result_builder.score_pad(pending.node, args, link, answer)}
+    return {}
+
+
+def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
+    """The board with the table's answers written in (the auction tapped in the bidding
+    box, a contract), as the wizard reads it; the board as stored if they do not fit."""
+    try:
+        table, _ = answered_board(chosen, board, answers)
+    except RecordError:
+        return board
+    return table or board
 
 
 def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201

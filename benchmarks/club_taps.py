@@ -1,0 +1,375 @@
+"""Taps and keystrokes at the club: each wizard ruled from a session board on a phone.
+
+Starts ``td-assist serve`` on a free loopback port with a fresh user folder, loads the
+hand record ``tests/data/24-boards-no-play.pbn`` as the session (not counted), then for
+each wizard drives Chromium at 390 x 844 from the home page to a recorded ruling,
+counting every tap (a call tapped into the bidding box is one tap) and every keystroke
+on the phone's keyboard. Prints ONE JSON object on stdout:
+
+    {"revoke": {"taps": 12, "keys": 0, "ruled": true}, "lead-out-of-turn": {...}, ...}
+
+Target (issue 26): every wizard ruled, ``keys`` 0, ``taps`` at most 12 plus one per call
+of the auction entered (``calls`` in each flow below).
+
+    .venv/bin/python benchmarks/club_taps.py [--only insufficient-bid] [--shots DIR]
+
+To add a wizard (call-out-of-rotation, exposed-card, misinformation, claim), add one
+``Flow`` to ``FLOWS``: its board, its calls (for a wizard that starts from the auction),
+the call tapped for "where did it happen?", and the answers to its questions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND_RECORD = ROOT / "tests" / "data" / "24-boards-no-play.pbn"
+PHONE = (390, 844)
+TAP_ALLOWANCE = 12  # taps allowed besides one per call of the auction
+MAX_STEPS = 30  # questions in one flow, at most: a bounded loop
+
+
+@dataclass(frozen=True)
+class Flow:
+    """One ruling at the table, as a TD taps it."""
+
+    wizard: str
+    board: int
+    # Table facts for a wizard that starts from the contract: contract, declarer, tricks.
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    # For a wizard that starts from the auction: the calls as made ("W:1H" for a call
+    # out of rotation: the seat is tapped first) and the call number tapped as "where".
+    calls: tuple[str, ...] = ()
+    where: int | None = None
+    answers: dict[str, str] = field(default_factory=dict)  # node -> value; others: usual
+    # The result builder: a contract from the auction ("3S-W") and declarer's tricks.
+    result: tuple[str, int] | None = None
+    scoring: str = "pairs_scorer"  # the scoring question, when asked
+
+    @property
+    def allowed(self) -> int:
+        return TAP_ALLOWANCE + len(self.calls)
+
+
+FLOWS: tuple[Flow, ...] = (
+    # Board 17: 4H by North, 9 tricks; East revoked in diamonds at trick 5, East-West
+    # won that trick and one more after it.
+    Flow(
+        "revoke",
+        17,
+        contract="4H",
+        declarer="N",
+        tricks=9,
+        answers={
+            "revoke_found": "yes",
+            "offender": "E",
+            "revoke_trick": "5",
+            "revoke_suit": "D",
+            "established": "yes",
+            "won_from_revoke": "2",
+            "won_revoke_trick": "yes",
+            "later_trick": "yes",
+            "equity": "skip",
+        },
+    ),
+    # Board 8: 3NT by South; East led face up out of turn; declarer accepts it.
+    Flow(
+        "lead-out-of-turn",
+        8,
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+        answers={
+            "offender": "E",
+            "faced": "yes",
+            "opening_lead": "yes",
+            "who_led": "defender",
+            "choice_opening": "accept",
+        },
+    ),
+    # Board 9: 4S by West; North has a penalty card.
+    Flow(
+        "penalty-card",
+        9,
+        contract="4S",
+        declarer="W",
+        tricks=10,
+        answers={"offender": "N"},
+    ),
+    # Board 5 (North deals): North passes, East opens 1S, South bids 1H; West does not
+    # accept it and South replaces it with 2H, the lowest bid in hearts (Law 27B1(a)).
+    Flow(
+        "insufficient-bid",
+        5,
+        calls=("P", "1S", "1H"),
+        where=3,
+        answers={"accepted": "no", "replacement": "2H"},
+    ),
+    # Board 6 (East deals): South passed slowly over East's 3S and North bid 4H; without
+    # it, 3S by West making 9 tricks.
+    Flow(
+        "unauthorised-information",
+        6,
+        calls=("P", "1H", "1S", "2H", "3S", "P", "P", "4H", "P", "P", "P"),
+        where=6,
+        answers={"ui": "yes", "suggested": "yes", "logical_alternative": "yes", "damaged": "yes"},
+        result=("3S-W", 9),
+    ),
+)
+
+
+class Phone:
+    """Chromium at phone size, counting taps and keystrokes."""
+
+    def __init__(self, driver, shots: Path | None = None) -> None:
+        self.driver = driver
+        self.taps = 0
+        self.keys = 0
+        self.shots = shots
+        self.asked: list[str] = []
+
+    def find(self, css: str, timeout: float = 10):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support import expected_conditions
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        return WebDriverWait(self.driver, timeout).until(
+            expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css))
+        )
+
+    def all(self, css: str) -> list:
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def tap(self, element) -> None:
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        self.taps += 1
+
+    def type(self, element, text: str) -> None:
+        """Typing on the phone's keyboard: each character is a keystroke (no flow types
+        today; a flow that must, counts here)."""
+        element.send_keys(text)
+        self.keys += len(text)
+
+    def tap_css(self, css: str) -> None:
+        self.tap(self.find(css))
+
+    def shot(self, name: str) -> None:
+        if self.shots is not None:
+            self.shots.mkdir(parents=True, exist_ok=True)
+            self.driver.save_screenshot(str(self.shots / f"club-{name}.png"))
+
+
+def _answer_links(phone: Phone) -> list[tuple[str, str, object]]:
+    found = []
+    for element in phone.all(".answers a.button.answer"):
+        pairs = [v for k, v in parse_qsl(urlsplit(element.get_attribute("href")).query) if k == "a"]
+        if pairs:
+            node, _, value = pairs[-1].partition(":")
+            found.append((node, value, element))
+    return found
+
+
+def _board_number(phone: Phone, number: int) -> None:
+    for digit in str(number):
+        phone.tap_css(f'.keypad [data-key="{digit}"]')
+        phone.find(".pick-title, .auction-entry")
+        if not phone.all(".keypad"):
+            return  # the digits already named the board
+    phone.tap_css(".keypad [data-go]")
+
+
+def _auction(phone: Phone, flow: Flow) -> None:
+    phone.find("[data-bidding-box]")
+    for call in flow.calls:
+        seat, _, bid = call.rpartition(":")
+        if seat:
+            phone.tap_css(f'.box-seats [data-seat="{seat}"]')
+            phone.find(f'.box-seats [data-seat="{seat}"][aria-current]')
+        count = len(phone.all("[data-call-number], .where-call"))
+        phone.tap_css(f'.auction-entry a[data-call="{bid}"]')
+        _wait_for_more_calls(phone, count)
+    phone.shot(f"{flow.wizard}-auction")
+    phone.tap_css(f'[data-where="{flow.where}"]')
+
+
+def _wait_for_more_calls(phone: Phone, before: int) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if len(phone.all("[data-call-number], .where-call")) > before:
+            return
+        time.sleep(0.05)
+    raise TimeoutError("the call did not appear in the auction")
+
+
+def _facts(phone: Phone, flow: Flow) -> None:
+    phone.tap_css(f'[data-contract="{flow.contract}"]')
+    phone.tap_css(f'[data-declarer="{flow.declarer}"]')
+    phone.tap_css(f'[data-tricks="{flow.tricks}"]')
+
+
+def _questions(phone: Phone, flow: Flow) -> bool:
+    for _ in range(MAX_STEPS):
+        phone.find(".question h1, .ruling-title")
+        if phone.all(".ruling-title"):
+            return True
+        if phone.all("[data-result-builder]"):
+            phone.asked.append("results")
+            stage = phone.find("[data-result-builder]").get_attribute("data-stage")
+            if stage == "contract" and flow.result:
+                phone.tap_css(f'[data-quick-contract="{flow.result[0]}"]')
+            elif stage == "tricks" and flow.result:
+                phone.tap_css(f'[data-tricks="{flow.result[1]}"]')
+            else:
+                return False
+            continue
+        if phone.all("[data-score-pad]"):
+            phone.asked.append("traveller")
+            phone.tap_css("[data-traveller-skip]")
+            continue
+        links = _answer_links(phone)
+        if not links:
+            return False
+        node = links[0][0]
+        phone.asked.append(node)
+        wanted = flow.answers.get(node, flow.scoring if node == "scoring" else None)
+        choice = next((e for n, v, e in links if v == wanted), None)
+        if choice is None:
+            usual = phone.all(".answers a.button.answer.usual")
+            choice = usual[0] if usual else links[0][2]
+        phone.tap(choice)
+    return False
+
+
+def rule_one(phone: Phone, base: str, flow: Flow) -> dict[str, object]:
+    """From the home page (session loaded) to a recorded ruling."""
+    phone.taps = phone.keys = 0
+    phone.asked = []
+    phone.driver.get(base + "/")
+    phone.tap_css(f"a.wizard[href*='rule-board'][href*='w={flow.wizard}']")
+    phone.find(".keypad")
+    _board_number(phone, flow.board)
+    if flow.calls:
+        _auction(phone, flow)
+    else:
+        _facts(phone, flow)
+    ruled = _questions(phone, flow)
+    if ruled:
+        phone.shot(f"{flow.wizard}-ruling")
+        phone.tap_css("[data-record]")
+        phone.find(".saved")
+    return {"taps": phone.taps, "keys": phone.keys, "ruled": ruled}
+
+
+def load_session(driver, base: str) -> None:
+    """The TD's set-up before the evening (not counted): the hand record as the session."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(base + "/sessions")
+    driver.find_element(By.ID, "file").send_keys(str(HAND_RECORD))
+    driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    Phone(driver).find("[data-loaded]")
+
+
+def phone_driver():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or ""
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--window-size={PHONE[0]},{PHONE[1]}",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_window_size(*PHONE)
+    return driver
+
+
+@contextmanager
+def local_server() -> Iterator[str]:
+    """``td-assist serve`` on a free loopback port with its own user folder."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    home = tempfile.mkdtemp(prefix="club-taps-")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "td_assist", "serve", "--port", str(port)],
+        env=dict(os.environ, TD_ASSIST_HOME=home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/healthz", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="one wizard (repeatable)")
+    parser.add_argument("--shots", type=Path, help="save a screenshot of each auction and ruling")
+    args = parser.parse_args()
+    flows = [f for f in FLOWS if not args.only or f.wizard in args.only]
+    figures: dict[str, dict[str, object]] = {}
+    with local_server() as base:
+        driver = phone_driver()
+        try:
+            load_session(driver, base)
+            phone = Phone(driver, args.shots)
+            for flow in flows:
+                try:
+                    figures[flow.wizard] = rule_one(phone, base, flow)
+                except Exception as error:
+                    figures[flow.wizard] = {
+                        "taps": phone.taps,
+                        "keys": phone.keys,
+                        "ruled": False,
+                        "error": f"{type(error).__name__}: {str(error)[:200]}",
+                    }
+        finally:
+            driver.quit()
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
