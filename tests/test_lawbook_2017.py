@@ -238,3 +238,15 @@ def test_the_readme_lists_exactly_the_marks_in_the_files(book):
     in_files = [(section.display, section.unverified) for section in book.unverified()]
     assert in_readme == in_files
     assert {anchor for anchor, _ in in_readme} >= {"Law 86B2", "Law 40B3", "Law 68D2(b)"}
+
+
+def test_numbered_paragraphs_under_a_law_title_stay_in_that_law(book):
+    """A partial text whose first label is "1." (its "A." was not copied) makes the
+    importer write 64 + 1 = "641"; the check must still compare it with Law 64."""
+    words = normalise(book.get("64B4").text)[:15]
+    official = _official(
+        "LAW 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE\n1. " + " ".join(words)
+    )
+    assert "641" in official.sections
+    runs = find_overlaps(book, official).runs
+    assert [(r.anchor, r.official_anchor, r.words) for r in runs] == [("64B4", "641", 15)]

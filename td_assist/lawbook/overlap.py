@@ -130,9 +130,17 @@ def shared_runs(ours: list[str], theirs: list[str], min_words: int) -> list[tupl
     return runs
 
 
-def _law_of(anchor: str) -> str:
-    match = re.match(r"\d+", anchor)
-    return match.group(0) if match else ""
+def _law_of(anchor: str, laws: set[int]) -> str:
+    """The law an official anchor belongs to. The digits alone can mislead: a numbered
+    paragraph straight under the law's title makes ``64`` + ``1`` read ``641``, so the
+    longest leading number that is one of the imported laws wins."""
+    digits = re.match(r"\d+", anchor)
+    if not digits:
+        return ""
+    for length in range(min(len(digits.group(0)), 2), 0, -1):
+        if int(digits.group(0)[:length]) in laws:
+            return digits.group(0)[:length]
+    return digits.group(0)
 
 
 def _where(run: list[str], official: dict[str, list[str]], min_words: int) -> str:
@@ -176,7 +184,7 @@ def find_overlaps(
     for anchor, text in official.sections.items():
         words = normalise(text)
         if words:  # a law heading with no text imported compares with nothing
-            by_law.setdefault(_law_of(anchor), {})[anchor] = words
+            by_law.setdefault(_law_of(anchor, set(official.titles)), {})[anchor] = words
     runs: list[SharedRun] = []
     laws: set[str] = set()
     sections = 0
