@@ -139,6 +139,10 @@ class Lawbook:
             ]
         return missing
 
+    def unverified(self) -> list[Section]:
+        """Sections marked as not checked against the 2017 text, in law order."""
+        return [section for law in self.laws for section in law.sections() if section.unverified]
+
     def chapters(self) -> list[Chapter]:
         """The table of contents, in law order, in our finding-aid groups."""
         chapters: list[Chapter] = []

@@ -27,6 +27,7 @@ class SectionJson(BaseModel):
     heading: str
     text: str
     official: str | None = None
+    unverified: str = ""  # what of the 2017 text this section could not be checked against
     url: str
     children: list[SectionJson]
 
@@ -39,6 +40,7 @@ def section_json(section: Section, official: dict[str, str] | None) -> SectionJs
         heading=section.heading,
         text=section.text,
         official=(official or {}).get(section.anchor),
+        unverified=section.unverified,
         url=law_url(section.anchor),
         children=[section_json(child, official) for child in section.children],
     )
@@ -122,7 +124,10 @@ def _cmd_laws_overlap(args: argparse.Namespace) -> int:
         book = get_lawbook()
     except LawFileError as error:
         raise CommandError(str(error)) from None
-    report = find_overlaps(book, official, args.min_words)
+    try:
+        report = find_overlaps(book, official, args.min_words)
+    except ValueError as error:  # a malformed allow-list
+        raise CommandError(str(error)) from None
     if args.json:
         print(report.model_dump_json(indent=2))
         return 1 if report.runs else 0
@@ -131,7 +136,13 @@ def _cmd_laws_overlap(args: argparse.Namespace) -> int:
         print(f"{run.anchor}{where}: {run.words} words: {run.shared}")
     print(
         f"{len(report.runs)} runs of {report.min_words}+ words shared with the official text "
-        f"({report.compared_sections} of our passages in {report.compared_laws} laws compared)"
+        f"({report.compared_sections} of our passages in {report.compared_laws} laws compared"
+        + (
+            f"; {report.allowed_passages} allow-listed defined lists left out, see "
+            "laws/overlap-allowed.toml)"
+            if report.allowed_passages
+            else ")"
+        )
     )
     return 1 if report.runs else 0
 

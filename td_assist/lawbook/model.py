@@ -31,6 +31,9 @@ class Section:
     parent: str | None
     children: list[Section] = field(default_factory=list)
     line: int = 0
+    # What of the 2017 text this section could not be checked against, or "" when it was
+    # (written in laws/ as ``> [!unverified] ...``; see laws/README.md).
+    unverified: str = ""
 
     @property
     def display(self) -> str:

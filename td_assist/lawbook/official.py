@@ -79,7 +79,8 @@ def split_official(text: str) -> tuple[dict[str, str], dict[int, str]]:
     current: str | None = None
     for line in clean_lines(text):
         heading = _LAW_HEADING.match(line)
-        if heading and (law is None or int(heading.group(1)) == law + 1):
+        # Later laws only: a text with gaps (a few laws copied out) still splits by law.
+        if heading and (law is None or int(heading.group(1)) > law):
             law = int(heading.group(1))
             titles[law] = (heading.group(2) or "").strip().title()
             stack, current = [], str(law)

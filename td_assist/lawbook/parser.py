@@ -20,6 +20,8 @@ _LABEL = re.compile(
     r"^(?:(?P<upper>[A-Z])\.|(?P<number>\d{1,2})\.|\((?P<lower>[a-z]{1,5})\))"
     r"(?:\s+(?P<heading>.*))?$"
 )
+# A section whose 2017 wording could not be checked: ``> [!unverified] the footnote to 86B2``.
+_UNVERIFIED = re.compile(r"^>\s*\[!unverified\](?P<what>.*)$", re.IGNORECASE)
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
 
 
@@ -80,10 +82,18 @@ def parse_law_text(text: str, path: Path) -> Law:
                 raise LawFileError(
                     path, line_no, f"'## {COMMENTARY_HEADING}' must be the last heading"
                 )
+            if _UNVERIFIED.match(line.strip()):
+                raise LawFileError(
+                    path, line_no, "'[!unverified]' marks a section of the law, not the notes"
+                )
             commentary.append(line)
             continue
         if not match:
-            body.append(line)
+            mark = _UNVERIFIED.match(line.strip())
+            if mark:
+                _mark_unverified(current, mark.group("what").strip(), line_no, path)
+            else:
+                body.append(line)
             continue
         level, content = len(match.group(1)), match.group(2)
         if level == 1:
@@ -119,6 +129,16 @@ def parse_law_text(text: str, path: Path) -> Law:
         commentary="\n".join(commentary or []).strip(),
         source=path,
     )
+
+
+def _mark_unverified(section: Section, what: str, line_no: int, path: Path) -> None:
+    if not what:
+        raise LawFileError(
+            path, line_no, "say what could not be checked: '> [!unverified] the footnote ...'"
+        )
+    if section.unverified:
+        raise LawFileError(path, line_no, f"{section.anchor} is already marked unverified")
+    section.unverified = what
 
 
 def _front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]:

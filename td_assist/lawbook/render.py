@@ -49,6 +49,9 @@ def markdown_to_html(text: str, link: Callable[[str], bool] | None = None) -> st
     return md.convert("".join(pieces))
 
 
+UNVERIFIED_LABEL = "Not verified against the 2017 text"
+
+
 def _plain(text: str) -> str:
     """Markdown emphasis and escapes removed, for the terminal."""
     return text.replace("**", "").replace("\\", "")
@@ -64,6 +67,15 @@ def section_text(section: Section, width: int = 88) -> str:
             lines.append(f"{indent}{head}   [{part.display}]")
         else:
             lines.append(f"{part.display}: {part.heading}" if part.law else part.heading)
+        if part.unverified:
+            lines.append(
+                textwrap.fill(
+                    f"[{UNVERIFIED_LABEL}: {_plain(part.unverified)}]",
+                    width=width,
+                    initial_indent=indent + "  ",
+                    subsequent_indent=indent + "   ",
+                )
+            )
         for paragraph in _plain(part.text).split("\n\n"):
             if paragraph.strip():
                 wrapped = (
@@ -100,6 +112,11 @@ def law_html(law: Law, book: Lawbook, official: dict[str, str] | None = None) ->
             )
         else:
             out.append(f'<section class="law-section depth-0" id="{section.anchor}">')
+        if section.unverified:
+            out.append(
+                f'<p class="unverified"><strong>{UNVERIFIED_LABEL}:</strong> '
+                f"{html.escape(section.unverified)}</p>"
+            )
         ours = markdown_to_html(section.text, exists) if section.text else ""
         if official is not None and section.anchor in official:
             out.append(
