@@ -97,7 +97,8 @@ class PossibleResult:
     def score_ns(self, vulnerability: Vulnerability) -> int:
         if self.contract.is_passed_out:
             return 0
-        assert self.declarer is not None and self.tricks is not None
+        if self.declarer is None or self.tricks is None:
+            raise RecordError("a result needs its declarer and tricks")
         return score_ns(self.contract, self.tricks, vulnerability, self.declarer)
 
     def __str__(self) -> str:
@@ -634,7 +635,8 @@ def self_inflicted_split(
         imps=offenders(lambda s: s.imps, lambda v: -v),
         mp_percent=offenders(lambda s: s.mp_percent, lambda v: 100 - v),
     )
-    assert score is not None and score_self is not None
+    if score is None or score_self is None:
+        raise RecordError("the split score has no figure for a side")
     figures = SelfInflicted(
         non_offenders=non_offenders.value,
         method=method.value,

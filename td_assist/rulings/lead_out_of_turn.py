@@ -302,7 +302,8 @@ FACTS = FactTable()
 
 
 def _situation(ctx: Context) -> Situation:
-    assert isinstance(ctx.focus, Situation)
+    if not isinstance(ctx.focus, Situation):
+        raise TypeError("a lead-out-of-turn fact needs the wizard's situation")
     return ctx.focus
 
 
@@ -369,7 +370,8 @@ def is_opening_lead(ctx: Context) -> FactResult:
 
 def _recorded_text(s: Situation) -> str:
     lead = s.recorded
-    assert lead is not None
+    if lead is None:
+        raise RecordError("the record shows no accepted lead out of turn")
     return (
         f"The record shows {lead.offender.name_full} leading {lead.card.pretty} to trick "
         f"{lead.trick} when it was {lead.correct_leader.name_full}'s lead, and the play going "
@@ -490,7 +492,8 @@ def _nothing_played_since(situation: Situation) -> bool:
 
 def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
-    assert situation.card is not None
+    if situation.card is None:
+        raise RecordError("the card led out of turn is not known")
     report = PenaltyCardReport(
         offender=situation.offender,
         cards=[str(situation.card)],
@@ -624,7 +627,8 @@ def _correct_name(s: Situation) -> str:
 def _open_choice_step(partner: Seat) -> Step:
     """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
     node = get_tree(penalty_card.NAME).nodes["lead_choice"]
-    assert isinstance(node, QuestionNode)
+    if not isinstance(node, QuestionNode):
+        raise TypeError("the penalty-card tree's lead_choice must be a question")
     return Step(
         node="lead_choice",
         question=node.prompt,

@@ -608,7 +608,8 @@ def _is_major(situation: Situation) -> bool:
 
 
 def _penalties(situation: Situation, major: bool) -> list[PenaltyCard]:
-    assert situation.offender is not None
+    if situation.offender is None:
+        raise RecordError("whose penalty card it is is not known")
     return [PenaltyCard(situation.offender, card, major) for card in situation.cards]
 
 
@@ -667,7 +668,8 @@ FACTS = FactTable()
 
 
 def _situation(ctx: Context) -> Situation:
-    assert isinstance(ctx.focus, Situation)
+    if not isinstance(ctx.focus, Situation):
+        raise TypeError("a penalty-card fact needs the wizard's situation")
     return ctx.focus
 
 
@@ -756,7 +758,8 @@ def major_not_played(ctx: Context) -> FactResult:
 
 
 def _trace_summary(s: Situation) -> list[str]:
-    assert s.trace is not None
+    if s.trace is None:
+        raise RecordError("the penalty card was not followed through the record")
     play = s.play
     last = len(play.tricks) if play is not None else 0
     start = s.trace.start_trick
@@ -796,7 +799,8 @@ def partner_got_lead(ctx: Context) -> FactResult:
     unknown = _no_play(s)
     if unknown:
         return unknown
-    assert s.trace is not None and s.partner is not None
+    if s.trace is None or s.partner is None:
+        raise RecordError("the penalty card was not followed through the record")
     if s.trace.occasions:
         first = s.trace.occasions[0]
         return FactResult(
@@ -957,7 +961,8 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     # due; with several due, declarer designates which (51A) and all stay listed.
     substitute: Card | None = None
     if replaced:
-        assert failure is not None
+        if failure is None:
+            raise RecordError("the record shows no card played in place of the penalty card")
         due = failure.due or tuple(cards)
         substitute = due[0] if len(due) == 1 else None
         # The wrong card becomes a major penalty card in its turn (52B2), or stays one when
@@ -995,7 +1000,8 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         rect.released_by = situation.trace.released_by
         on_table = [p.card for p in situation.trace.remaining if p.card != substitute]
         if replaced:
-            assert failure is not None
+            if failure is None:
+                raise RecordError("the record shows no card played in place of the penalty card")
             # The record shows the wrong card played; the ruling puts it back on the table.
             on_table.append(failure.card)
         rect.still_on_table = [str(card) for card in on_table]

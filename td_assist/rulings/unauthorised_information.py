@@ -766,7 +766,8 @@ def rule_unauthorised_information(
         ruling = pending_ruling(NAME, _filled(result.steps, values), pending)
         ruling.marked_calls = marked
         return ruling
-    assert result.outcome is not None
+    if result.outcome is None:
+        raise RecordError("the ruling has no outcome")
     outcome = result.outcome
     adjustment = ScoreAdjustment(
         declarer=board.declarer_seat if board else None,
@@ -785,7 +786,8 @@ def rule_unauthorised_information(
             ruling = pending_ruling(NAME, _filled(steps, values), pending)
             ruling.marked_calls = marked
             return ruling
-        assert inputs is not None
+        if inputs is None:
+            raise RecordError("the results to weigh are not given (answer results)")
         if board is None:
             raise RecordError("an adjusted score needs the board (its vulnerability)")
         vulnerability = board.vulnerability

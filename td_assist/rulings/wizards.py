@@ -50,7 +50,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
 from td_assist.rulings.facts import Context, FactTable
-from td_assist.rulings.model import IrregularityReport, Ruling
+from td_assist.rulings.model import Adjustment, IrregularityReport, Ruling
 from td_assist.rulings.tree import (
     FactNode,
     NumberNode,
@@ -248,7 +248,15 @@ def rule(
         # A board built in code skips Board.checked; a wizard must not count tricks from
         # a record that contradicts itself (a claim of more tricks than were left).
         board.validate_record()
-    return chosen.rule(table_board(board, answers), report, answers, mode)
+    ruling = chosen.rule(table_board(board, answers), report, answers, mode)
+    if ruling.status == "complete" and ruling.adjustment is None:
+        # One shape for "no adjusted score" in every wizard (CONTRACTS.md): an object
+        # saying adjusted false, never null.
+        ruling.adjustment = Adjustment(adjusted=False, note=NO_ADJUSTMENT)
+    return ruling
+
+
+NO_ADJUSTMENT = "The Laws give no adjusted score on this ruling."
 
 
 def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]:
