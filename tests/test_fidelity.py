@@ -88,3 +88,46 @@ def test_insufficient_bid_without_damage_is_adjusted_false():
 def test_answer_errors_stay_record_errors():
     with pytest.raises(RecordError):
         rule("insufficient-bid", board(auction="1NT 1H"), None, {"replacement": "XX"})
+
+
+# --- Lead out of turn withdrawn: who leads next (Laws 53A, 56B) -------------------------------
+
+SPADES_GAME = {"number": 3, "auction": "1S P 4S P P P"}
+
+
+def test_refused_lead_in_the_record_leaves_the_correct_leader_to_lead():
+    # South won trick 1; West led the two of hearts to trick 2 and declarer refuses it
+    # (Law 56B): South leads, not North, the next seat of the unfinished recorded trick.
+    played = board(**SPADES_GAME, play="C8 C2 C5 CA / H2")
+    ruling = rule("lead-out-of-turn", played, None, {"choice": "reject"})
+    rect = ruling.rectification or {}
+    assert ruling.outcome == "rejected_later"
+    assert rect["correct_leader"] == "S" and rect["next_to_play"] == "S"
+
+
+def test_accepted_lead_in_the_record_goes_on_from_the_recorded_trick():
+    played = board(**SPADES_GAME, play="C8 C2 C5 CA / H2")
+    ruling = rule("lead-out-of-turn", played, None, {"choice": "accept"})
+    assert (ruling.rectification or {})["next_to_play"] == "N"
+
+
+def test_accepting_a_lead_to_trick_13_is_refused_with_the_reason():
+    case = get_case("lead-out-of-turn/08-trick-thirteen")
+    with pytest.raises(RecordError, match="53A"):
+        rule(
+            "lead-out-of-turn",
+            case.board.to_board(),
+            case.irregularity,
+            {**case.answers, "choice": "accept"},
+        )
+
+
+def test_refusing_a_lead_declarer_must_accept_is_refused():
+    case = get_case("lead-out-of-turn/05-declarer-could-see-dummy")
+    with pytest.raises(RecordError, match="54C"):
+        rule(
+            "lead-out-of-turn",
+            case.board.to_board() if case.board else None,
+            case.irregularity,
+            {**case.answers, "choice": "reject"},
+        )

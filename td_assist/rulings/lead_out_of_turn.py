@@ -435,6 +435,7 @@ def rule_lead_out_of_turn(
     if result.pending is not None:
         return pending_ruling(NAME, result.steps, result.pending)
     rect = rectify(situation, result)
+    _check_choice_open(answers, result, rect)
     extra = ""
     laws: list[str] = []
     open_options: list[OptionLine] = []
@@ -472,6 +473,31 @@ def rule_lead_out_of_turn(
         ruling.laws = list(dict.fromkeys([*ruling.laws, *laws]))
     ruling.options.extend(open_options)
     return ruling
+
+
+def _check_choice_open(
+    answers: dict[str, str], result: Walk, rect: LeadOutOfTurnRectification
+) -> None:
+    """A ``choice`` the Laws do not leave open here (a lead to trick 13 must go back,
+    Law 53A; declarer who could see dummy must accept, Law 54C) is refused with the
+    reason, not dropped without a word."""
+    given = answers.get("choice", "").strip().lower()
+    if not given or any(step.node in CHOICE_NODES for step in result.steps):
+        return
+    if given == rect.choice:
+        return
+    node = get_tree(NAME).nodes.get(result.outcome or "")
+    why = (
+        f"{node.title} (Law {node.laws[0]})"
+        if isinstance(node, OutcomeNode) and node.laws
+        else str(result.outcome)
+    )
+    open_here = ", ".join(rect.choices) or "none, nobody chooses"
+    raise AnswerError(
+        f"choice={given} is not open here: {why}; the choices open are {open_here}; "
+        "leave the answer out",
+        where="answer choice",
+    )
 
 
 @dataclass
@@ -692,7 +718,10 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
         rect.next_to_play = s.correct_leader.lho
     else:
         rect.next_to_play = s.correct_leader
-    if s.recorded is not None and s.board is not None and s.board.play_obj is not None:
+    stands = choice in ("accept", "declarer_becomes_dummy")
+    if stands and s.recorded is not None and s.board is not None and s.board.play_obj is not None:
+        # The lead stands as recorded: whoever is next in the recorded trick plays. A
+        # lead withdrawn (refused, or at trick 13) leaves the correct leader to lead.
         following = s.board.play_obj.next_seat()
         trick = s.board.play_obj.tricks[s.recorded.trick - 1]
         if not trick.is_complete and following is not None:
