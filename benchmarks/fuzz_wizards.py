@@ -135,7 +135,7 @@ def _pending_question(
     try:
         parsed = parse_request({**body, "answers": answers})
         ruling = rule(wizard, parsed.board, parsed.irregularity, parsed.answers, "step")
-    except Exception:  # noqa: BLE001  # the shells report it; here it only steers
+    except Exception:  # the shells report it; here it only steers
         return None
     if ruling.pending is None:
         return None
@@ -204,7 +204,7 @@ def _vary_irregularity(report: dict[str, Any], rng: random.Random, log: list[str
     value = report[name]
     if name in SEAT_FIELDS or (isinstance(value, str) and value in SEATS):
         report[name] = rng.choice((*SEATS, None))
-    elif name in INDEX_FIELDS or isinstance(value, int) and not isinstance(value, bool):
+    elif name in INDEX_FIELDS or (isinstance(value, int) and not isinstance(value, bool)):
         base = value if isinstance(value, int) and not isinstance(value, bool) else 1
         report[name] = rng.choice((base - 1, base + 1, 1, 13, rng.randint(0, 40), None))
     elif isinstance(value, bool):
@@ -220,7 +220,9 @@ def _vary_irregularity(report: dict[str, Any], rng: random.Random, log: list[str
     log.append(f"irregularity.{name}={str(report.get(name, '-'))[:20]}")
 
 
-def _cut_record(board: dict[str, Any], report: dict[str, Any] | None, rng: random.Random, log: list[str]) -> None:
+def _cut_record(
+    board: dict[str, Any], report: dict[str, Any] | None, rng: random.Random, log: list[str]
+) -> None:
     """Cut the play or the auction short, often just where the irregularity happened (the
     record a TD has when he is called at once)."""
     part = rng.choice(("play", "auction"))
@@ -353,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
             for shell, run in runners:
                 try:
                     run(request)
-                except Exception as error:  # noqa: BLE001  # every escape is a finding
+                except Exception as error:  # every escape is a finding
                     where = traceback.extract_tb(error.__traceback__)[-1]
                     key = f"{shell}: {type(error).__name__} at {where.filename}:{where.lineno}"
                     failures[key] += 1
@@ -362,7 +364,9 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"\n== {key}\n{request.wizard} {request.origin}", file=sys.stderr)
                         traceback.print_exception(error, file=sys.stderr)
     elapsed = time.perf_counter() - start
-    print(f"requests tried: {sum(tried.values())} ({', '.join(f'{w} {n}' for w, n in tried.items())})")
+    print(
+        f"requests tried: {sum(tried.values())} ({', '.join(f'{w} {n}' for w, n in tried.items())})"
+    )
     print(f"shells: {', '.join(shell for shell, _ in runners)}; seed {args.seed}; {elapsed:.0f} s")
     print(f"tracebacks: {sum(failures.values())} ({len(failures)} distinct)")
     for key, count in failures.most_common():

@@ -131,3 +131,65 @@ def test_refusing_a_lead_declarer_must_accept_is_refused():
             case.irregularity,
             {**case.answers, "choice": "reject"},
         )
+
+
+# --- Penalty card timing (Laws 50C, 50D1, 52) -----------------------------------------------
+
+# Declarer (South) wins tricks 1-3; West then led the ace of hearts out of turn to trick 4,
+# declarer refused it, and led a heart himself.
+TRICKS_1_TO_3 = "C8 C2 C5 CA / SA S8 S2 S6 / SK S9 S3 S7"
+
+
+def _exposed_heart_ace(west_plays: str, answers: dict | None = None):
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    played = board(**SPADES_GAME, play=f"{TRICKS_1_TO_3} / H6 {west_plays} H3 H9")
+    report = PenaltyCardReport(offender="W", cards=["HA"], trick=4, exposure="deliberate")
+    return rule("penalty-card", played, report, answers or {})
+
+
+def test_penalty_card_played_to_the_reported_trick_is_read_as_exposed_before_it():
+    ruling = _exposed_heart_ace("HA")  # refused before as impossible
+    assert ruling.status == "complete"
+    timing = next(step for step in ruling.path if step.node == "before_trick")
+    assert timing.answer == "yes" and timing.answered_by == "record"
+    assert (ruling.rectification or {})["released_trick"] == 4
+
+
+def test_timing_the_record_cannot_tell_is_asked_not_assumed():
+    ruling = _exposed_heart_ace("HK")
+    assert ruling.status == "needs_answer" and ruling.pending.node == "before_trick"
+
+
+def test_another_card_to_the_reported_trick_is_a_failure_to_play_it():
+    ruling = _exposed_heart_ace("HK", {"before_trick": "yes"})
+    rect = ruling.rectification or {}
+    assert ruling.outcome == "failure_accepted"  # declarer has played since (Law 52B1b)
+    assert rect["violation_summary"] == ["trick 4 W penalty_card_not_played"]
+
+
+def test_exposed_after_his_card_binds_from_the_next_trick():
+    ruling = _exposed_heart_ace("HK", {"before_trick": "no"})
+    assert ruling.outcome != "failure_accepted"
+    assert (ruling.rectification or {})["violations"] == []
+
+
+def test_minor_card_rule_counts_the_reported_trick_too():
+    # West leads the eight of clubs; East drops the seven of clubs (a minor penalty card)
+    # before his own card to the trick, then plays the five: another card below honour
+    # rank of that suit while the minor penalty card is out (Law 50C).
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    played = board(**SPADES_GAME, play="C8 C2 C5 CA")
+    report = PenaltyCardReport(offender="E", cards=["C7"], trick=1, exposure="inadvertent")
+    asked = rule("penalty-card", played, report, {"before_trick": "yes"})
+    assert asked.pending is not None and asked.pending.node == "before_lead"
+    ruling = rule("penalty-card", played, report, {"before_trick": "yes", "before_lead": "no"})
+    assert ruling.outcome in ("failure_accepted", "accept_choice", "failure_replaced")
+    summary = (ruling.rectification or {})["violation_summary"]
+    assert summary == ["trick 1 E minor_card_rule_broken"]
+
+
+def test_before_trick_no_against_the_record_is_refused():
+    with pytest.raises(RecordError, match="before_trick"):
+        _exposed_heart_ace("HA", {"before_trick": "no"})

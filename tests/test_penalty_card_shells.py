@@ -34,7 +34,9 @@ def client(tmp_path):
 
 def test_cli_rules_from_a_json_request(tmp_path, capsys):
     request = tmp_path / "request.json"
-    request.write_text(json.dumps({"board": BOARD, "irregularity": REPORT}), encoding="utf-8")
+    # Dropped after his own card to trick 1: the record cannot tell, so the TD says.
+    body = {"board": BOARD, "irregularity": REPORT, "answers": {"before_trick": "no"}}
+    request.write_text(json.dumps(body), encoding="utf-8")
     assert main(["rule", "penalty-card", str(request), "--json"]) == 0
     ruling = json.loads(capsys.readouterr().out)
     assert ruling["status"] == "complete" and ruling["outcome"] == "failure_accepted"
@@ -73,9 +75,8 @@ def test_cli_answers_lead_choice_and_suit(tmp_path, capsys):
 
 
 def test_api_rules_and_names_a_card_the_offender_does_not_hold(client):
-    response = client.post(
-        "/api/rulings/penalty-card", json={"board": BOARD, "irregularity": REPORT}
-    )
+    body = {"board": BOARD, "irregularity": REPORT, "answers": {"before_trick": "no"}}
+    response = client.post("/api/rulings/penalty-card", json=body)
     assert response.status_code == 200
     assert response.get_json()["rectification"]["violations"][0]["trick"] == 2
     bad = dict(REPORT, cards=["SA"])
@@ -318,6 +319,7 @@ def test_cli_takes_declarers_law_51a_designation(tmp_path, capsys):
     request = tmp_path / "request.json"
     request.write_text(json.dumps({"board": board, "irregularity": report}), encoding="utf-8")
     args = ["rule", "penalty-card", str(request), "--json", "--answer", "accept_choice=require"]
+    args += ["--answer", "before_trick=no"]
     assert main([*args, "--answer", "designated_4=DQ"]) == 0
     ruling = json.loads(capsys.readouterr().out)
     assert ruling["outcome"] == "failure_replaced"

@@ -526,6 +526,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         trick=situation.trick,
         exposure="deliberate",
         before_trick=True,
+        before_lead=True,
     )
     handed = {
         k: v

@@ -24,9 +24,10 @@ from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
 from td_assist.rulings.adjust import side_name
-from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
+    AnsweredBy,
     IrregularityReport,
     PendingQuestion,
     Ruling,
@@ -53,8 +54,9 @@ class PenaltyCardReport(IrregularityReport):
     """What the TD was told: whose cards, which, when, and how they were exposed.
 
     ``trick`` is the trick during which the cards were exposed; they bind the offender
-    from the next trick, or from that trick itself when ``before_trick`` (the card came
-    out before the trick as recorded was led, e.g. a lead out of turn taken back).
+    from the next trick, or from that trick itself when ``before_trick`` (the exposure
+    came before the offender's own card to that trick; ``before_lead``: before anyone
+    led to it, e.g. a lead out of turn taken back).
     """
 
     kind: Literal["penalty_card"] = "penalty_card"
@@ -63,6 +65,8 @@ class PenaltyCardReport(IrregularityReport):
     trick: int | None = Field(default=None, ge=1, le=13)
     exposure: Literal["inadvertent", "deliberate"] | None = None
     before_trick: bool = False
+    # Before anyone led to that trick (the lead-out-of-turn wizard's refused lead).
+    before_lead: bool = False
 
     @field_validator("offender", mode="before")
     @classmethod
@@ -140,6 +144,9 @@ class Situation:
     trace: PenaltyTrace | None = None
     # Declarer forbade every suit he holds a penalty card in (Law 51B2(b)).
     forbids_all: bool = False
+    # The exposure came before anyone led to the reported trick (a lead out of turn taken
+    # back): the partner's lead to that trick is then made with the penalty card out.
+    before_lead: bool = False
 
     @property
     def declarer(self) -> Seat | None:
@@ -343,37 +350,11 @@ def gather(
         if pending is not None:
             return pending
     _check_holder(board, offender, cards)
-    before = report.before_trick
-    if "before_trick" in answers:
-        before = answers["before_trick"].strip().lower() in {"yes", "true", "1"}
-        steps.append(
-            _step(
-                "before_trick",
-                "Was it exposed before that trick was led?",
-                "Yes" if before else "No",
-            )
-        )
-    elif (
-        mode == "step"
-        and not before
-        and not declaring
-        and play is not None
-        and trick is not None
-        and trick <= len(play.tricks)
-    ):
-        return PendingQuestion(
-            node="before_trick",
-            prompt=f"Was the card exposed before trick {trick} was led (for example a lead "
-            "out of turn taken back), or during or after the offender's play to it?",
-            kind="question",
-            laws=["50D1a", "50D2"],
-            help="It decides whether the offender's own card and his partner's lead at "
-            f"trick {trick} are checked against the penalty card.",
-            choices=[
-                {"value": "no", "label": f"During or after his play to trick {trick}"},
-                {"value": "yes", "label": f"Before trick {trick} was led"},
-            ],
-        )
+    timing = _exposure_timing(board, report, offender, cards, trick, answers, declaring)
+    if isinstance(timing, PendingQuestion):
+        return timing
+    before, before_lead, timing_steps = timing
+    steps.extend(timing_steps)
     situation = Situation(
         board=board,
         offender=offender,
@@ -381,6 +362,7 @@ def gather(
         trick=trick,
         exposure=answers.get("exposure", report.exposure),
         before_trick=before,
+        before_lead=before_lead,
         lead_choice=answers.get("lead_choice"),
         lead_suit=_single_suit(answers),
         forbids_all=answers.get("forbid_suit") == ALL_SUITS,
@@ -412,6 +394,144 @@ def gather(
     return situation
 
 
+BEFORE_TRICK_PROMPT = (
+    "Did the exposure come before {offender}'s own card to trick {trick}, or with or after it?"
+)
+BEFORE_LEAD_PROMPT = "Did the exposure come before {partner} led to trick {trick}?"
+Timing = tuple[bool, bool, list[Step]]  # before his card, before the lead, steps to show
+
+
+def _exposure_timing(
+    board: Board | None,
+    report: PenaltyCardReport,
+    offender: Seat,
+    cards: list[Card],
+    trick: int | None,
+    answers: dict[str, str],
+    declaring: bool,
+) -> Timing | PendingQuestion:
+    """Whether the cards were exposed before the offender's own card to the reported
+    trick (answer ``before_trick``): if so, that card is already checked against them
+    (Law 50C, 50D1). The irregularity may fix it (the report's ``before_trick``, as the
+    lead-out-of-turn wizard sends for a lead taken back, means before anyone led to the
+    trick), and so may the record (he played an exposed card to that very trick, or has
+    not yet played to it); otherwise the TD is asked: the wizard does not guess. When
+    the offender's partner led to that trick, whether his lead came after the exposure
+    (Law 50D2) is asked too (``before_lead``)."""
+    play = board.play_obj if board is not None else None
+    prompt = BEFORE_TRICK_PROMPT.format(offender=offender.name_full, trick=trick or "?")
+    laws = ["50C", "50D1a"]
+
+    def step(before: bool, by: AnsweredBy, evidence: list[str]) -> Step:
+        return Step(
+            node="before_trick",
+            question=prompt,
+            answer="yes" if before else "no",
+            answer_label="Yes, before it" if before else "No, with or after it",
+            answered_by=by,
+            evidence=evidence,
+            laws=laws,
+        )
+
+    if report.before_trick or report.before_lead:
+        why = "The exposure came before anyone led to the trick, as reported."
+        return True, True, [step(True, "record", [why])]
+    if declaring or trick is None or not cards:
+        return False, False, []  # nothing of his play to check: the timing does not matter
+    recorded = _timing_in_record(play, offender, cards, trick)
+    if "before_trick" in answers:
+        before = _yes_no(answers, "before_trick")
+        if recorded is not None and recorded[0] and not before:
+            raise AnswerError(
+                f"before_trick=no contradicts the record: {recorded[1]}",
+                where="answer before_trick",
+            )
+        taken = step(before, "td", [])
+    elif recorded is not None:
+        before = recorded[0]
+        taken = step(before, "record", [recorded[1]])
+    elif play is None:
+        return False, False, []  # no play recorded after it: nothing to check either way
+    else:
+        return PendingQuestion(
+            node="before_trick",
+            prompt=prompt,
+            kind="question",
+            laws=laws,
+            help=f"If before, {offender.name_full}'s card to trick {trick} is checked against "
+            "the penalty card (a major one had to be played there if he could; a minor one "
+            "bars his other low cards of its suit). Two cards played at once: with it.",
+            choices=[
+                {"value": "no", "label": f"With or after his card to trick {trick}"},
+                {"value": "yes", "label": f"Before his card to trick {trick}"},
+            ],
+        )
+    partner = offender.partner
+    led_by_partner = (
+        before
+        and play is not None
+        and trick <= len(play.tricks)
+        and play.tricks[trick - 1].leader is partner
+        and bool(play.tricks[trick - 1].cards)
+    )
+    if not led_by_partner:
+        return before, False, [taken]
+    lead_prompt = BEFORE_LEAD_PROMPT.format(partner=partner.name_full, trick=trick)
+    if "before_lead" not in answers:
+        return PendingQuestion(
+            node="before_lead",
+            prompt=lead_prompt,
+            kind="question",
+            laws=["50D2"],
+            help=f"If so, declarer had the Law 50D2 choice before {partner.name_full}'s lead "
+            f"to trick {trick}, and the lead is checked against it.",
+            choices=[
+                {"value": "no", "label": f"No: {partner.name_full} had already led"},
+                {"value": "yes", "label": f"Yes: before {partner.name_full}'s lead"},
+            ],
+        )
+    before_lead = _yes_no(answers, "before_lead")
+    lead_step = Step(
+        node="before_lead",
+        question=lead_prompt,
+        answer="yes" if before_lead else "no",
+        answer_label="Yes" if before_lead else "No",
+        answered_by="td",
+        laws=["50D2"],
+    )
+    return before, before_lead, [taken, lead_step]
+
+
+def _yes_no(answers: dict[str, str], name: str) -> bool:
+    said = answers[name].strip().lower()
+    if said not in ("yes", "no"):
+        raise AnswerError(
+            f"{shown(answers[name])} is not an answer to '{name}'; choose one of: yes, no",
+            where=f"answer {name}",
+        )
+    return said == "yes"
+
+
+def _timing_in_record(
+    play: Play | None, offender: Seat, cards: list[Card], trick: int | None
+) -> tuple[bool, str] | None:
+    """What the record says of the timing: (before, why), or None when it cannot tell."""
+    if play is None or trick is None:
+        return None
+    name = offender.name_full
+    if trick > len(play.tricks):
+        return True, f"The record stops before {name} played to trick {trick}."
+    card = play.tricks[trick - 1].card_of(offender)
+    if card is None:
+        return True, f"The record stops before {name} played to trick {trick}."
+    if card in cards:
+        return True, (
+            f"The record shows {name} playing {card.pretty} to trick {trick}: it was "
+            "exposed before he played it."
+        )
+    return None
+
+
 def _trace_with_later_choices(
     situation: Situation,
     play: Play,
@@ -429,7 +549,15 @@ def _trace_with_later_choices(
     start = situation.start_trick or 1
     designations = designations_of(answers)
     for _ in range(14):  # one more occasion decided per pass; at most 13 leads
-        situation.trace = trace(play, penalties, start, declarer, decisions, designations)
+        situation.trace = trace(
+            play,
+            penalties,
+            start,
+            declarer,
+            decisions,
+            designations,
+            lead_at_start=situation.before_lead or not situation.before_trick,
+        )
         if 0 not in decisions:
             return None  # the first choice comes from the walk; later ones hang on it
         undecided = [
@@ -1162,8 +1290,13 @@ WIZARD = register(
             AnswerHelp("trick", "(TD)  The trick during which they were exposed  [1-13]"),
             AnswerHelp(
                 "before_trick",
-                "(TD)  Exposed before that trick was led, e.g. a lead out of turn taken back "
-                "[yes|no]",
+                "(TD)  The exposure came before the offender's own card to that trick, so "
+                "that card is checked against it; asked when the record cannot tell  [yes|no]",
+            ),
+            AnswerHelp(
+                "before_lead",
+                "(TD)  With before_trick=yes, when the offender's partner led to that trick: "
+                "the exposure came before his lead (Law 50D2)  [yes|no]",
             ),
             AnswerHelp(
                 "lead_suit",
