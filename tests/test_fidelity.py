@@ -193,3 +193,31 @@ def test_minor_card_rule_counts_the_reported_trick_too():
 def test_before_trick_no_against_the_record_is_refused():
     with pytest.raises(RecordError, match="before_trick"):
         _exposed_heart_ace("HA", {"before_trick": "no"})
+
+
+# --- Declarer's lead choice when the record stops with the partner on lead (50D2, 51B) ------
+
+
+def _queen_out_west_on_lead(answers: dict):
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    # West wins trick 1 with the ace of hearts; East had dropped the queen of diamonds
+    # after his own card to it. The record stops with West to lead to trick 2.
+    played = board(**SPADES_GAME, play="HA H3 H9 H6")
+    report = PenaltyCardReport(offender="E", cards=["DQ"], trick=1, exposure="deliberate")
+    return rule("penalty-card", played, report, {"before_trick": "no", **answers})
+
+
+def test_lead_choice_is_applied_when_the_partner_is_on_lead_at_the_end_of_the_record():
+    ruling = _queen_out_west_on_lead({"lead_choice": "forbid"})
+    rect = ruling.rectification or {}
+    assert ruling.outcome == "lead_forbidden"
+    assert rect["lead_choice"] == "forbid" and rect["lead_suit"] == "D"
+    assert rect["still_on_table"] == [] and rect["released_by"] == "picked_up"
+    lead = next(step for step in ruling.path if step.node == "partner_lead")
+    assert lead.answer == "yes" and "no lead by West" not in " ".join(lead.evidence)
+
+
+def test_lead_choice_is_asked_when_the_partner_is_on_lead_and_nobody_said():
+    ruling = _queen_out_west_on_lead({})
+    assert ruling.status == "needs_answer" and ruling.pending.node == "lead_choice"

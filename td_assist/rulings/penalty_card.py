@@ -173,6 +173,23 @@ class Situation:
         undecided = [o.trick for o in self.trace.occasions if o.decision is None]
         return min(undecided, default=99)
 
+    def partner_on_lead_now(self) -> int | None:
+        """The trick the offender's partner is to lead when the record stops there with a
+        major penalty card still on the table (declarer's Law 50D2 choice is due now);
+        None otherwise. A choice already due earlier in the record is an occasion."""
+        play, found = self.play, self.trace
+        if play is None or found is None or self.partner is None or found.occasions:
+            return None
+        if not any(p.major for p in found.remaining):
+            return None
+        tricks = play.tricks
+        if len(tricks) >= 13 or (tricks and not tricks[-1].is_complete):
+            return None
+        number = len(tricks) + 1
+        if number < found.start_trick or play.next_seat() is not self.partner:
+            return None
+        return number
+
     def violations(self, kind: str) -> list[Violation]:
         return [v for v in (self.trace.violations if self.trace else []) if v.kind == kind]
 
@@ -929,6 +946,16 @@ def partner_got_lead(ctx: Context) -> FactResult:
         return unknown
     if s.trace is None or s.partner is None:
         raise RecordError("the penalty card was not followed through the record")
+    now = s.partner_on_lead_now()
+    if now is not None:
+        on_table = _names([p.card for p in s.trace.remaining if p.major])
+        return FactResult(
+            "yes",
+            [
+                f"The record stops with {s.partner.name_full} to lead to trick {now} while "
+                f"{on_table} lies on the table: declarer chooses now (Law 50D2)."
+            ],
+        )
     if s.trace.occasions:
         first = s.trace.occasions[0]
         return FactResult(
@@ -979,6 +1006,15 @@ def _forbid_fact(ctx: Context) -> FactResult:
 
 def _kept_fact(ctx: Context) -> FactResult:
     s = _situation(ctx)
+    now = s.partner_on_lead_now()
+    if now is not None and s.partner is not None:
+        return FactResult(
+            "yes",
+            [
+                f"The record stops before {s.partner.name_full}'s lead to trick {now}: he is "
+                "about to lead, bound by declarer's choice."
+            ],
+        )
     if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
         return FactResult.unknown("The record does not show partner's lead after the choice.")
     first = s.trace.occasions[0]
@@ -1127,6 +1163,13 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         rect.released_trick = situation.trace.released_trick
         rect.released_by = situation.trace.released_by
         on_table = [p.card for p in situation.trace.remaining if p.card != substitute]
+        now = situation.partner_on_lead_now()
+        if now is not None and choice in ("require", "forbid") and chosen:
+            # Declarer has just chosen before the partner's lead: the penalty cards of
+            # the suit he named go back into the offender's hand (Law 50D2(a)).
+            on_table = [card for card in on_table if card.suit not in chosen]
+            if not on_table:
+                rect.released_trick, rect.released_by = now, "picked_up"
         if replaced:
             if failure is None:
                 raise RecordError("the record shows no card played in place of the penalty card")
