@@ -221,3 +221,32 @@ def test_lead_choice_is_applied_when_the_partner_is_on_lead_at_the_end_of_the_re
 def test_lead_choice_is_asked_when_the_partner_is_on_lead_and_nobody_said():
     ruling = _queen_out_west_on_lead({})
     assert ruling.status == "needs_answer" and ruling.pending.node == "lead_choice"
+
+
+# --- Unauthorised information: an alert and an explanation together (16B1, 73C1) ----------
+
+BLACKWOOD = {
+    "number": 1,
+    "deal": "N:Q52.AK64.K93.A62 763.T82.AJ62.K93 AK984.Q9.T75.754 JT.J753.Q84.QJT8",
+    "auction": "1S P 4NT P 5H P 6S P P P",
+}
+
+
+def _ui_report(source: str):
+    from td_assist.rulings.unauthorised_information import UnauthorisedInformationReport
+
+    return UnauthorisedInformationReport(
+        source=source, call_index=3, description="N alerted 4NT and explained it as Blackwood"
+    )
+
+
+def test_alert_and_explanation_named_together_are_ruled_on():
+    ruling = rule("unauthorised-information", board(**BLACKWOOD), _ui_report("N"), {})
+    kind = next(step for step in ruling.path if step.node == "source_kind")
+    assert kind.answered_by == "record" and kind.answer == "explanation"
+    assert ruling.pending is None or ruling.pending.node != "source_kind"
+
+
+def test_alert_of_a_players_own_call_is_refused_with_the_reason():
+    with pytest.raises(RecordError, match="own call"):
+        rule("unauthorised-information", board(**BLACKWOOD), _ui_report("S"), {})

@@ -212,10 +212,14 @@ def read_kind(note: str, description: str) -> KindFinding:
             finding.alert_missing = True
         elif not _NEGATION.search(joined):
             finding.alert_missing = False
-    # Only one settled kind among the words decides; a mix (an alert after a pause, an
-    # alert and an explanation) is for the Director to sort out.
+    # Only one settled kind among the words decides; a mix with anything else (an alert
+    # after a pause) is for the Director to sort out. An alert and an explanation of the
+    # same call are both partner's information (Law 16B1, 73C1): the explanation, which
+    # says more, is the one ruled on.
     if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
         finding.kind = finding.found[0]
+    elif set(finding.found) == _SETTLED_KINDS:
+        finding.kind = "explanation"
     return finding
 
 
@@ -294,6 +298,8 @@ def source_kind_in_record(ctx: Context) -> FactResult:
     said = " and ".join(finding.words)
     if finding.kind is not None:
         what = {"alert": "alert (or missing alert)", "explanation": "explanation"}
+        if set(finding.found) == _SETTLED_KINDS:
+            what["explanation"] = "alert and explanation (both his, Law 16B1, Law 73C1)"
         return FactResult(
             finding.kind,
             [f"Established from {said}: partner's {what[finding.kind]} passed the information."],
@@ -383,6 +389,7 @@ def locate(
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
     kind = answered_kind(answers, incident.finding)
+    _check_not_own_call(incident, kind, "irregularity source" if reported else "answer source")
     if kind == "extraneous":
         # Nobody at the table gave it: the seat named (or the caller) is who received it.
         incident.receiver, incident.source = incident.source or incident.caller, None
@@ -399,6 +406,23 @@ def locate(
                 break
     incident.evidence = _evidence(board, incident, told_by, reported)
     return incident
+
+
+def _check_not_own_call(incident: Incident, kind: str, where: str) -> None:
+    """An alert or an explanation comes from the partner of the player who made the call
+    (Law 20F, 40B): one of a player's own call is no information from his partner, so
+    the report is refused with the reason rather than ruled on as if it were."""
+    caller, source = incident.caller, incident.source
+    if kind not in _SOURCE_IS_CALLERS_PARTNER or caller is None or source is not caller:
+        return
+    what = "alert" if kind == "alert" else "explanation"
+    raise RecordError(
+        f"{caller.name_full} made call {incident.call_index} ({incident.call}) himself: an "
+        f"{what} of a player's own call is not unauthorised information from his partner "
+        f"(Law 16B1, Law 73C1). The {what} that counts is {caller.partner.name_full}'s; "
+        "give him as the source, or correct the call",
+        where=where,
+    )
 
 
 def _evidence(
