@@ -250,3 +250,11 @@ def test_alert_and_explanation_named_together_are_ruled_on():
 def test_alert_of_a_players_own_call_is_refused_with_the_reason():
     with pytest.raises(RecordError, match="own call"):
         rule("unauthorised-information", board(**BLACKWOOD), _ui_report("S"), {})
+
+
+def test_law_16d2d_option_is_any_adjusted_score_not_only_an_artificial_one():
+    # 2017 Law 16D2(d) lets the Director award an adjusted score (Law 86B in teams);
+    # the lawbook (laws/law-16.md) says so, and the tree's option must agree.
+    ruling = get_case("unauthorised-information/19-extraneous-before-auction").run()
+    option = next(o.text for o in ruling.options if "16D2(d)" in o.text)
+    assert "may award an adjusted score" in option and "86B" in option
