@@ -917,7 +917,9 @@ def rule_unauthorised_information(
     ruling.text = _capital(ruling.text)
     ruling.laws = list(dict.fromkeys(adjustment.laws))
     if kind in {"opponent", "extraneous"}:
-        ruling.options = []  # the Law 73C1 penalty is for information from partner
+        # The Law 73C1 penalty is for information from partner; the Law 16D2 options for
+        # information from outside the table stay.
+        ruling.options = [o for o in ruling.options if "73C" not in o.text]
     ruling.marked_calls = marked
     return ruling
 
