@@ -258,3 +258,57 @@ def test_law_16d2d_option_is_any_adjusted_score_not_only_an_artificial_one():
     ruling = get_case("unauthorised-information/19-extraneous-before-auction").run()
     option = next(o.text for o in ruling.options if "16D2(d)" in o.text)
     assert "may award an adjusted score" in option and "86B" in option
+
+
+# --- Law 12C2(c): a side's own session percentage -------------------------------------------
+
+
+def _artificial_case(answers: dict, mode: str = "batch"):
+    case = get_case("unauthorised-information/11-artificial")  # NS offenders, EW not
+    return rule(
+        "unauthorised-information",
+        case.board.to_board(),
+        case.irregularity,
+        {**case.answers, **answers},
+        mode,
+    )
+
+
+def test_own_session_percentages_replace_average_plus_and_minus():
+    ruling = _artificial_case({"session_percent_NS": "35.5", "session_percent_EW": "65,25%"})
+    by_side = ruling.summary()["adjustment"]["by_side"]
+    assert by_side["EW"]["mp_percent"] == 65.25  # non-offenders above 60%
+    assert by_side["NS"]["mp_percent"] == 35.5  # offenders below 40%
+    assert "12C2c" in ruling.laws and "65.25%" in ruling.text
+
+
+def test_session_percentages_inside_the_band_leave_60_and_40():
+    # An offending side above 40% keeps average minus; a non-offending side below 60%
+    # keeps average plus.
+    ruling = _artificial_case({"session_percent_NS": "63.5", "session_percent_EW": "35"})
+    by_side = ruling.summary()["adjustment"]["by_side"]
+    assert (by_side["NS"]["mp_percent"], by_side["EW"]["mp_percent"]) == (40, 60)
+    assert "12C2c" not in ruling.laws
+
+
+def test_artificial_by_fault_takes_the_session_percentage_of_a_side_not_at_fault():
+    from td_assist.bridge.cards import Side
+    from td_assist.rulings.adjusted import Fault, artificial_by_fault
+
+    faults = {Side.NS: Fault.NONE, Side.EW: Fault.PARTLY}
+    answer = artificial_by_fault(faults, session_percent={Side.NS: 70.0, Side.EW: 20.0})
+    assert answer.by_side["NS"].mp_percent == 70.0
+    assert answer.by_side["EW"].mp_percent == 50  # partly at fault: 12C2(c) does not apply
+
+
+def test_tablet_asks_the_session_percentage_and_takes_a_skip():
+    asked = _artificial_case({"usual": "yes"}, "step")
+    assert asked.pending is not None and asked.pending.node == "session_percent_NS"
+    skipped = {"usual": "yes", "session_percent_NS": "skip", "session_percent_EW": "skip"}
+    done = _artificial_case(skipped, "step")
+    assert done.status == "complete"
+
+
+def test_a_session_percentage_that_is_no_number_is_refused():
+    with pytest.raises(RecordError, match="session_percent_EW"):
+        _artificial_case({"session_percent_EW": "lots"})

@@ -25,6 +25,7 @@ from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
+    SESSION_PERCENT_ANSWERS,
     AdjustedScore,
     Fault,
     PossibleResult,
@@ -38,6 +39,7 @@ from td_assist.rulings.adjusted import (
     parse_comparison,
     parse_results,
     parse_traveller,
+    session_percents,
     table_result,
     units_from_answers,
 )
@@ -850,8 +852,16 @@ def rule_unauthorised_information(
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
-        adjustment.take(artificial_score(restored))
+        offending = restored.other if restored is not None else None
+        pending = _ask_session_percent(answers, mode, (restored, offending), steps)
+        if pending is not None:
+            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling.marked_calls = marked
+            return ruling
+        answer = artificial_score(restored, session_percent=session_percents(answers))
+        adjustment.take(answer)
         adjustment.score_ns_final = None
+        extra = _own_session_text(answer)
     elif outcome == "adjust_artificial_by_fault":
         receiving = incident.receiver.side if incident.receiver else None
         if receiving is None:
@@ -863,9 +873,17 @@ def rule_unauthorised_information(
             receiving: Fault(str(walked["receiver_fault"])),
             receiving.other: Fault(str(walked["other_fault"])),
         }
-        adjustment.take(artificial_by_fault(faults))
+        eligible = tuple(side for side, fault in faults.items() if fault is not Fault.PARTLY)
+        pending = _ask_session_percent(answers, mode, eligible, steps)
+        if pending is not None:
+            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling.marked_calls = marked
+            return ruling
+        answer = artificial_by_fault(faults, session_percent=session_percents(answers))
+        adjustment.take(answer)
         adjustment.score_ns_final = None
         values["fault_scores"] = _fault_words(faults)
+        extra = _own_session_text(answer)
     else:
         comparison, traveller = units_from_answers(answers)
         adjustment.table_stands(
@@ -922,6 +940,41 @@ def rule_unauthorised_information(
         ruling.options = [o for o in ruling.options if "73C" not in o.text]
     ruling.marked_calls = marked
     return ruling
+
+
+def _ask_session_percent(
+    answers: dict[str, str], mode: Mode, sides: tuple[Side | None, ...], steps: list[Step]
+) -> PendingQuestion | None:
+    """On the tablet, each side's session percentage (Law 12C2(c)) before an artificial
+    score; the TD may skip it (then 60% and 40% stand). A batch ruling takes the answers
+    ``session_percent_NS`` / ``session_percent_EW`` when given and does not ask."""
+    for side in (Side.NS, Side.EW):
+        if side not in sides:
+            continue
+        name = SESSION_PERCENT_ANSWERS[side]
+        prompt = f"{side_name(side)}'s score on the session's other boards, in percent?"
+        if name in answers:
+            said = answers[name].strip() or "skip"
+            label = "Not known" if said.lower() in ("skip", "-") else f"{said.rstrip('%')}%"
+            steps.append(_step(name, prompt, label, ["12C2c"]))
+            continue
+        if mode != "step":
+            continue
+        return _text_question(
+            name,
+            prompt,
+            "Law 12C2(c): a side in no way at fault that scored above 60% on the other boards "
+            "of the session gets its own percentage instead of average plus; a side directly "
+            "at fault below 40% gets its own instead of average minus. Type e.g. 63.5, or "
+            "skip when it is not known.",
+            ["12C2c"],
+        )
+    return None
+
+
+def _own_session_text(answer: AdjustedScore) -> str:
+    """The Law 12C2(c) sentences of the artificial score, when it applied."""
+    return " ".join(answer.own_session)
 
 
 def _misinformation_note(
@@ -1060,6 +1113,16 @@ WIZARD = register(
                 '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
             ),
             AnswerHelp("declarer_tricks", "(TD)  Declarer's tricks at the table  [0-13]"),
+            AnswerHelp(
+                "session_percent_NS",
+                "(TD)  Law 12C2(c): North-South's matchpoint percentage on the session's "
+                "other boards, for an artificial score  [e.g. 63.5, or skip]",
+            ),
+            AnswerHelp(
+                "session_percent_EW",
+                "(TD)  Law 12C2(c): East-West's matchpoint percentage on the session's "
+                "other boards, for an artificial score  [e.g. 35.2, or skip]",
+            ),
         ),
         notes=(
             "Each result is scored, then IMPed or matchpointed, then weighted. "
