@@ -312,3 +312,55 @@ def test_tablet_asks_the_session_percentage_and_takes_a_skip():
 def test_a_session_percentage_that_is_no_number_is_refused():
     with pytest.raises(RecordError, match="session_percent_EW"):
         _artificial_case({"session_percent_EW": "lots"})
+
+
+# --- New questions in the trees: Law 49, Law 50D2, Law 54 and 54A ---------------------------
+
+
+def test_law_49_a_card_partner_could_not_see_is_no_penalty_card():
+    ruling = get_case("penalty-card/29-card-partner-could-not-see").run()
+    assert ruling.outcome == "not_seen_by_partner"
+    assert (ruling.rectification or {})["penalty_cards"] == []
+
+
+def test_law_49_a_card_led_was_seen_and_the_td_cannot_say_otherwise():
+    from td_assist.rulings.penalty_card import PenaltyCardReport
+
+    report = PenaltyCardReport(offender="E", cards=["HQ"], trick=3, exposure="deliberate")
+    ruling = rule("penalty-card", board(**SPADES_GAME), report, {})
+    seen = next(step for step in ruling.path if step.node == "partner_could_see")
+    assert seen.answer == "yes" and seen.answered_by == "record"
+    with pytest.raises(RecordError, match="partner_could_see"):
+        rule("penalty-card", board(**SPADES_GAME), report, {"partner_could_see": "no"})
+
+
+def test_law_50d2_a_lead_before_declarer_chose_is_dealt_with_under_law_49():
+    ruling = get_case("penalty-card/30-partner-leads-before-declarer-chooses").run()
+    assert ruling.outcome == "lead_too_soon" and "49" in ruling.laws
+
+
+def test_law_54a_a_declarer_who_began_to_spread_has_no_choice_left():
+    case = get_case("lead-out-of-turn/23-declarer-began-to-spread")
+    ruling = case.run()
+    rect = ruling.rectification or {}
+    assert ruling.outcome == "declarer_spreads"
+    assert rect["choices"] == ["declarer_becomes_dummy"] and rect["declarer"] == "N"
+    with pytest.raises(RecordError, match="54A"):
+        rule(
+            "lead-out-of-turn",
+            case.board.to_board(),
+            case.irregularity,
+            {**case.answers, "choice": "reject"},
+        )
+
+
+def test_law_54a_is_asked_before_the_options_on_the_tablet():
+    case = get_case("lead-out-of-turn/03-opening-lead-refused")
+    answers = {"misinformed_by_opponent": "no", "partner_face_down": "no"}
+    ruling = rule("lead-out-of-turn", case.board.to_board(), case.irregularity, answers, "step")
+    assert ruling.pending is not None and ruling.pending.node == "declarer_began_spread"
+
+
+def test_law_54_opening_the_partners_face_down_lead_goes_back():
+    ruling = get_case("lead-out-of-turn/24-partner-face-down-lead-goes-back").run()
+    assert "goes back into his hand" in ruling.text and "Law 54)" in ruling.text

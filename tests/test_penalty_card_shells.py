@@ -120,7 +120,9 @@ def test_tablet_asks_offender_trick_card_then_rules(client):
     assert "another card" in page
     asked = f"{base}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:none&a=before_trick:no"
     assert "normal course of play" in client.get(asked).get_data(as_text=True)
-    done = client.get(f"{asked}&a=normal_course:no").get_data(as_text=True)
+    seen = client.get(f"{asked}&a=normal_course:no").get_data(as_text=True)
+    assert "possibly have seen" in seen  # Law 49
+    done = client.get(f"{asked}&a=normal_course:no&a=partner_could_see:yes").get_data(as_text=True)
     assert "Major penalty card" in done
     assert "East played the penalty card ♥Q to trick 2" in done
 
@@ -203,8 +205,9 @@ def test_tablet_offers_only_the_penalty_cards_suits(client):
     board_id = _upload_board(client)
     asked = (
         f"/rule/penalty-card/{board_id}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:DQ"
-        "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=failed_major:no"
-        "&a=partner_lead:yes&a=lead_choice:forbid"
+        "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=partner_could_see:yes"
+        "&a=failed_major:no"
+        "&a=partner_lead:yes&a=premature_lead:no&a=lead_choice:forbid"
     )
     page = client.get(asked).get_data(as_text=True)
     assert "Which suit does declarer forbid?" in page

@@ -55,6 +55,7 @@ PENALTY_ANSWERS = (
     "must_accept",
     "accept_choice",
     "partner_lead",
+    "premature_lead",
     "require_kept",
     "forbid_kept",
 )
@@ -401,6 +402,18 @@ def declarer_choice(ctx: Context) -> FactResult:
     return FactResult("accept", evidence)
 
 
+@FACTS.register("declarer_began_spread")
+def declarer_began_spread(ctx: Context) -> FactResult:
+    """Law 54A: a declarer who began to spread his hand, showing a card, must spread it
+    all and becomes dummy; no record says whether he began before the options."""
+    s = _situation(ctx)
+    if s.spread_in_record:
+        return FactResult.unknown(
+            "The record marks that declarer spread his hand; either way he becomes dummy (Law 54A)."
+        )
+    return FactResult.unknown("Only the table can say; no record holds it.")
+
+
 @FACTS.register("defenders_choice")
 def defenders_choice(ctx: Context) -> FactResult:
     s = _situation(ctx)
@@ -464,7 +477,10 @@ def rule_lead_out_of_turn(
         NAME,
         get_tree(NAME),
         result,
-        _values(situation, rect),
+        {
+            **_values(situation, rect),
+            "partner_face_down": _face_down_text(situation, _answered(result)),
+        },
         rectification=rect,
         extra_text=extra,
         marked_tricks=[situation.trick] if situation.recorded and situation.trick else [],
@@ -548,6 +564,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         if board is None or board.play_obj is None:
             handed.setdefault("failed_major", "no")  # a record that stops here says so
         handed.setdefault("partner_lead", "yes" if on_lead else "no")
+        handed.setdefault("premature_lead", "no")  # he has not led: nothing played since
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
     ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
@@ -710,6 +727,9 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
     choice = next((answered[n] for n in CHOICE_NODES if answered.get(n)), None)
     if outcome in ("must_accept", "wrong_defender_stands"):
         choice = "accept"
+    if answered.get("declarer_began_spread") == "yes":
+        # Law 54A: having begun to spread his hand he has no choice left.
+        choice, rect.choices = "declarer_becomes_dummy", ["declarer_becomes_dummy"]
     rect.choice = choice
     if choice == "declarer_becomes_dummy" and declarer is not None:
         rect.declarer = declarer.partner
@@ -728,6 +748,17 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
         if not trick.is_complete and following is not None:
             rect.next_to_play = following
     return rect
+
+
+def _face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
+    """Law 54, opening: the offender's partner's face-down opening lead goes back."""
+    if answered.get("partner_face_down") != "yes":
+        return ""
+    leader = s.correct_leader.name_full if s.correct_leader else "The offender's partner"
+    return (
+        f" {leader} had already put his own opening lead face down: that card goes back "
+        "into his hand, with no rectification (Law 54)."
+    )
 
 
 def _values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:

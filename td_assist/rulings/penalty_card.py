@@ -838,6 +838,24 @@ def offender_role(ctx: Context) -> FactResult:
     )
 
 
+@FACTS.register("partner_could_see")
+def partner_could_see(ctx: Context) -> FactResult:
+    """Law 49: a card partner could not possibly have seen (and not named) is no penalty
+    card. A card led or played, as the report says a deliberate exposure was, lay face up
+    on the table; otherwise the TD says (the usual case: he could)."""
+    s = _situation(ctx)
+    report = ctx.report if isinstance(ctx.report, PenaltyCardReport) else None
+    if s.before_lead:
+        return FactResult(
+            "yes", ["The card was led face up on the table (a lead out of turn)."], settled=True
+        )
+    if report is not None and report.exposure == "deliberate":
+        return FactResult(
+            "yes", ["Reported as led or played: it lay face up on the table."], settled=True
+        )
+    return FactResult.unknown("Only the table can say where the card was held.")
+
+
 @FACTS.register("several_penalty_cards")
 def several_penalty_cards(ctx: Context) -> FactResult:
     s = _situation(ctx)
@@ -1108,7 +1126,11 @@ def _answered(result: Walk) -> dict[str, str | None]:
 
 def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     answered = _answered(result)
-    defender = answered.get("role") == "defender" and answered.get("normal_course") == "no"
+    defender = (
+        answered.get("role") == "defender"
+        and answered.get("normal_course") == "no"
+        and answered.get("partner_could_see") != "no"  # Law 49
+    )
     major = not (
         answered.get("count") == "one"
         and answered.get("honour") == "no"
