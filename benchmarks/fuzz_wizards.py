@@ -38,6 +38,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.rulings.cases import load_cases
 from td_assist.rulings.commands import parse_request
@@ -262,6 +263,56 @@ def varied(seed: Request, rng: random.Random, changes: int) -> Request:
         else:
             body.pop("board", None)
             log.append("no board")
+    return Request(seed.wizard, body, f"{seed.origin} [{'; '.join(log)}]")
+
+
+def _irregularity_point(body: dict[str, Any]) -> tuple[str, int]:
+    """Where the request's irregularity happened: ("auction", calls up to and including
+    it) or ("play", cards up to and including the trick's lead), else ("none", 0)."""
+    report = body.get("irregularity") or {}
+    if isinstance(report.get("call_index"), int):
+        return "auction", report["call_index"]
+    if isinstance(report.get("trick"), int):
+        return "play", 4 * (report["trick"] - 1) + 1
+    try:
+        found = Board.checked(**body.get("board") or {}).insufficient_bids
+    except (RecordError, TypeError):
+        return "none", 0
+    return ("auction", found[0].call_index) if found else ("none", 0)
+
+
+def walked_request(index: int, cut: tuple[str, int], picks: list[int]) -> Request:
+    """A worked case, its record perhaps cut short (``cut``: the part and how many calls or
+    cards to keep), then answered question by question as the tablet asks them, the
+    ``picks`` choosing each answer among the offered ones (a number is taken modulo their
+    count; questions without choices get a call, a number or a stray value). Small picks
+    are the first choices: a search over them reaches every branch of the trees."""
+    seeds = seed_requests()
+    seed = seeds[index % len(seeds)]
+    body = json.loads(json.dumps(seed.body))
+    log: list[str] = []
+    part, keep = cut
+    board = body.get("board") or {}
+    if part == "irregularity":
+        # Cut just after the irregularity: the record a TD has when called at once.
+        part, keep = _irregularity_point(body)
+    if part in ("auction", "play") and board.get(part):
+        board[part] = board[part][: keep % (len(board[part]) + 1)]
+        if part == "auction":
+            board["contract"] = board["declarer"] = None
+        log.append(f"{part} cut to {len(board[part])}")
+    answers = body.setdefault("answers", {})
+    if picks and picks[0] % 2:
+        answers.clear()
+        log.append("answers dropped")
+    for pick in picks[1:]:
+        pending = _pending_question(seed.wizard, body, answers)
+        if pending is None:
+            break
+        name, offered = pending
+        pool = offered or (CALLS if name in CALL_ANSWERS else (*STRAY_VALUES[:14], *SEATS))
+        answers[name] = pool[pick % len(pool)]
+        log.append(f"{name}={answers[name][:20]}")
     return Request(seed.wizard, body, f"{seed.origin} [{'; '.join(log)}]")
 
 

@@ -20,6 +20,7 @@ from benchmarks.fuzz_wizards import (
     through_api,
     through_cli,
     through_engine,
+    walked_request,
 )
 from td_assist.rulings.wizards import load_wizards
 
@@ -42,6 +43,16 @@ requests = st.builds(
 )
 
 
+# A case walked question by question as the tablet asks, the record perhaps cut first:
+# small integers are the first choices, so the search goes down every branch.
+walks = st.builds(
+    walked_request,
+    st.integers(0, 10_000),
+    st.tuples(st.sampled_from(["irregularity", "none", "auction", "play"]), st.integers(0, 60)),
+    st.lists(st.integers(0, 3) | st.integers(0, 40), max_size=10),
+)
+
+
 def test_every_registered_wizard_has_cases_to_vary():
     assert {request.wizard for request in seed_requests()} == set(load_wizards())
 
@@ -49,6 +60,12 @@ def test_every_registered_wizard_has_cases_to_vary():
 @_settings(300)
 @given(requests)
 def test_engine_raises_only_input_errors(request):
+    through_engine(request)
+
+
+@_settings(300)
+@given(walks)
+def test_walking_the_questions_raises_only_input_errors(request):
     through_engine(request)
 
 

@@ -450,9 +450,12 @@ def _exposure_timing(
             laws=laws,
         )
 
-    if report.before_trick or report.before_lead:
-        why = "The exposure came before anyone led to the trick, as reported."
+    if report.before_lead:
+        why = "The lead out of turn was taken back before anything was played to the trick."
         return True, True, [step(True, "record", [why])]
+    if report.before_trick:
+        # The TD's report, not the record: it says so on the path.
+        return True, True, [step(True, "td", ["Reported: before anyone led to the trick."])]
     if declaring or trick is None or not cards:
         return False, False, []  # nothing of his play to check: the timing does not matter
     recorded = _timing_in_record(play, offender, cards, trick)
