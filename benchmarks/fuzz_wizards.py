@@ -10,8 +10,10 @@ rule W request.json --json``) and the JSON API (``POST /api/rulings/W``). The on
 failure allowed is the project's own input error (``RecordError``: a clear message
 naming the problem and where); an AssertionError, a KeyError, a 500 is a bug.
 
-The unit test (tests/test_wizard_fuzz.py) runs a bounded, derandomized sample of this
-on every CI run; this script runs a longer one and prints what it tried and found:
+Half the requests are varied at random (``varied``), half walk a case question by
+question as the tablet asks it (``walked_request``). The unit test
+(tests/test_wizard_fuzz.py) runs a bounded, derandomized sample of both on every CI run;
+this script runs a longer one and prints what it tried and found:
 
     python benchmarks/fuzz_wizards.py [--requests N] [--seed S] [--shells engine,api,cli]
 
@@ -401,7 +403,14 @@ def main(argv: list[str] | None = None) -> int:
         runners = list(shells(args.shells.split(","), Path(name)))
         seeds = seed_requests()
         for number in range(args.requests):
-            request = varied(rng.choice(seeds), random.Random(number), rng.randint(1, 6))
+            if number % 2:
+                request = varied(rng.choice(seeds), random.Random(number), rng.randint(1, 6))
+            else:
+                part = rng.choice(("irregularity", "none", "auction", "play"))
+                picks = [rng.choice((rng.randint(0, 3), rng.randint(0, 40))) for _ in range(10)]
+                request = walked_request(
+                    rng.randrange(len(seeds)), (part, rng.randint(0, 60)), picks
+                )
             tried[request.wizard] += 1
             for shell, run in runners:
                 try:
