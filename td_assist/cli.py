@@ -232,7 +232,8 @@ _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "–": "-", "—": "-"
 
 
 def _plain_characters(error: UnicodeError) -> tuple[str, int]:
-    assert isinstance(error, UnicodeEncodeError)
+    if not isinstance(error, UnicodeEncodeError):
+        raise TypeError("only an encoding error can be replaced by plain characters")
     text = error.object[error.start : error.end]
     return "".join(_PLAIN.get(ch, "?") for ch in text), error.end
 

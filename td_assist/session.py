@@ -62,7 +62,8 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
                 raise RecordError(f"board {position} in the file has no board number", source)
             # No board has a number (a file of deals): number them in file order.
             board = board.model_copy(update={"number": position})
-        assert board.number is not None
+        if board.number is None:
+            raise RecordError("a board in the file has no board number")
         if board.deal is None:
             no_deal.add(board.number)
             continue
@@ -121,7 +122,8 @@ def load_text(store: Store, text: str, source: str, name: str = "") -> SessionIn
     boards = {n: json.loads(b.model_dump_json()) for n, b in record.boards.items()}
     session_id = store.save_session(session_name(name, source), source, boards, record.notice)
     info = store.session(session_id)
-    assert info is not None
+    if info is None:
+        raise RecordError("the session just saved could not be read back from the log")
     return info
 
 

@@ -189,6 +189,7 @@ def test_step_mode_asks_declarers_50d2_choice_after_a_refused_lead():
     # the penalty-card steps do not ask whether it was shown in the normal course of
     # play; the next question is declarer's Law 50D2 choice, West being on lead.
     answers = {"choice": "reject", "misinformed_by_opponent": "no", "declarer_saw_dummy": "no"}
+    answers |= {"partner_face_down": "no", "declarer_began_spread": "no"}  # Law 54, 54A
     ruling = rule_loot("E", "HQ", 1, answers, mode="step")
     assert ruling.pending is not None and ruling.pending.node == "lead_choice"
     course = _step(ruling, "normal_course")

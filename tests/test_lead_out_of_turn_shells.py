@@ -123,7 +123,8 @@ def test_tablet_walk_and_home_tile(client):
     page = client.get(f"{base}?a=offender:E&a=trick:1").get_data(as_text=True)
     assert "Which card did East lead?" in page
     asked = f"{base}?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes&a=misinformed_by_opponent:no"
-    asked += "&a=proper_lead_made:no&a=declarer_saw_dummy:no"
+    asked += "&a=proper_lead_made:no&a=partner_face_down:no&a=declarer_began_spread:no"
+    asked += "&a=declarer_saw_dummy:no"
     page = client.get(asked).get_data(as_text=True)
     assert "Spread his hand and become dummy" in page
     done = client.get(f"{asked}&a=choice_opening:declarer_becomes_dummy").get_data(as_text=True)
@@ -141,6 +142,7 @@ def test_tablet_walk_through_a_refused_lead_reaches_declarers_50d2_choice(client
     base = f"/rule/lead-out-of-turn/{_upload_hand_record(client)}"
     base += "?a=offender:E&a=trick:1&a=card:HQ&a=faced:yes"
     base += "&a=misinformed_by_opponent:no&a=declarer_saw_dummy:no&a=choice_opening:reject"
+    base += "&a=partner_face_down:no&a=declarer_began_spread:no"
     page = client.get(base).get_data(as_text=True)
     # No question whether the refused lead was shown in the normal course of play (a
     # question this wizard cannot take the answer to): declarer's choice comes next.

@@ -34,7 +34,9 @@ def client(tmp_path):
 
 def test_cli_rules_from_a_json_request(tmp_path, capsys):
     request = tmp_path / "request.json"
-    request.write_text(json.dumps({"board": BOARD, "irregularity": REPORT}), encoding="utf-8")
+    # Dropped after his own card to trick 1: the record cannot tell, so the TD says.
+    body = {"board": BOARD, "irregularity": REPORT, "answers": {"before_trick": "no"}}
+    request.write_text(json.dumps(body), encoding="utf-8")
     assert main(["rule", "penalty-card", str(request), "--json"]) == 0
     ruling = json.loads(capsys.readouterr().out)
     assert ruling["status"] == "complete" and ruling["outcome"] == "failure_accepted"
@@ -73,9 +75,8 @@ def test_cli_answers_lead_choice_and_suit(tmp_path, capsys):
 
 
 def test_api_rules_and_names_a_card_the_offender_does_not_hold(client):
-    response = client.post(
-        "/api/rulings/penalty-card", json={"board": BOARD, "irregularity": REPORT}
-    )
+    body = {"board": BOARD, "irregularity": REPORT, "answers": {"before_trick": "no"}}
+    response = client.post("/api/rulings/penalty-card", json=body)
     assert response.status_code == 200
     assert response.get_json()["rectification"]["violations"][0]["trick"] == 2
     bad = dict(REPORT, cards=["SA"])
@@ -119,7 +120,9 @@ def test_tablet_asks_offender_trick_card_then_rules(client):
     assert "another card" in page
     asked = f"{base}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:none&a=before_trick:no"
     assert "normal course of play" in client.get(asked).get_data(as_text=True)
-    done = client.get(f"{asked}&a=normal_course:no").get_data(as_text=True)
+    seen = client.get(f"{asked}&a=normal_course:no").get_data(as_text=True)
+    assert "possibly have seen" in seen  # Law 49
+    done = client.get(f"{asked}&a=normal_course:no&a=partner_could_see:yes").get_data(as_text=True)
     assert "Major penalty card" in done
     assert "East played the penalty card ♥Q to trick 2" in done
 
@@ -202,8 +205,9 @@ def test_tablet_offers_only_the_penalty_cards_suits(client):
     board_id = _upload_board(client)
     asked = (
         f"/rule/penalty-card/{board_id}?a=offender:E&a=trick:1&a=cards:HQ&a=card_2:DQ"
-        "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=failed_major:no"
-        "&a=partner_lead:yes&a=lead_choice:forbid"
+        "&a=card_3:none&a=before_trick:yes&a=normal_course:no&a=partner_could_see:yes"
+        "&a=failed_major:no"
+        "&a=partner_lead:yes&a=premature_lead:no&a=lead_choice:forbid"
     )
     page = client.get(asked).get_data(as_text=True)
     assert "Which suit does declarer forbid?" in page
@@ -318,6 +322,7 @@ def test_cli_takes_declarers_law_51a_designation(tmp_path, capsys):
     request = tmp_path / "request.json"
     request.write_text(json.dumps({"board": board, "irregularity": report}), encoding="utf-8")
     args = ["rule", "penalty-card", str(request), "--json", "--answer", "accept_choice=require"]
+    args += ["--answer", "before_trick=no"]
     assert main([*args, "--answer", "designated_4=DQ"]) == 0
     ruling = json.loads(capsys.readouterr().out)
     assert ruling["outcome"] == "failure_replaced"

@@ -72,12 +72,14 @@ class Call:
     @property
     def rank(self) -> int:
         """Position in the ranking of bids: 1C = 0 ... 7NT = 34 (Law 18B)."""
-        assert self.strain is not None
+        if self.strain is None:
+            raise RecordError("a bid without a strain")
         return (self.level - 1) * 5 + self.strain.order
 
     def __str__(self) -> str:
         if self.kind is CallKind.BID:
-            assert self.strain is not None
+            if self.strain is None:
+                raise RecordError("only a bid has a rank")
             return f"{self.level}{self.strain.value}"
         return _CALL_TEXT[self.kind]
 
@@ -200,7 +202,8 @@ class Contract:
     def __str__(self) -> str:
         if self.is_passed_out:
             return "Pass"
-        assert self.strain is not None
+        if self.strain is None:
+            raise RecordError("a contract without a strain")
         return f"{self.level}{self.strain.value}{'X' * self.doubling}"
 
 
@@ -411,7 +414,8 @@ class Auction:
         state = self._state()
         if state.last_bid is None:
             return Contract.passed_out()
-        assert state.last_bid.strain is not None
+        if state.last_bid.strain is None:
+            raise RecordError("the last bid has no strain")
         return Contract(
             state.last_bid.level, state.last_bid.strain, state.doubling, self.declarer()
         )
@@ -485,7 +489,8 @@ def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
     if call.kind is CallKind.DOUBLE:
         if state.last_bid is None:
             return "X is not allowed: there is no bid to double"
-        assert state.last_bidder is not None
+        if state.last_bidder is None:
+            raise RecordError("X is not allowed: nobody made the bid to double")
         if state.last_bidder.side is seat.side:
             return f"X is not allowed: {state.last_bid} was bid by the doubler's own side"
         if state.doubling:
@@ -494,7 +499,8 @@ def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
     if call.kind is CallKind.REDOUBLE:
         if state.doubling != 1:
             return "XX is not allowed: there is no double to redouble"
-        assert state.last_bidder is not None
+        if state.last_bidder is None:
+            raise RecordError("XX is not allowed: nobody made the bid to redouble")
         if state.last_bidder.side is not seat.side:
             return "XX is not allowed: only the side that made the bid may redouble"
         return None
@@ -549,7 +555,8 @@ def _read_from(
         insufficient_now = call.is_bid and not state.complete
         if not insufficient_now:
             return RecordError(problem, where=where)
-        assert call.strain is not None
+        if call.strain is None:
+            raise RecordError("an insufficient bid without a strain")
         lowest = _lowest_sufficient(state.last_bid, call.strain)
         number = index + 1
         marked = INSUFFICIENT_MARK in {m.upper() for m in marks.get(index, ())}
@@ -606,7 +613,8 @@ def _read_from(
             if isinstance(outcome, Auction):
                 return outcome
             first_error = _further(first_error, outcome)
-        assert first_error is not None
+        if first_error is None:
+            raise RecordError("the auction cannot be read")
         return first_error
     for code in marks.get(len(calls), ()):
         if code.upper() == SKIP_MARK:

@@ -327,7 +327,8 @@ class Board(BaseModel):
                     where="Contract",
                 )
             if recorded.declarer and recorded.declarer is not from_auction.declarer:
-                assert from_auction.declarer is not None
+                if from_auction.declarer is None:
+                    raise RecordError("the auction names no declarer")
                 raise RecordError(
                     f"the recorded declarer {recorded.declarer.name_full} does not match "
                     f"the auction: {from_auction.declarer.name_full} first named "
@@ -353,7 +354,8 @@ class Board(BaseModel):
                 "the play needs a contract and declarer (from the auction or recorded)",
                 where="Play",
             )
-        assert contract.strain is not None
+        if contract.strain is None:
+            raise RecordError("the contract has no strain")
         return Play.parse(deal, contract.strain.suit, contract.declarer.lho, self.play)
 
     @property

@@ -104,7 +104,8 @@ class Lawbook:
         if anchor in self.sections:
             return self.sections[anchor]
         number = re.match(r"\d+", anchor)
-        assert number is not None  # normalise_reference always starts with the number
+        if number is None:  # normalise_reference always starts with the number
+            raise ValueError("a law reference must start with the law's number")
         law = self.law(int(number.group(0)))  # raises for Law 94 and the like
         # Name the nearest existing parent and the sections it does have.
         parent = law.root

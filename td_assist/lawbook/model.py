@@ -84,7 +84,8 @@ def _split_anchor_labels(anchor: str) -> list[str]:
             rest = rest[1:]
         elif rest[0].isascii() and rest[0].isdigit():
             digits = re.match(r"\d+", rest)
-            assert digits is not None
+            if digits is None:
+                raise ValueError("a section reference without its number")
             labels.append(digits.group(0))
             rest = rest[digits.end() :]
         elif depth <= 2 and labels and (labels[-1].isascii() and labels[-1].isdigit()):
@@ -104,7 +105,8 @@ def display_anchor(anchor: str) -> str:
         name = {"def": "Definitions", "intro": "Introduction"}.get(kind, kind.title())
         return f"{name}: {term.replace('-', ' ').title()}" if term else name
     number = re.match(r"\d+", anchor)
-    assert number is not None
+    if number is None:
+        raise ValueError("a law anchor must start with the law's number")
     out = f"Law {number.group(0)}"
     for label in _split_anchor_labels(anchor):
         out += f"({label})" if label.islower() else label

@@ -43,7 +43,8 @@ def find_references(text: str) -> list[Reference]:
     found: list[Reference] = []
     for run in _RUN.finditer(text):
         prefix = re.match(r"Laws?\s+", run.group(0))
-        assert prefix is not None
+        if prefix is None:
+            raise ValueError("a law reference must start with 'Law'")
         for one in _ONE.finditer(text, run.start() + prefix.end(), run.end()):
             # Link "Law 64C" whole when the word Law stands right before the number.
             before = re.search(r"Laws?\s+$", text[max(0, one.start() - 6) : one.start()])

@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -97,7 +97,8 @@ class PossibleResult:
     def score_ns(self, vulnerability: Vulnerability) -> int:
         if self.contract.is_passed_out:
             return 0
-        assert self.declarer is not None and self.tricks is not None
+        if self.declarer is None or self.tricks is None:
+            raise RecordError("a result needs its declarer and tricks")
         return score_ns(self.contract, self.tricks, vulnerability, self.declarer)
 
     def __str__(self) -> str:
@@ -238,6 +239,8 @@ class AdjustedScore(BaseModel):
     self_inflicted: SelfInflicted | None = None
     laws: list[str] = Field(default_factory=list)
     note: str = ""
+    # Law 12C2(c): the sentences saying which side got its own session percentage.
+    own_session: list[str] = Field(default_factory=list)
 
 
 # ---------------------------------------------------------------- parsing
@@ -642,7 +645,8 @@ def self_inflicted_split(
         imps=offenders(lambda s: s.imps, lambda v: -v),
         mp_percent=offenders(lambda s: s.mp_percent, lambda v: 100 - v),
     )
-    assert score is not None and score_self is not None
+    if score is None or score_self is None:
+        raise RecordError("the split score has no figure for a side")
     figures = SelfInflicted(
         non_offenders=non_offenders.value,
         method=method.value,
@@ -657,6 +661,7 @@ def self_inflicted_split(
 def artificial_score(
     non_offenders: Side | None,
     vulnerability: Vulnerability = Vulnerability.NONE,
+    session_percent: Mapping[Side, float] | None = None,
 ) -> AdjustedScore:
     """Law 12C1(d)/12C2: average plus to the side not at fault, average minus to the
     side at fault (both average when neither or both are at fault); IMPs per 12C2(b)."""
@@ -669,7 +674,10 @@ def artificial_score(
         for side in Side
     }
     return artificial_by_fault(
-        faults, vulnerability, note="Artificial adjusted score: no result is assigned."
+        faults,
+        vulnerability,
+        note="Artificial adjusted score: no result is assigned.",
+        session_percent=session_percent,
     )
 
 
@@ -701,25 +709,80 @@ def artificial_by_fault(
     faults: dict[Side, Fault],
     vulnerability: Vulnerability = Vulnerability.NONE,
     note: str = "Artificial adjusted score by each side's share of the fault (Law 12C2(a)).",
+    session_percent: Mapping[Side, float] | None = None,
 ) -> AdjustedScore:
     """Law 12C2(a): each side's artificial score by its own share of the fault.
 
     Unlike a Law 16B infraction, information from outside the table (Law 16D) need not
     be anyone's fault at the table: a side in no way at fault gets average plus whatever
     the other side's share, so the two scores need not balance.
+
+    Law 12C2(c): a side in no way at fault whose session score (on the session's other
+    boards) is above 60% gets that percentage instead of average plus, and a side
+    directly at fault whose session score is below 40% gets its own instead of average
+    minus. ``session_percent`` holds the percentages the TD knows; the IMP equivalent
+    is left to him (the IMPs stay those of Law 12C2(b)).
     """
     by_side = {}
+    laws = ["12C1d", "12C2a", "12C2b"]
+    own: list[str] = []
     for side in Side:
         kind = faults[side].artificial
-        by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=kind.percent)
+        percent: float = kind.percent
+        session = (session_percent or {}).get(side)
+        if session is not None and _own_session_score(faults[side], session):
+            percent = _rounded(session)  # type: ignore[assignment]
+            bound = "above 60%" if faults[side] is Fault.NONE else "below 40%"
+            own.append(
+                f"{side_name(side)} scored {percent}% on the session's other boards, "
+                f"{bound}: they get that instead of {kind.value.replace('-', ' ')} "
+                "(Law 12C2(c))."
+            )
+        by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=percent)
+    if own:
+        laws.append("12C2c")
+        note = " ".join([note, *own])
     return AdjustedScore(
         vulnerability=vulnerability,
         weighted=[],
         score_ns_final=0,
         by_side=by_side,
-        laws=["12C1d", "12C2a", "12C2b"],
+        laws=laws,
         note=note,
+        own_session=own,
     )
+
+
+def _own_session_score(fault: Fault, session: float) -> bool:
+    """Law 12C2(c): the side's own session percentage replaces its artificial score."""
+    return (fault is Fault.NONE and session > 60) or (fault is Fault.DIRECTLY and session < 40)
+
+
+# Answers: each side's matchpoint percentage on the session's other boards (Law 12C2(c)).
+SESSION_PERCENT_ANSWERS = {Side.NS: "session_percent_NS", Side.EW: "session_percent_EW"}
+
+
+def session_percents(answers: Mapping[str, str]) -> dict[Side, float]:
+    """The TD's ``session_percent_NS`` / ``session_percent_EW`` answers, 0 to 100.
+
+    >>> session_percents({"session_percent_NS": "63,5%"})
+    {<Side.NS: 'NS'>: 63.5}
+    """
+    found: dict[Side, float] = {}
+    for side, name in SESSION_PERCENT_ANSWERS.items():
+        said = answers.get(name, "").strip()
+        if not said or said.lower() in ("skip", "-"):
+            continue
+        try:
+            value = float(said.removesuffix("%").strip().replace(",", "."))
+        except ValueError:
+            raise RecordError(
+                f"{shown(said)} is not a percentage; answer e.g. 63.5", where=f"answer {name}"
+            ) from None
+        if not 0 <= value <= 100 or value != value:
+            raise RecordError(f"{said} is outside 0 to 100%", where=f"answer {name}")
+        found[side] = value
+    return found
 
 
 def table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:

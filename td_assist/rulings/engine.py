@@ -125,7 +125,8 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 return result
             node_id = node.next_for(result.numbers[node_id])
             continue
-        assert isinstance(node, QuestionNode | FactNode)
+        if not isinstance(node, QuestionNode | FactNode):
+            raise TypeError("a tree node must be a question, a fact, a number or an outcome")
         evidence: list[str] = []
         value: str | None = None
         answered_by: Literal["record", "td", "assumed"] = "td"
@@ -279,9 +280,11 @@ def outcome_ruling(
     marked_tricks: list[int] | None = None,
 ) -> Ruling:
     """A complete ruling from one walk's outcome node, its text filled from ``values``."""
-    assert result.outcome is not None, "outcome_ruling needs a finished walk"
+    if result.outcome is None:
+        raise RecordError("the ruling has no outcome")
     node = tree.nodes[result.outcome]
-    assert isinstance(node, OutcomeNode)
+    if not isinstance(node, OutcomeNode):
+        raise TypeError("the walk ended on a node that is no outcome")
     text = fill(node.text, values)
     return Ruling(
         wizard=wizard,

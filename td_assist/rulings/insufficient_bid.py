@@ -187,7 +187,10 @@ class Situation:
                 for i, (seat, call) in enumerate(zip(auction.seats, auction.calls))
                 if i >= after
             ]
-        assert self.replacement_index is not None
+        if self.replacement_index is None:
+            # The TD gave the double as the replacement and the record stops at the
+            # insufficient bid: nothing has been called since the cancelled double.
+            return []
         legal = _with_attempt_cancelled(self)
         replaced = legal.insufficient_bid(self.bid.call_index)
         if replaced is None:
@@ -229,7 +232,8 @@ def _with_attempt_cancelled(s: Situation) -> Auction:
     """The recorded auction read without the cancelled call (Law 27B3): the next
     recorded call is then the offender's legal replacement. A record that cannot be read
     so yields the auction up to the insufficient bid, which names no contract."""
-    assert s.replacement_index is not None
+    if s.replacement_index is None:
+        return s.before  # the double was the TD's answer: the record stops before it
     gone = s.replacement_index - 1  # 0-based
     calls = [c for i, c in enumerate(s.board.auction) if i != gone]
     marks = {
@@ -280,7 +284,10 @@ def gather(
                 where="answer accepted",
             ) from None
     bid = board.auction_obj.insufficient_bid(index)
-    assert bid is not None
+    if bid is None:
+        raise RecordError(
+            "the call is no longer an insufficient bid when read with the TD's answer accepted"
+        )
     before = _prefix(board, index - 1)
     replacement, replacement_index = bid.replacement, bid.replacement_index
     if "replacement" in answers:
@@ -362,7 +369,8 @@ FACTS = FactTable()
 
 
 def _situation(ctx: Context) -> Situation:
-    assert isinstance(ctx.focus, Situation)
+    if not isinstance(ctx.focus, Situation):
+        raise TypeError("an insufficient-bid fact needs the wizard's situation")
     return ctx.focus
 
 
@@ -604,7 +612,8 @@ def rule_insufficient_bid(
         if pending.node == "attempted" and situation.replacement is None:
             pending = _ask_replacement(situation)
         return pending_ruling(NAME, result.steps, pending)
-    assert result.outcome is not None
+    if result.outcome is None:
+        raise RecordError("the ruling has no outcome")
     adjustment = None
     if result.outcome == "adjusted_27d":
         adjustment = law_27d_score(situation.board, situation.offender, answers)
@@ -658,7 +667,8 @@ def _check_not_too_late_to_substitute(s: Situation) -> None:
 
 def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     outcome = result.outcome
-    assert outcome is not None
+    if outcome is None:
+        raise RecordError("the ruling has no outcome")
     if outcome in OUT_OF_ROTATION:
         return _rectify_out_of_rotation(s, outcome)
     path = {step.node for step in result.steps}
@@ -760,7 +770,8 @@ def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
             "the Law 26B lead restriction does not arise."
         )
     leader = rect.restricted_leader
-    assert leader is not None and rect.opening_leader is not None
+    if leader is None or rect.opening_leader is None:
+        raise RecordError("the restricted leader is not known")
     when = (
         "on the opening lead"
         if leader is rect.opening_leader

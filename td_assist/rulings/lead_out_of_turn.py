@@ -55,6 +55,7 @@ PENALTY_ANSWERS = (
     "must_accept",
     "accept_choice",
     "partner_lead",
+    "premature_lead",
     "require_kept",
     "forbid_kept",
 )
@@ -302,7 +303,8 @@ FACTS = FactTable()
 
 
 def _situation(ctx: Context) -> Situation:
-    assert isinstance(ctx.focus, Situation)
+    if not isinstance(ctx.focus, Situation):
+        raise TypeError("a lead-out-of-turn fact needs the wizard's situation")
     return ctx.focus
 
 
@@ -369,7 +371,8 @@ def is_opening_lead(ctx: Context) -> FactResult:
 
 def _recorded_text(s: Situation) -> str:
     lead = s.recorded
-    assert lead is not None
+    if lead is None:
+        raise RecordError("the record shows no accepted lead out of turn")
     return (
         f"The record shows {lead.offender.name_full} leading {lead.card.pretty} to trick "
         f"{lead.trick} when it was {lead.correct_leader.name_full}'s lead, and the play going "
@@ -397,6 +400,18 @@ def declarer_choice(ctx: Context) -> FactResult:
             "correct a revoke (Law 54B2)."
         )
     return FactResult("accept", evidence)
+
+
+@FACTS.register("declarer_began_spread")
+def declarer_began_spread(ctx: Context) -> FactResult:
+    """Law 54A: a declarer who began to spread his hand, showing a card, must spread it
+    all and becomes dummy; no record says whether he began before the options."""
+    s = _situation(ctx)
+    if s.spread_in_record:
+        return FactResult.unknown(
+            "The record marks that declarer spread his hand; either way he becomes dummy (Law 54A)."
+        )
+    return FactResult.unknown("Only the table can say; no record holds it.")
 
 
 @FACTS.register("defenders_choice")
@@ -433,6 +448,7 @@ def rule_lead_out_of_turn(
     if result.pending is not None:
         return pending_ruling(NAME, result.steps, result.pending)
     rect = rectify(situation, result)
+    _check_choice_open(answers, result, rect)
     extra = ""
     laws: list[str] = []
     open_options: list[OptionLine] = []
@@ -461,7 +477,10 @@ def rule_lead_out_of_turn(
         NAME,
         get_tree(NAME),
         result,
-        _values(situation, rect),
+        {
+            **_values(situation, rect),
+            "partner_face_down": _face_down_text(situation, _answered(result)),
+        },
         rectification=rect,
         extra_text=extra,
         marked_tricks=[situation.trick] if situation.recorded and situation.trick else [],
@@ -470,6 +489,31 @@ def rule_lead_out_of_turn(
         ruling.laws = list(dict.fromkeys([*ruling.laws, *laws]))
     ruling.options.extend(open_options)
     return ruling
+
+
+def _check_choice_open(
+    answers: dict[str, str], result: Walk, rect: LeadOutOfTurnRectification
+) -> None:
+    """A ``choice`` the Laws do not leave open here (a lead to trick 13 must go back,
+    Law 53A; declarer who could see dummy must accept, Law 54C) is refused with the
+    reason, not dropped without a word."""
+    given = answers.get("choice", "").strip().lower()
+    if not given or any(step.node in CHOICE_NODES for step in result.steps):
+        return
+    if given == rect.choice:
+        return
+    node = get_tree(NAME).nodes.get(result.outcome or "")
+    why = (
+        f"{node.title} (Law {node.laws[0]})"
+        if isinstance(node, OutcomeNode) and node.laws
+        else str(result.outcome)
+    )
+    open_here = ", ".join(rect.choices) or "none, nobody chooses"
+    raise AnswerError(
+        f"choice={given} is not open here: {why}; the choices open are {open_here}; "
+        "leave the answer out",
+        where="answer choice",
+    )
 
 
 @dataclass
@@ -490,13 +534,15 @@ def _nothing_played_since(situation: Situation) -> bool:
 
 def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
-    assert situation.card is not None
+    if situation.card is None:
+        raise RecordError("the card led out of turn is not known")
     report = PenaltyCardReport(
         offender=situation.offender,
         cards=[str(situation.card)],
         trick=situation.trick,
         exposure="deliberate",
         before_trick=True,
+        before_lead=True,
     )
     handed = {
         k: v
@@ -518,6 +564,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         if board is None or board.play_obj is None:
             handed.setdefault("failed_major", "no")  # a record that stops here says so
         handed.setdefault("partner_lead", "yes" if on_lead else "no")
+        handed.setdefault("premature_lead", "no")  # he has not led: nothing played since
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
     ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
@@ -624,7 +671,8 @@ def _correct_name(s: Situation) -> str:
 def _open_choice_step(partner: Seat) -> Step:
     """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
     node = get_tree(penalty_card.NAME).nodes["lead_choice"]
-    assert isinstance(node, QuestionNode)
+    if not isinstance(node, QuestionNode):
+        raise TypeError("the penalty-card tree's lead_choice must be a question")
     return Step(
         node="lead_choice",
         question=node.prompt,
@@ -679,6 +727,9 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
     choice = next((answered[n] for n in CHOICE_NODES if answered.get(n)), None)
     if outcome in ("must_accept", "wrong_defender_stands"):
         choice = "accept"
+    if answered.get("declarer_began_spread") == "yes":
+        # Law 54A: having begun to spread his hand he has no choice left.
+        choice, rect.choices = "declarer_becomes_dummy", ["declarer_becomes_dummy"]
     rect.choice = choice
     if choice == "declarer_becomes_dummy" and declarer is not None:
         rect.declarer = declarer.partner
@@ -688,12 +739,26 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
         rect.next_to_play = s.correct_leader.lho
     else:
         rect.next_to_play = s.correct_leader
-    if s.recorded is not None and s.board is not None and s.board.play_obj is not None:
+    stands = choice in ("accept", "declarer_becomes_dummy")
+    if stands and s.recorded is not None and s.board is not None and s.board.play_obj is not None:
+        # The lead stands as recorded: whoever is next in the recorded trick plays. A
+        # lead withdrawn (refused, or at trick 13) leaves the correct leader to lead.
         following = s.board.play_obj.next_seat()
         trick = s.board.play_obj.tricks[s.recorded.trick - 1]
         if not trick.is_complete and following is not None:
             rect.next_to_play = following
     return rect
+
+
+def _face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
+    """Law 54, opening: the offender's partner's face-down opening lead goes back."""
+    if answered.get("partner_face_down") != "yes":
+        return ""
+    leader = s.correct_leader.name_full if s.correct_leader else "The offender's partner"
+    return (
+        f" {leader} had already put his own opening lead face down: that card goes back "
+        "into his hand, with no rectification (Law 54)."
+    )
 
 
 def _values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:

@@ -140,6 +140,9 @@ class Adjustment(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
+    # Did the ruling assign an adjusted score (Law 12)? A rectification alone (a trick
+    # transfer, a penalty card) is not one: a ruling without one says adjusted false.
+    adjusted: bool = False
     tricks_transferred: int = 0
     declarer: Seat | None = None
     declarer_tricks_played: int | None = None

@@ -24,9 +24,10 @@ from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
 from td_assist.rulings.adjust import side_name
-from td_assist.rulings.engine import Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.facts import Context, FactResult, FactTable
 from td_assist.rulings.model import (
+    AnsweredBy,
     IrregularityReport,
     PendingQuestion,
     Ruling,
@@ -53,8 +54,9 @@ class PenaltyCardReport(IrregularityReport):
     """What the TD was told: whose cards, which, when, and how they were exposed.
 
     ``trick`` is the trick during which the cards were exposed; they bind the offender
-    from the next trick, or from that trick itself when ``before_trick`` (the card came
-    out before the trick as recorded was led, e.g. a lead out of turn taken back).
+    from the next trick, or from that trick itself when ``before_trick`` (the exposure
+    came before the offender's own card to that trick; ``before_lead``: before anyone
+    led to it, e.g. a lead out of turn taken back).
     """
 
     kind: Literal["penalty_card"] = "penalty_card"
@@ -63,6 +65,8 @@ class PenaltyCardReport(IrregularityReport):
     trick: int | None = Field(default=None, ge=1, le=13)
     exposure: Literal["inadvertent", "deliberate"] | None = None
     before_trick: bool = False
+    # Before anyone led to that trick (the lead-out-of-turn wizard's refused lead).
+    before_lead: bool = False
 
     @field_validator("offender", mode="before")
     @classmethod
@@ -140,6 +144,9 @@ class Situation:
     trace: PenaltyTrace | None = None
     # Declarer forbade every suit he holds a penalty card in (Law 51B2(b)).
     forbids_all: bool = False
+    # The exposure came before anyone led to the reported trick (a lead out of turn taken
+    # back): the partner's lead to that trick is then made with the penalty card out.
+    before_lead: bool = False
 
     @property
     def declarer(self) -> Seat | None:
@@ -165,6 +172,23 @@ class Situation:
             return 99
         undecided = [o.trick for o in self.trace.occasions if o.decision is None]
         return min(undecided, default=99)
+
+    def partner_on_lead_now(self) -> int | None:
+        """The trick the offender's partner is to lead when the record stops there with a
+        major penalty card still on the table (declarer's Law 50D2 choice is due now);
+        None otherwise. A choice already due earlier in the record is an occasion."""
+        play, found = self.play, self.trace
+        if play is None or found is None or self.partner is None or found.occasions:
+            return None
+        if not any(p.major for p in found.remaining):
+            return None
+        tricks = play.tricks
+        if len(tricks) >= 13 or (tricks and not tricks[-1].is_complete):
+            return None
+        number = len(tricks) + 1
+        if number < found.start_trick or play.next_seat() is not self.partner:
+            return None
+        return number
 
     def violations(self, kind: str) -> list[Violation]:
         return [v for v in (self.trace.violations if self.trace else []) if v.kind == kind]
@@ -343,37 +367,11 @@ def gather(
         if pending is not None:
             return pending
     _check_holder(board, offender, cards)
-    before = report.before_trick
-    if "before_trick" in answers:
-        before = answers["before_trick"].strip().lower() in {"yes", "true", "1"}
-        steps.append(
-            _step(
-                "before_trick",
-                "Was it exposed before that trick was led?",
-                "Yes" if before else "No",
-            )
-        )
-    elif (
-        mode == "step"
-        and not before
-        and not declaring
-        and play is not None
-        and trick is not None
-        and trick <= len(play.tricks)
-    ):
-        return PendingQuestion(
-            node="before_trick",
-            prompt=f"Was the card exposed before trick {trick} was led (for example a lead "
-            "out of turn taken back), or during or after the offender's play to it?",
-            kind="question",
-            laws=["50D1a", "50D2"],
-            help="It decides whether the offender's own card and his partner's lead at "
-            f"trick {trick} are checked against the penalty card.",
-            choices=[
-                {"value": "no", "label": f"During or after his play to trick {trick}"},
-                {"value": "yes", "label": f"Before trick {trick} was led"},
-            ],
-        )
+    timing = _exposure_timing(board, report, offender, cards, trick, answers, declaring)
+    if isinstance(timing, PendingQuestion):
+        return timing
+    before, before_lead, timing_steps = timing
+    steps.extend(timing_steps)
     situation = Situation(
         board=board,
         offender=offender,
@@ -381,6 +379,7 @@ def gather(
         trick=trick,
         exposure=answers.get("exposure", report.exposure),
         before_trick=before,
+        before_lead=before_lead,
         lead_choice=answers.get("lead_choice"),
         lead_suit=_single_suit(answers),
         forbids_all=answers.get("forbid_suit") == ALL_SUITS,
@@ -412,6 +411,147 @@ def gather(
     return situation
 
 
+BEFORE_TRICK_PROMPT = (
+    "Did the exposure come before {offender}'s own card to trick {trick}, or with or after it?"
+)
+BEFORE_LEAD_PROMPT = "Did the exposure come before {partner} led to trick {trick}?"
+Timing = tuple[bool, bool, list[Step]]  # before his card, before the lead, steps to show
+
+
+def _exposure_timing(
+    board: Board | None,
+    report: PenaltyCardReport,
+    offender: Seat,
+    cards: list[Card],
+    trick: int | None,
+    answers: dict[str, str],
+    declaring: bool,
+) -> Timing | PendingQuestion:
+    """Whether the cards were exposed before the offender's own card to the reported
+    trick (answer ``before_trick``): if so, that card is already checked against them
+    (Law 50C, 50D1). The irregularity may fix it (the report's ``before_trick``, as the
+    lead-out-of-turn wizard sends for a lead taken back, means before anyone led to the
+    trick), and so may the record (he played an exposed card to that very trick, or has
+    not yet played to it); otherwise the TD is asked: the wizard does not guess. When
+    the offender's partner led to that trick, whether his lead came after the exposure
+    (Law 50D2) is asked too (``before_lead``)."""
+    play = board.play_obj if board is not None else None
+    prompt = BEFORE_TRICK_PROMPT.format(offender=offender.name_full, trick=trick or "?")
+    laws = ["50C", "50D1a"]
+
+    def step(before: bool, by: AnsweredBy, evidence: list[str]) -> Step:
+        return Step(
+            node="before_trick",
+            question=prompt,
+            answer="yes" if before else "no",
+            answer_label="Yes, before it" if before else "No, with or after it",
+            answered_by=by,
+            evidence=evidence,
+            laws=laws,
+        )
+
+    if report.before_lead:
+        why = "The lead out of turn was taken back before anything was played to the trick."
+        return True, True, [step(True, "record", [why])]
+    if report.before_trick:
+        # The TD's report, not the record: it says so on the path.
+        return True, True, [step(True, "td", ["Reported: before anyone led to the trick."])]
+    if declaring or trick is None or not cards:
+        return False, False, []  # nothing of his play to check: the timing does not matter
+    recorded = _timing_in_record(play, offender, cards, trick)
+    if "before_trick" in answers:
+        before = _yes_no(answers, "before_trick")
+        if recorded is not None and recorded[0] and not before:
+            raise AnswerError(
+                f"before_trick=no contradicts the record: {recorded[1]}",
+                where="answer before_trick",
+            )
+        taken = step(before, "td", [])
+    elif recorded is not None:
+        before = recorded[0]
+        taken = step(before, "record", [recorded[1]])
+    elif play is None:
+        return False, False, []  # no play recorded after it: nothing to check either way
+    else:
+        return PendingQuestion(
+            node="before_trick",
+            prompt=prompt,
+            kind="question",
+            laws=laws,
+            help=f"If before, {offender.name_full}'s card to trick {trick} is checked against "
+            "the penalty card (a major one had to be played there if he could; a minor one "
+            "bars his other low cards of its suit). Two cards played at once: with it.",
+            choices=[
+                {"value": "no", "label": f"With or after his card to trick {trick}"},
+                {"value": "yes", "label": f"Before his card to trick {trick}"},
+            ],
+        )
+    partner = offender.partner
+    led_by_partner = (
+        before
+        and play is not None
+        and trick <= len(play.tricks)
+        and play.tricks[trick - 1].leader is partner
+        and bool(play.tricks[trick - 1].cards)
+    )
+    if not led_by_partner:
+        return before, False, [taken]
+    lead_prompt = BEFORE_LEAD_PROMPT.format(partner=partner.name_full, trick=trick)
+    if "before_lead" not in answers:
+        return PendingQuestion(
+            node="before_lead",
+            prompt=lead_prompt,
+            kind="question",
+            laws=["50D2"],
+            help=f"If so, declarer had the Law 50D2 choice before {partner.name_full}'s lead "
+            f"to trick {trick}, and the lead is checked against it.",
+            choices=[
+                {"value": "no", "label": f"No: {partner.name_full} had already led"},
+                {"value": "yes", "label": f"Yes: before {partner.name_full}'s lead"},
+            ],
+        )
+    before_lead = _yes_no(answers, "before_lead")
+    lead_step = Step(
+        node="before_lead",
+        question=lead_prompt,
+        answer="yes" if before_lead else "no",
+        answer_label="Yes" if before_lead else "No",
+        answered_by="td",
+        laws=["50D2"],
+    )
+    return before, before_lead, [taken, lead_step]
+
+
+def _yes_no(answers: dict[str, str], name: str) -> bool:
+    said = answers[name].strip().lower()
+    if said not in ("yes", "no"):
+        raise AnswerError(
+            f"{shown(answers[name])} is not an answer to '{name}'; choose one of: yes, no",
+            where=f"answer {name}",
+        )
+    return said == "yes"
+
+
+def _timing_in_record(
+    play: Play | None, offender: Seat, cards: list[Card], trick: int | None
+) -> tuple[bool, str] | None:
+    """What the record says of the timing: (before, why), or None when it cannot tell."""
+    if play is None or trick is None:
+        return None
+    name = offender.name_full
+    if trick > len(play.tricks):
+        return True, f"The record stops before {name} played to trick {trick}."
+    card = play.tricks[trick - 1].card_of(offender)
+    if card is None:
+        return True, f"The record stops before {name} played to trick {trick}."
+    if card in cards:
+        return True, (
+            f"The record shows {name} playing {card.pretty} to trick {trick}: it was "
+            "exposed before he played it."
+        )
+    return None
+
+
 def _trace_with_later_choices(
     situation: Situation,
     play: Play,
@@ -429,7 +569,15 @@ def _trace_with_later_choices(
     start = situation.start_trick or 1
     designations = designations_of(answers)
     for _ in range(14):  # one more occasion decided per pass; at most 13 leads
-        situation.trace = trace(play, penalties, start, declarer, decisions, designations)
+        situation.trace = trace(
+            play,
+            penalties,
+            start,
+            declarer,
+            decisions,
+            designations,
+            lead_at_start=situation.before_lead or not situation.before_trick,
+        )
         if 0 not in decisions:
             return None  # the first choice comes from the walk; later ones hang on it
         undecided = [
@@ -608,7 +756,8 @@ def _is_major(situation: Situation) -> bool:
 
 
 def _penalties(situation: Situation, major: bool) -> list[PenaltyCard]:
-    assert situation.offender is not None
+    if situation.offender is None:
+        raise RecordError("whose penalty card it is is not known")
     return [PenaltyCard(situation.offender, card, major) for card in situation.cards]
 
 
@@ -667,7 +816,8 @@ FACTS = FactTable()
 
 
 def _situation(ctx: Context) -> Situation:
-    assert isinstance(ctx.focus, Situation)
+    if not isinstance(ctx.focus, Situation):
+        raise TypeError("a penalty-card fact needs the wizard's situation")
     return ctx.focus
 
 
@@ -689,6 +839,24 @@ def offender_role(ctx: Context) -> FactResult:
         "declaring_side" if declaring else "defender",
         [f"{role_label(s.board, s.offender)}: {s.declarer.name_full} is declarer."],
     )
+
+
+@FACTS.register("partner_could_see")
+def partner_could_see(ctx: Context) -> FactResult:
+    """Law 49: a card partner could not possibly have seen (and not named) is no penalty
+    card. A card led or played, as the report says a deliberate exposure was, lay face up
+    on the table; otherwise the TD says (the usual case: he could)."""
+    s = _situation(ctx)
+    report = ctx.report if isinstance(ctx.report, PenaltyCardReport) else None
+    if s.before_lead:
+        return FactResult(
+            "yes", ["The card was led face up on the table (a lead out of turn)."], settled=True
+        )
+    if report is not None and report.exposure == "deliberate":
+        return FactResult(
+            "yes", ["Reported as led or played: it lay face up on the table."], settled=True
+        )
+    return FactResult.unknown("Only the table can say where the card was held.")
 
 
 @FACTS.register("several_penalty_cards")
@@ -756,7 +924,8 @@ def major_not_played(ctx: Context) -> FactResult:
 
 
 def _trace_summary(s: Situation) -> list[str]:
-    assert s.trace is not None
+    if s.trace is None:
+        raise RecordError("the penalty card was not followed through the record")
     play = s.play
     last = len(play.tricks) if play is not None else 0
     start = s.trace.start_trick
@@ -796,7 +965,18 @@ def partner_got_lead(ctx: Context) -> FactResult:
     unknown = _no_play(s)
     if unknown:
         return unknown
-    assert s.trace is not None and s.partner is not None
+    if s.trace is None or s.partner is None:
+        raise RecordError("the penalty card was not followed through the record")
+    now = s.partner_on_lead_now()
+    if now is not None:
+        on_table = _names([p.card for p in s.trace.remaining if p.major])
+        return FactResult(
+            "yes",
+            [
+                f"The record stops with {s.partner.name_full} to lead to trick {now} while "
+                f"{on_table} lies on the table: declarer chooses now (Law 50D2)."
+            ],
+        )
     if s.trace.occasions:
         first = s.trace.occasions[0]
         return FactResult(
@@ -847,6 +1027,15 @@ def _forbid_fact(ctx: Context) -> FactResult:
 
 def _kept_fact(ctx: Context) -> FactResult:
     s = _situation(ctx)
+    now = s.partner_on_lead_now()
+    if now is not None and s.partner is not None:
+        return FactResult(
+            "yes",
+            [
+                f"The record stops before {s.partner.name_full}'s lead to trick {now}: he is "
+                "about to lead, bound by declarer's choice."
+            ],
+        )
     if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
         return FactResult.unknown("The record does not show partner's lead after the choice.")
     first = s.trace.occasions[0]
@@ -940,7 +1129,11 @@ def _answered(result: Walk) -> dict[str, str | None]:
 
 def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     answered = _answered(result)
-    defender = answered.get("role") == "defender" and answered.get("normal_course") == "no"
+    defender = (
+        answered.get("role") == "defender"
+        and answered.get("normal_course") == "no"
+        and answered.get("partner_could_see") != "no"  # Law 49
+    )
     major = not (
         answered.get("count") == "one"
         and answered.get("honour") == "no"
@@ -957,7 +1150,8 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
     # due; with several due, declarer designates which (51A) and all stay listed.
     substitute: Card | None = None
     if replaced:
-        assert failure is not None
+        if failure is None:
+            raise RecordError("the record shows no card played in place of the penalty card")
         due = failure.due or tuple(cards)
         substitute = due[0] if len(due) == 1 else None
         # The wrong card becomes a major penalty card in its turn (52B2), or stays one when
@@ -994,8 +1188,16 @@ def rectify(situation: Situation, result: Walk) -> PenaltyCardRectification:
         rect.released_trick = situation.trace.released_trick
         rect.released_by = situation.trace.released_by
         on_table = [p.card for p in situation.trace.remaining if p.card != substitute]
+        now = situation.partner_on_lead_now()
+        if now is not None and choice in ("require", "forbid") and chosen:
+            # Declarer has just chosen before the partner's lead: the penalty cards of
+            # the suit he named go back into the offender's hand (Law 50D2(a)).
+            on_table = [card for card in on_table if card.suit not in chosen]
+            if not on_table:
+                rect.released_trick, rect.released_by = now, "picked_up"
         if replaced:
-            assert failure is not None
+            if failure is None:
+                raise RecordError("the record shows no card played in place of the penalty card")
             # The record shows the wrong card played; the ruling puts it back on the table.
             on_table.append(failure.card)
         rect.still_on_table = [str(card) for card in on_table]
@@ -1156,8 +1358,13 @@ WIZARD = register(
             AnswerHelp("trick", "(TD)  The trick during which they were exposed  [1-13]"),
             AnswerHelp(
                 "before_trick",
-                "(TD)  Exposed before that trick was led, e.g. a lead out of turn taken back "
-                "[yes|no]",
+                "(TD)  The exposure came before the offender's own card to that trick, so "
+                "that card is checked against it; asked when the record cannot tell  [yes|no]",
+            ),
+            AnswerHelp(
+                "before_lead",
+                "(TD)  With before_trick=yes, when the offender's partner led to that trick: "
+                "the exposure came before his lead (Law 50D2)  [yes|no]",
             ),
             AnswerHelp(
                 "lead_suit",

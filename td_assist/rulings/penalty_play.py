@@ -150,6 +150,7 @@ def trace(
     declarer: Seat,
     decisions: Mapping[int, LeadDecision] | None = None,
     designations: Mapping[int, Card] | None = None,
+    lead_at_start: bool = True,
 ) -> PenaltyTrace:
     """Follow ``penalties`` (all one defender's) from ``start_trick`` to the end of the record.
 
@@ -158,7 +159,9 @@ def trace(
     ``designations``: by trick, the penalty card declarer said the offender must play
     when two or more could legally be played (Law 51A). A designation of a card that
     is no penalty card then, or that he could not legally play, is an error, and so is
-    one for a trick the record does not reach.
+    one for a trick the record does not reach. ``lead_at_start`` False: a lead by the
+    offender's partner to ``start_trick`` came before the exposure, so it gave declarer
+    no Law 50D2 choice (the cards bind the offender's own card to that trick).
     """
     if not penalties:
         raise RecordError("there is no penalty card to follow")
@@ -199,7 +202,8 @@ def trace(
     for trick in play.tricks[start_trick - 1 :]:
         if forbidden and not (trick.leader is partner and previous_leader is partner):
             forbidden = {}
-        if trick.leader is partner and trick.cards:
+        exposed_after_lead = trick.number == start_trick and not lead_at_start
+        if trick.leader is partner and trick.cards and not exposed_after_lead:
             if any(p.major for p in remaining.values()):
                 # Law 50D2 applies at every lead while a major penalty card remains, even
                 # when an earlier prohibition still holds for other suits (Law 51B2(c)).

@@ -82,7 +82,7 @@ class RevokeAdjustment(ScoreAdjustment):
     revokes: list[RevokeLine] = Field(default_factory=list)
     equity_applied: bool = False  # Law 64C: the Director's result replaced the transfer
     # True when Law 64C assigned an adjusted score; a transfer alone is not one.
-    adjusted: bool | None = None
+    adjusted: bool = False
 
 
 # --- Facts from the record -------------------------------------------------------------
@@ -192,7 +192,8 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
     was agreed in time (Law 63A3 and 63A4 differ there), so then the TD is asked.
     """
     play = board.play_obj
-    assert play is not None
+    if play is None:
+        raise RecordError("the revoke wizard needs the recorded play here")
     offenders = {revoke.seat, revoke.seat.partner}
     role = ""
     if board.declarer_seat is not None:
@@ -650,7 +651,8 @@ def revoke_adjustment(
     both_sides = any(d.outcome == "no_transfer_both_sides" for d in decisions)
     same_trick = any(d.outcome == "corrected_both_same_trick" for d in decisions)
     if weighing is not None and weighing.results:
-        assert board is not None
+        if board is None:
+            raise RecordError("a weighted score needs the board")
         return _weighted_equity(
             adjustment,
             board,
@@ -696,7 +698,7 @@ def revoke_adjustment(
             )
     adjustment.declarer_tricks_final = max(0, min(13, final))
     with_scores(adjustment, board)
-    adjustment.adjusted = True if adjustment.equity_applied else None
+    adjustment.adjusted = adjustment.equity_applied
     return adjustment
 
 
@@ -764,7 +766,8 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
 
 def _result(board: Board, tricks: int) -> PossibleResult:
     """The board's contract by its declarer taking ``tricks`` (weight 1)."""
-    assert board.contract_obj is not None and board.declarer_seat is not None
+    if board.contract_obj is None or board.declarer_seat is None:
+        raise RecordError("the record names no contract and declarer")
     declarer = board.declarer_seat
     return PossibleResult(board.contract_obj.with_declarer(declarer), declarer, tricks, 1.0)
 
@@ -877,7 +880,10 @@ def _focuses(
         if answer is not None:
             status[revoke] = answer.strip().lower() != "no"
         else:
-            assert board is not None
+            if board is None:
+                raise RecordError(
+                    "whether the revoke was established needs the board or the answer established"
+                )
             status[revoke] = {"yes": True, "no": False}.get(
                 established_in_record(board, revoke).value or ""
             )
@@ -919,7 +925,8 @@ def rule_revoke(
             return pending_ruling(NAME, path, result.pending)
         _check_counts(ctx, result)
         first_walk = first_walk or result
-        assert result.outcome is not None
+        if result.outcome is None:
+            raise RecordError("the ruling has no outcome")
         node = _outcome(tree, result.outcome)
         if result.numbers.get("equity") is not None:
             equity = result.numbers["equity"]
@@ -930,7 +937,8 @@ def rule_revoke(
             line = OptionLine(side=option.side, text=fill(option.text, values))
             if line not in options:
                 options.append(line)
-    assert first_walk is not None and first_walk.outcome is not None
+    if first_walk is None or first_walk.outcome is None:
+        raise RecordError("the board shows no revoke to rule on")
     if weighing is not None and weighing.results:
         _check_weighing_applies(tree, decisions, equity)
     adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity, weighing)
@@ -975,7 +983,8 @@ def _check_weighing_applies(
 
 def _outcome(tree: Tree, node_id: str) -> OutcomeNode:
     node = tree.nodes[node_id]
-    assert isinstance(node, OutcomeNode)
+    if not isinstance(node, OutcomeNode):
+        raise TypeError("a revoke outcome must be an outcome node of the tree")
     return node
 
 

@@ -25,6 +25,7 @@ from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.adjust import side_name
 from td_assist.rulings.adjusted import (
+    SESSION_PERCENT_ANSWERS,
     AdjustedScore,
     Fault,
     PossibleResult,
@@ -38,6 +39,7 @@ from td_assist.rulings.adjusted import (
     parse_comparison,
     parse_results,
     parse_traveller,
+    session_percents,
     table_result,
     traveller_left_out,
     units_from_answers,
@@ -215,10 +217,14 @@ def read_kind(note: str, description: str) -> KindFinding:
             finding.alert_missing = True
         elif not _NEGATION.search(joined):
             finding.alert_missing = False
-    # Only one settled kind among the words decides; a mix (an alert after a pause, an
-    # alert and an explanation) is for the Director to sort out.
+    # Only one settled kind among the words decides; a mix with anything else (an alert
+    # after a pause) is for the Director to sort out. An alert and an explanation of the
+    # same call are both partner's information (Law 16B1, 73C1): the explanation, which
+    # says more, is the one ruled on.
     if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
         finding.kind = finding.found[0]
+    elif set(finding.found) == _SETTLED_KINDS:
+        finding.kind = "explanation"
     return finding
 
 
@@ -297,6 +303,8 @@ def source_kind_in_record(ctx: Context) -> FactResult:
     said = " and ".join(finding.words)
     if finding.kind is not None:
         what = {"alert": "alert (or missing alert)", "explanation": "explanation"}
+        if set(finding.found) == _SETTLED_KINDS:
+            what["explanation"] = "alert and explanation (both his, Law 16B1, Law 73C1)"
         return FactResult(
             finding.kind,
             [f"Established from {said}: partner's {what[finding.kind]} passed the information."],
@@ -386,6 +394,7 @@ def locate(
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
     kind = answered_kind(answers, incident.finding)
+    _check_not_own_call(incident, kind, "irregularity source" if reported else "answer source")
     if kind == "extraneous":
         # Nobody at the table gave it: the seat named (or the caller) is who received it.
         incident.receiver, incident.source = incident.source or incident.caller, None
@@ -409,6 +418,23 @@ def _seats(board: Board) -> list[Seat]:
     """Who made each recorded call: in rotation, except after a call out of rotation
     (a skipped turn) or a replaced insufficient bid."""
     return list(board.auction_obj.seats)
+
+
+def _check_not_own_call(incident: Incident, kind: str, where: str) -> None:
+    """An alert or an explanation comes from the partner of the player who made the call
+    (Law 20F, 40B): one of a player's own call is no information from his partner, so
+    the report is refused with the reason rather than ruled on as if it were."""
+    caller, source = incident.caller, incident.source
+    if kind not in _SOURCE_IS_CALLERS_PARTNER or caller is None or source is not caller:
+        return
+    what = "alert" if kind == "alert" else "explanation"
+    raise RecordError(
+        f"{caller.name_full} made call {incident.call_index} ({incident.call}) himself: an "
+        f"{what} of a player's own call is not unauthorised information from his partner "
+        f"(Law 16B1, Law 73C1). The {what} that counts is {caller.partner.name_full}'s; "
+        "give him as the source, or correct the call",
+        where=where,
+    )
 
 
 def _evidence(
@@ -818,7 +844,8 @@ def rule_unauthorised_information(
         ruling = pending_ruling(NAME, _filled(result.steps, values), pending)
         ruling.marked_calls = marked
         return ruling
-    assert result.outcome is not None
+    if result.outcome is None:
+        raise RecordError("the ruling has no outcome")
     outcome = result.outcome
     adjustment = ScoreAdjustment(
         declarer=board.declarer_seat if board else None,
@@ -837,7 +864,8 @@ def rule_unauthorised_information(
             ruling = pending_ruling(NAME, _filled(steps, values), pending)
             ruling.marked_calls = marked
             return ruling
-        assert inputs is not None
+        if inputs is None:
+            raise RecordError("the results to weigh are not given (answer results)")
         if board is None:
             raise RecordError("an adjusted score needs the board (its vulnerability)")
         vulnerability = board.vulnerability
@@ -881,8 +909,16 @@ def rule_unauthorised_information(
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
-        adjustment.take(artificial_score(restored))
+        offending = restored.other if restored is not None else None
+        pending = _ask_session_percent(answers, mode, (restored, offending), steps)
+        if pending is not None:
+            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling.marked_calls = marked
+            return ruling
+        answer = artificial_score(restored, session_percent=session_percents(answers))
+        adjustment.take(answer)
         adjustment.score_ns_final = None
+        extra = _own_session_text(answer)
     elif outcome == "adjust_artificial_by_fault":
         receiving = incident.receiver.side if incident.receiver else None
         if receiving is None:
@@ -894,9 +930,17 @@ def rule_unauthorised_information(
             receiving: Fault(str(walked["receiver_fault"])),
             receiving.other: Fault(str(walked["other_fault"])),
         }
-        adjustment.take(artificial_by_fault(faults))
+        eligible = tuple(side for side, fault in faults.items() if fault is not Fault.PARTLY)
+        pending = _ask_session_percent(answers, mode, eligible, steps)
+        if pending is not None:
+            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling.marked_calls = marked
+            return ruling
+        answer = artificial_by_fault(faults, session_percent=session_percents(answers))
+        adjustment.take(answer)
         adjustment.score_ns_final = None
         values["fault_scores"] = _fault_words(faults)
+        extra = _own_session_text(answer)
     else:
         comparison, traveller = units_from_answers(answers)
         adjustment.table_stands(
@@ -949,9 +993,46 @@ def rule_unauthorised_information(
     ruling.text = f"{told} {_capital(ruling.text)}" if told else _capital(ruling.text)
     ruling.laws = list(dict.fromkeys(adjustment.laws))
     if kind in {"opponent", "extraneous"}:
-        ruling.options = []  # the Law 73C1 penalty is for information from partner
+        # The Law 73C1 penalty is for information from partner; the Law 16D2 options for
+        # information from outside the table stay.
+        ruling.options = [o for o in ruling.options if "73C" not in o.text]
     ruling.marked_calls = marked
     return ruling
+
+
+def _ask_session_percent(
+    answers: dict[str, str], mode: Mode, sides: tuple[Side | None, ...], steps: list[Step]
+) -> PendingQuestion | None:
+    """On the tablet, each side's session percentage (Law 12C2(c)) before an artificial
+    score; the TD may skip it (then 60% and 40% stand). A batch ruling takes the answers
+    ``session_percent_NS`` / ``session_percent_EW`` when given and does not ask."""
+    for side in (Side.NS, Side.EW):
+        if side not in sides:
+            continue
+        name = SESSION_PERCENT_ANSWERS[side]
+        prompt = f"{side_name(side)}'s score on the session's other boards, in percent?"
+        if name in answers:
+            said = answers[name].strip() or "skip"
+            label = "Not known" if said.lower() in ("skip", "-") else f"{said.rstrip('%')}%"
+            steps.append(_step(name, prompt, label, ["12C2c"]))
+            continue
+        if mode != "step":
+            continue
+        return _text_question(
+            name,
+            prompt,
+            "Law 12C2(c): a side in no way at fault that scored above 60% on the other boards "
+            "of the session gets its own percentage instead of average plus; a side directly "
+            "at fault below 40% gets its own instead of average minus. Type e.g. 63.5, or "
+            "skip when it is not known.",
+            ["12C2c"],
+        )
+    return None
+
+
+def _own_session_text(answer: AdjustedScore) -> str:
+    """The Law 12C2(c) sentences of the artificial score, when it applied."""
+    return " ".join(answer.own_session)
 
 
 def _misinformation_note(
@@ -1094,6 +1175,16 @@ WIZARD = register(
                 '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
             ),
             AnswerHelp("declarer_tricks", "(TD)  Declarer's tricks at the table  [0-13]"),
+            AnswerHelp(
+                "session_percent_NS",
+                "(TD)  Law 12C2(c): North-South's matchpoint percentage on the session's "
+                "other boards, for an artificial score  [e.g. 63.5, or skip]",
+            ),
+            AnswerHelp(
+                "session_percent_EW",
+                "(TD)  Law 12C2(c): East-West's matchpoint percentage on the session's "
+                "other boards, for an artificial score  [e.g. 35.2, or skip]",
+            ),
         ),
         notes=(
             "Each result is scored, then IMPed or matchpointed, then weighted. "

@@ -50,7 +50,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
 from td_assist.rulings.facts import Context, FactTable
-from td_assist.rulings.model import IrregularityReport, Ruling
+from td_assist.rulings.model import Adjustment, IrregularityReport, Ruling
 from td_assist.rulings.table_auction import apply_auction_answer
 from td_assist.rulings.tree import (
     FactNode,
@@ -258,7 +258,15 @@ def rule(
         # a record that contradicts itself (a claim of more tricks than were left).
         board.validate_record()
     board, answers = answered_board(chosen, board, answers)
-    return chosen.rule(board, report, answers, mode)
+    ruling = chosen.rule(board, report, answers, mode)
+    if ruling.status == "complete" and ruling.adjustment is None:
+        # One shape for "no adjusted score" in every wizard (CONTRACTS.md): an object
+        # saying adjusted false, never null.
+        ruling.adjustment = Adjustment(adjusted=False, note=NO_ADJUSTMENT)
+    return ruling
+
+
+NO_ADJUSTMENT = "The Laws give no adjusted score on this ruling."
 
 
 def answered_board(

@@ -108,7 +108,8 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
         if not _DIGITS.fullmatch(number.strip()) or int(number) < 1:
             raise RecordError("a note is written 'note N: text', N being the call's number")
         notes = fields.setdefault("auction_notes", {})
-        assert isinstance(notes, dict)
+        if not isinstance(notes, dict):
+            raise RecordError("the auction notes are not a list of notes")
         notes[int(number) - 1] = explanation.strip()
     elif key in ("result", "claim"):
         fields[key] = _number(value, key, 2)
