@@ -51,6 +51,7 @@ then warm latency (p50, p95) over every query and the cold index build time.
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import tempfile
@@ -60,6 +61,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlparse
 
 from whoosh.query import Or, Term
 
@@ -96,6 +98,35 @@ def inside(anchor: str, answer: str) -> bool:
         return False
     rest = anchor[len(answer) :]
     return not (answer[-1].isdigit() and rest[:1].isdigit())
+
+
+def page_of(source: str) -> str:
+    """The page a question was quoted from, the same for every address of it: a BBO
+    Forums thread on any mirror, a Bridge Winners article on its Cavendish copy, a
+    Google Groups thread, a web page with or without "www." and its query string.
+
+    >>> page_of("https://www3.dal12.sl.bridgebase.com/forums/topic/45890-poor-claim/page__p__1")
+    'bridgebase:45890'
+    >>> page_of("https://cavendish.bridgewinners.com/article/view/zero-tolerance/?cj=5")
+    'bridgewinners:zero-tolerance'
+    >>> page_of("http://www.bridgewebs.com/formby/page4.html")
+    'bridgewebs.com/formby/page4.html'
+    """
+    parts = urlparse(source.strip())
+    host = re.sub(r"^(www\d*|m)\.", "", parts.netloc.lower())
+    path = parts.path.rstrip("/")
+    thread = re.search(r"/topic/(\d+)", path)
+    if "bridgebase" in host and thread:
+        return f"bridgebase:{thread.group(1)}"
+    article = re.search(r"/article/view/([^/]+)", path)
+    if "bridgewinners" in host and article:
+        return f"bridgewinners:{article.group(1)}"
+    google = re.search(r"/(?:c|thread|msg)/([\w-]+)$", path)
+    if host == "groups.google.com" and google:
+        return f"groups.google.com:{google.group(1)}"
+    # a forum that names its discussion in the query ("?p=/discussion/11")
+    query = f"?{parts.query}" if parts.query.startswith("p=") else ""
+    return host + path + query
 
 
 def load_sets() -> dict[str, list[Query]]:
