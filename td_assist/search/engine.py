@@ -34,7 +34,7 @@ from td_assist.search.analysis import (
     german_terms,
     words,
 )
-from td_assist.search.content import Situation, SynonymEntry
+from td_assist.search.content import Situation, SynonymEntry, load_everyday
 from td_assist.search.index import first_text, plain_text
 from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
 from td_assist.search.speller import Speller, Vocabulary
@@ -193,6 +193,11 @@ class SearchEngine:
                         english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
         self.german = PhrasingIndex(german)
+        # Karte, Partner, Kontra: in nearly every German question, so they weigh little
+        # and the word that names the irregularity decides (laws/german.toml)
+        everyday = load_everyday(book.folder / "german.toml")
+        self.everyday_weight = everyday.weight
+        self.everyday = {t for w in everyday.everyday for t in self._german_meaning(w)}
 
         counts: dict[str, int] = {}
         for section in book.sections.values():
@@ -227,17 +232,25 @@ class SearchEngine:
                         found[key] = (phrase.entry, size)
         return sorted(found.values(), key=lambda item: -item[1])
 
+    def _everyday_word(self, word: str) -> bool:
+        return any(t in self.everyday for t in self._german_meaning(word))
+
     def _content_query(
-        self, said: list[str], entries: list[tuple[SynonymEntry, int]]
+        self, said: list[str], entries: list[tuple[SynonymEntry, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
         terms = list(dict.fromkeys(english_terms(" ".join(said))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
         if 2 <= len(terms) <= 4:
             parts.append(PhraseQ(tuple(terms), slop=1, boost=1.5))
+        everyday = {w for w in said if self._everyday_word(w)} if german else set()
+        if all(w in everyday or w in STOP_DE for w in said):
+            everyday = set()  # "Kontra" alone asks about the double
         for entry, size in entries:
+            # "Kontra" alone in a German story: the double laws are not what it asks
+            weak = entry.lang == "de" and size == 1 and bool(everyday & set(entry.say))
             for meaning in entry.means:
                 meant = tuple(english_terms(meaning))
-                boost = 0.6 + 0.2 * size
+                boost = (0.6 + 0.2 * size) * (self.everyday_weight if weak else 1.0)
                 if len(meant) >= 2:
                     parts.append(PhraseQ(meant, boost=boost))
                 elif meant:
@@ -279,9 +292,9 @@ class SearchEngine:
         joined = " ".join(said)
         german = self._looks_german(said)
         english_weight = OTHER_LANGUAGE if german else 1.0
+        content = self._content_query(said, entries, german)
         scores = {
-            anchor: english_weight * value
-            for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
+            anchor: english_weight * value for anchor, value in self.scorer.score(content).items()
         }
         asked = english_terms(joined)
         meant = self.same.english(asked)
@@ -296,6 +309,11 @@ class SearchEngine:
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         german_asked = self._german_meaning(joined)
         german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
+        # an everyday word weighs little only beside a word that names something else
+        telling = any(t not in self.everyday for t in german_asked)
+        for term in german_asked if german and telling else ():
+            if term in self.everyday:
+                german_common[term] = self.everyday_weight * german_common.get(term, 1.0)
         for anchor, value in self.german.score(german_asked, german_common).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
