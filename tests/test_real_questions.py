@@ -2,8 +2,9 @@
 
 It is the yardstick for search quality (issue 12): every label must be a section of our
 lawbook, no question may appear twice, the held-out split must follow its fixed rule
-(every third question of each language and batch, a page's questions all on one side), and the reserved sources (EBU forums,
-blml, the Welsh Bridge Union's rule of the month) must stay out of it.
+(every third question of each language and batch, a page's questions all on one side),
+and the reserved sources (EBU forums, blml, the Welsh Bridge Union's rule of the month)
+must stay out of it.
 """
 
 import importlib.util

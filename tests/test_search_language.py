@@ -405,6 +405,6 @@ def test_a_malformed_everyday_list_names_its_file(tmp_path):
 
     bad = tmp_path / "german.toml"
     bad.write_text("weight = 7\neveryday = []\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="german.toml"):
+    with pytest.raises(ValueError, match=r"german\.toml"):
         load_everyday(bad)
     assert load_everyday(tmp_path / "absent.toml").weight == 1.0
