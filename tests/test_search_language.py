@@ -408,3 +408,27 @@ def test_a_malformed_everyday_list_names_its_file(tmp_path):
     with pytest.raises(ValueError, match=r"german\.toml"):
         load_everyday(bad)
     assert load_everyday(tmp_path / "absent.toml").weight == 1.0
+
+
+def test_one_law_gives_way_in_the_top_three_to_another_that_scores_close(engine):
+    book = engine.book
+
+    def ranked(*pairs):
+        return [(book.get(anchor), score) for anchor, score in pairs]
+
+    crowded = ranked(("64A1", 10.0), ("64A2", 9.0), ("64B", 8.0), ("62A", 7.0))
+    assert [s.anchor for s, _ in engine._make_room(crowded, [])[:3]] == ["64A1", "64A2", "62A"]
+    far = ranked(("64A1", 10.0), ("64A2", 9.0), ("64B", 8.0), ("62A", 2.0))
+    assert [s.anchor for s, _ in engine._make_room(far, [])[:3]] == ["64A1", "64A2", "64B"]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("insufficient bid and then a lead out of turn", {27}, {53, 54, 55, 56}),
+        ("Renonce und danach ein Claim", {68, 69, 70, 71}, {61, 62, 63, 64}),
+    ],
+)
+def test_a_question_naming_two_irregularities_gets_both_laws(engine, question, first, second):
+    laws = {hit.law for hit in engine.search(question).hits[:3]}
+    assert laws & first and laws & second
