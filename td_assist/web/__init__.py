@@ -21,6 +21,17 @@ MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading i
 SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
 
 
+class TextSafeResponse(Response):
+    """A page is UTF-8 even if some text echoed into it is not valid Unicode (a lone
+    UTF-16 half from a hostile request): that character becomes "?" instead of the
+    whole answer becoming a 500."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
+
+
 class SafeJSONProvider(DefaultJSONProvider):
     """Any ``request.get_json`` goes through the depth- and size-bounded reader."""
 
@@ -47,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
     )
     app.json = SafeJSONProvider(app)
+    app.response_class = TextSafeResponse
     if config:
         app.config.update(config)
 

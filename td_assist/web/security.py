@@ -87,10 +87,22 @@ def csrf_token() -> str:
     return str(session[CSRF_FIELD])
 
 
+def same_secret(sent: object, expected: object) -> bool:
+    """A constant-time comparison of two texts of any characters.
+
+    ``hmac.compare_digest`` refuses a str holding anything but ASCII, and a token or
+    PIN typed or sent by anyone may hold anything, so both are compared as bytes
+    (a lone surrogate, which UTF-8 cannot hold, is kept as its own bytes).
+    """
+    return hmac.compare_digest(
+        str(sent).encode("utf-8", "surrogatepass"), str(expected).encode("utf-8", "surrogatepass")
+    )
+
+
 def csrf_ok() -> bool:
     sent = request.form.get(CSRF_FIELD, "")
     expected = session.get(CSRF_FIELD, "")
-    return bool(expected) and hmac.compare_digest(str(sent), str(expected))
+    return bool(expected) and same_secret(sent, expected)
 
 
 def _is_loopback(address: str | None) -> bool:
@@ -210,10 +222,10 @@ class LanGuard:
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()
 
     def admits(self, ticket: object) -> bool:
-        return isinstance(ticket, str) and hmac.compare_digest(ticket, self.ticket())
+        return isinstance(ticket, str) and same_secret(ticket, self.ticket())
 
     def pin_matches(self, typed: str) -> bool:
-        return hmac.compare_digest(typed.encode(), str(self.pin).encode())
+        return same_secret(typed, self.pin)
 
     def end_sessions(self, change_pin: bool = False) -> None:
         """Every tablet must enter the PIN again (a new one, if ``change_pin``)."""
