@@ -241,6 +241,10 @@ def routes(sweep: Sweep) -> dict[str, dict]:
             "get": f"/sessions/{session}/boards/3",
             "query": ["c", "x", "d", "t", "w"],
         },
+        "sessions.rule_board": {
+            "form": f"/sessions/{session}/boards/3?c=4S&d=N&t=9&w=revoke",
+            "fields": [],
+        },
         "sessions.remove": {"form": "/sessions/no-such-session/remove", "fields": []},
         "wizard.step": {
             "get": f"/rule/revoke/{board}",
