@@ -385,4 +385,26 @@ def to_pbn(store: Store, entries: list[LogEntry]) -> str:
         ]
         text.append("{" + _comment("\n".join(line for line in lines if line)) + "}")
         games.append("\n".join(text))
-    return "% PBN 2.1\n% EXPORT\n\n" + "\n\n".join(games) + ("\n" if games else "")
+    return PBN_HEAD + "\n\n".join(games) + ("\n" if games else "")
+
+
+PBN_HEAD = "% PBN 2.1\n% EXPORT\n% td-assist ruling log\n\n"
+REPORT_MARK = '<meta name="generator" content="td-assist ruling log">'
+
+
+def is_log_export(head: str) -> bool:
+    """Whether ``head`` (a file's first few kB) begins an export of the ruling log in
+    any format, so that writing a new export over it loses nothing else.
+
+    CSV: its header row's first columns; PBN: the header lines (before the td-assist line,
+    an export's games all carried a ``{Ruling (`` commentary); HTML: the report's mark.
+    """
+    head = head.removeprefix("\ufeff")
+    if head.startswith(",".join(CSV_COLUMNS[:5]) + ","):
+        return True
+    if head.startswith(PBN_HEAD.rstrip("\n")):
+        return True
+    if head.startswith("% PBN 2.1\n% EXPORT\n\n"):
+        rest = head[len("% PBN 2.1\n% EXPORT\n\n") :]
+        return not rest.strip() or "{Ruling (" in rest
+    return head.lstrip().startswith("<!doctype html>") and REPORT_MARK in head
