@@ -111,7 +111,11 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         deadline closes the connection, however steadily its bytes trickle in."""
         partial = self.request
         if partial is not None and not self.will_close:
-            deadline = REQUEST_SECONDS if partial.headers_finished else HEADER_SECONDS
+            deadline = (
+                getattr(self.server, "request_seconds", REQUEST_SECONDS)
+                if partial.headers_finished
+                else getattr(self.server, "header_seconds", HEADER_SECONDS)
+            )
             if time.monotonic() - self.request_started > deadline:
                 self.will_close = True
         return bool(super().readable())
@@ -122,6 +126,8 @@ def make_server(
     host: str,
     port: int,
     connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+    header_seconds: float = HEADER_SECONDS,
+    request_seconds: float = REQUEST_SECONDS,
     **overrides: Any,
 ) -> Any:
     """A waitress server for ``app`` with td-assist's limits; ``run()`` serves."""
@@ -134,6 +140,8 @@ def make_server(
     for listener in listeners:
         listener.channel_class = GuardedChannel
         listener.connections_per_address = connections_per_address
+        listener.header_seconds = header_seconds
+        listener.request_seconds = request_seconds
     return server
 
 
