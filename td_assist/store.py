@@ -225,6 +225,15 @@ _ENTRY_KEYS = [
 ]
 
 
+def new_id(nbytes: int) -> str:
+    """A random id for a permalink that never starts with "-": a spreadsheet would read
+    a CSV cell starting with one as a formula."""
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if not token.startswith("-"):
+            return token
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -324,7 +333,7 @@ class Store:
         board_id: str | None = None,
     ) -> str:
         """Store a board; with ``board_id`` given, a second save of it is a no-op."""
-        board_id = board_id or secrets.token_urlsafe(9)
+        board_id = board_id or new_id(9)
         with self._lock:
             self._db.execute(
                 "INSERT OR IGNORE INTO boards "
@@ -356,7 +365,7 @@ class Store:
         self, name: str, source: str, boards: dict[int, dict[str, Any]], notice: str = ""
     ) -> str:
         """A session and all its boards in one transaction: loaded whole or not at all."""
-        session_id = secrets.token_urlsafe(6)
+        session_id = new_id(6)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -444,7 +453,7 @@ class Store:
         (a lost response, a double tap) returns the first ruling instead of a copy.
         """
         facts = facts or LogFacts()
-        ruling_id = secrets.token_urlsafe(9)
+        ruling_id = new_id(9)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:

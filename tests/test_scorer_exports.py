@@ -169,6 +169,7 @@ def test_an_artificial_score_from_a_wizard_goes_out_as_percentages(client):
 
 def fill_log(store, count: int, session_id: str | None = None) -> list[str]:
     """``count`` rulings written straight through the store (a second for 1,000)."""
+    store._db.execute("PRAGMA synchronous=OFF")  # a test log needs no fsync per ruling
     board_id = store.save_board({"number": 1, "deal": DEAL}, source="test")
     ruling = Ruling(wizard="revoke", status="complete", path=[], title="x").model_dump(mode="json")
     ids = []
@@ -190,16 +191,13 @@ def fill_log(store, count: int, session_id: str | None = None) -> list[str]:
     return ids
 
 
-def test_more_than_1000_rulings_all_reach_every_export_and_the_log(app, client, tmp_path):
+def test_more_than_1000_rulings_reach_the_csv_and_the_log_pages(app, client, tmp_path):
+    """(Every export of such a log: the robustness sweep.)"""
     store = app.extensions["td_store"]
     ids = fill_log(store, 1_203)
     rows = csv_rows(client)
-    assert sorted(row["ruling_id"].lstrip("'") for row in rows) == sorted(ids)
+    assert sorted(row["ruling_id"] for row in rows) == sorted(ids)
     assert len(export_entries(store, None)) == 1_203
-    pbn = client.get("/rulings/export.pbn").get_data(as_text=True)
-    assert pbn.count("{Ruling (") == 1_203
-    report = client.get("/rulings/export.html").get_data(as_text=True)
-    assert report.count('class="report-page"') == 1_203
     # The log pages through them and says so.
     seen: set[str] = set()
     page = client.get("/rulings").get_data(as_text=True)
