@@ -669,7 +669,11 @@ def cli(tmp_path, monkeypatch):
 
 
 # A value NUL cannot reach the CLI: an operating system's argv ends each string at one.
-ARGUMENTS = [v for v in HOSTILE if "\x00" not in v and "/" not in v and "\\" not in v]
+# Bytes that are not UTF-8 reach it as lone surrogates (Python's surrogateescape).
+ARGUMENTS = [v for v in HOSTILE if "\x00" not in v and "/" not in v and "\\" not in v] + [
+    "\udcff",
+    "é\udcfe\udcff",
+]
 
 
 def test_the_sweep_covers_every_cli_subcommand():
@@ -935,3 +939,16 @@ def test_a_log_of_more_than_1000_rulings_goes_out_whole_through_every_export(own
         assert found == current, name
     page = text(client.get("/rulings"))
     assert f"of {len(current)}" in page and 'data-page="older"' in page
+
+
+def test_cli_takes_a_file_whose_name_is_not_utf8(cli):
+    """On Linux a file name's bytes that are not UTF-8 reach Python as lone surrogates."""
+    name = "caf\udce9.pbn"  # 'café' written in Latin-1
+    try:
+        Path(name).write_text(PBN_BOARD, encoding="utf-8")
+    except (UnicodeEncodeError, OSError):
+        pytest.skip("this file system takes only Unicode names")
+    code, out, _err = cli("session", "load", name)
+    assert code == 0 and "caf?" in out
+    code, out, _err = cli("session", "list")
+    assert code == 0 and "caf?" in out
