@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, has_request_context, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask.typing import ResponseReturnValue
 from markupsafe import escape
@@ -18,7 +18,19 @@ from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_UPLOAD", "create_app"]
 
 MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading it
+TOO_LARGE_FOR_API = "the body is larger than 2 MB, the most the API reads"
 SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
+
+
+class TextSafeResponse(Response):
+    """A page is UTF-8 even if some text echoed into it is not valid Unicode (a lone
+    UTF-16 half from a hostile request): that character becomes "?" instead of the
+    whole answer becoming a 500."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
 
 
 class SafeJSONProvider(DefaultJSONProvider):
@@ -47,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
     )
     app.json = SafeJSONProvider(app)
+    app.response_class = TextSafeResponse
     if config:
         app.config.update(config)
 
@@ -108,6 +121,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def _too_large(_error: Exception) -> ResponseReturnValue:
+        if request.path.startswith("/api/"):
+            return jsonify(error=TOO_LARGE_FOR_API), 413
         return error_page("Too large", "That upload is larger than 2 MB.", 413)
 
     @app.errorhandler(500)
@@ -122,7 +137,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def error_page(title: str, message: str, status: int) -> ResponseReturnValue:
-    """The friendly error page; if even that cannot be drawn, a bare one that can."""
+    """The friendly error page; if even that cannot be drawn, a bare one that can.
+    The JSON API answers every error as JSON ``{"error": ...}`` instead."""
+    if has_request_context() and request.path.startswith("/api/"):
+        return jsonify(error=f"{title}: {message}"), status
     try:
         return render_template("error.html", title=title, message=message), status
     except Exception:
