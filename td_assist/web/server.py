@@ -84,6 +84,13 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         super().__init__(server, sock, addr, adj, map)
 
 
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def make_server(
     app: Callable[..., Any],
     host: str,
@@ -91,8 +98,16 @@ def make_server(
     connections_per_address: int = CONNECTIONS_PER_ADDRESS,
     **overrides: Any,
 ) -> Any:
-    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves."""
-    server = create_server(app, host=host, port=port, **{**SERVER_LIMITS, **overrides})
+    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves.
+
+    A ``host`` other than loopback or "everywhere" (``serve --lan --host 192.168.1.5``)
+    is served on loopback too, so that the laptop itself still reaches its own pages
+    (``/lan`` answers loopback only).
+    """
+    where: dict[str, Any] = {"host": host, "port": port}
+    if host not in ("0.0.0.0", "::", "", "localhost") and not _loopback(host):
+        where = {"listen": f"127.0.0.1:{port} {host}:{port}"}
+    server = create_server(app, **where, **{**SERVER_LIMITS, **overrides})
     listeners = (
         [server]
         if isinstance(server, BaseWSGIServer)
