@@ -85,10 +85,7 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
 
 
 def _loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return host.startswith("127.") or host in ("::1", "localhost")
 
 
 def make_server(
@@ -105,7 +102,7 @@ def make_server(
     (``/lan`` answers loopback only).
     """
     where: dict[str, Any] = {"host": host, "port": port}
-    if host not in ("0.0.0.0", "::", "", "localhost") and not _loopback(host):
+    if host not in ("0.0.0.0", "::", "") and not _loopback(host):
         where = {"listen": f"127.0.0.1:{port} {host}:{port}"}
     server = create_server(app, **where, **{**SERVER_LIMITS, **overrides})
     listeners = (
