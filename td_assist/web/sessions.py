@@ -162,6 +162,9 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         abort(404)
     facts = TableFacts.from_query(request.args)
     wizard = _wizard_arg()
+    # A ruling's answers so far, when the TD came back from the wizard to change the
+    # contract, declarer or tricks: kept through the pickers and back into the wizard.
+    carried = [("a", a) for a in request.args.getlist("a")[:60] if len(a) <= 400]
     needed = missing_fact(hand_record, facts)
     if needed is None:
         try:
@@ -171,6 +174,8 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
                 "error.html",
                 title="That does not fit the board",
                 message=f"{error}. Go back and choose again.",
+                back=_carry(_back_url(info.id, number, wizard, facts), carried),
+                back_label="Back one question",
             ), 400
         board_id = store().save_board(
             ruled.model_dump(mode="json"),
@@ -182,7 +187,7 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
             # The club path: the usual case for every question that has one (each shows in
             # the path as assumed, one tap to change); the wizard asks only the facts.
             step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
-            return redirect(f"{step}?{urlencode([('a', 'usual:yes')])}")
+            return redirect(f"{step}?{urlencode([('a', 'usual:yes'), *carried])}")
         return redirect(url_for("boards.show", board_id=board_id))
     return render_template(
         "board_facts.html",
@@ -193,14 +198,23 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         facts=facts,
         wizard=wizard,
         wizard_title=_heading(wizard),
-        pick=lambda **change: board_url(
-            info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+        pick=lambda **change: _carry(
+            board_url(
+                info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+            ),
+            carried,
         ),
         levels=LEVELS,
         strains=STRAINS,
         trick_labels=_trick_labels(hand_record, facts),
-        back=_back_url(info.id, number, wizard, facts),
+        back=_carry(_back_url(info.id, number, wizard, facts), carried),
     )
+
+
+def _carry(url: str, carried: list[tuple[str, str]]) -> str:
+    if not carried:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{urlencode(carried)}"
 
 
 def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
@@ -218,6 +232,13 @@ def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
 
 
 def _back_url(session_id: str, number: int, wizard: str | None, facts: TableFacts) -> str:
+    if facts.tricks is not None or facts.in_progress:
+        return board_url(
+            session_id,
+            number,
+            wizard,
+            facts.model_copy(update={"tricks": None, "in_progress": False}),
+        )
     if facts.declarer is not None:
         return board_url(session_id, number, wizard, facts.model_copy(update={"declarer": None}))
     if facts.contract is not None:
