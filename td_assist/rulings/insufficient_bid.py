@@ -571,8 +571,8 @@ def _ask_replacement(s: Situation) -> PendingQuestion:
         prompt=f"Which legal call did {s.offender.name_full} make in place of {s.bid.bid}?",
         kind="question",
         laws=["27B"],
-        help="If he first tried a double, a redouble or another insufficient bid, give that "
-        "call as attempted_replacement as well.",
+        help="If he first tried a double, a redouble or another insufficient bid, that "
+        "attempt counts too: give it as the call he tried first.",
         choices=[{"value": c, "label": c} for c in legal],
     )
 

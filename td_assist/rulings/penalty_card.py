@@ -890,8 +890,8 @@ def later_leads_kept(ctx: Context) -> FactResult:
     ]
     if open_tricks:
         evidence.append(
-            f"Declarer's choice at trick {', '.join(open_tricks)} is not given "
-            "(lead_choice_N), so that lead was not checked."
+            f"Declarer's choice at trick {', '.join(open_tricks)} is not given, "
+            "so that lead was not checked."
         )
     return FactResult("yes", evidence)
 

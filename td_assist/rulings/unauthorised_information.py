@@ -281,7 +281,7 @@ def incident_in_record(ctx: Context) -> FactResult:
             "no",
             [
                 "The record does not show where the information was given; the Director "
-                "establishes it at the table (give call_index to mark the call)."
+                "establishes it at the table."
             ],
         )
     return FactResult("yes", incident.evidence)
@@ -626,18 +626,23 @@ def _values(
 ) -> dict[str, object]:
     gaining, restored = incident.sides
     return {
-        "source": incident.source.name_full if incident.source else "the player",
-        "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
+        # Where the record and the report leave a player unnamed, the words say so rather
+        # than stand in for a name.
+        "source": incident.source.name_full if incident.source else "the player reported",
+        "receiver": incident.receiver.name_full if incident.receiver else "his partner",
         "call": (
             f"{incident.caller.name_full}'s {call_text(incident.call)} "
             f"at call {incident.call_index}"
             if incident.call and incident.caller
-            else "the call concerned"
+            else "a call the record does not mark"
         ),
         "action": (
-            f"{call_text(incident.action)} at call {incident.action_index}"
-            if incident.action
-            else "the action chosen"
+            f"{incident.receiver.name_full}'s {call_text(incident.action)} "
+            f"at call {incident.action_index}"
+            if incident.action and incident.receiver
+            else f"{incident.receiver.name_full}'s call after it"
+            if incident.receiver
+            else "the call made after it"
         ),
         "kind_text": _kind_text(kind, alerted),
         "offenders": side_name(gaining) if gaining else "the offending side",
@@ -673,7 +678,7 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
         )
     return (
         fill(
-            "{receiver} chose {action}, which the unauthorised information ({kind_text} "
+            "{receiver} made {action}, which the unauthorised information ({kind_text} "
             + ("after" if kind == "withdrawn" else "at")  # the withdrawn call is not recorded
             + " {call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
             values,
