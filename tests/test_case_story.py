@@ -20,7 +20,9 @@ DUMP = re.compile(
 )
 
 # Anywhere on the page: a Python list or boolean, or a report's field name.
-FIELDS = sorted({name for c in CASES if c.irregularity for name in c.irregularity.model_fields})
+FIELDS = sorted(
+    {name for c in CASES if c.irregularity for name in type(c.irregularity).model_fields}
+)
 REPR = re.compile(
     r"\[&#39;|&#39;\]|\['|'\]|\bTrue\b|\bFalse\b|"
     + "|".join(rf"\b{re.escape(f)}\b" for f in FIELDS if "_" in f)

@@ -48,6 +48,7 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
+from td_assist.rulings import deal_checks
 from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
 from td_assist.rulings.facts import Context, FactTable
 from td_assist.rulings.model import IrregularityReport, Ruling
@@ -248,7 +249,12 @@ def rule(
         # A board built in code skips Board.checked; a wizard must not count tricks from
         # a record that contradicts itself (a claim of more tricks than were left).
         board.validate_record()
-    return chosen.rule(table_board(board, answers), report, answers, mode)
+    ruled_board = table_board(board, answers)
+    deal_checks.check_report(ruled_board, report)
+    deal_checks.check_declarer_tricks(ruled_board, answers)
+    ruling = chosen.rule(ruled_board, report, answers, mode)
+    deal_checks.narrow_pending(ruled_board, ruling.pending)
+    return ruling
 
 
 def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]:
