@@ -88,6 +88,15 @@ def test_declarer_tricks_the_play_rules_out_are_refused_and_not_offered():
         assert "5 of the 6 tricks played" in str(refused.value)
     with pytest.raises(RecordError):
         rule("revoke", board, None, {"declarer_tricks": "13"})
+    # More than 13 is refused even where the wizard would not use the number.
+    auction = Board.checked(deal=VOID_DEAL, dealer="N", auction=["1NT", "1H"])
+    with pytest.raises(RecordError, match="a board has 13 tricks"):
+        rule(
+            "insufficient-bid",
+            auction,
+            parse_irregularity({"kind": "insufficient_bid", "call_index": 2}),
+            {"declarer_tricks": "14"},
+        )
     given = {"revoke_found": "yes", "offender": "E", "revoke_trick": "3", "revoke_suit": "H"}
     given |= {"established": "yes", "won_from_revoke": "1", "won_revoke_trick": "no"}
     asked = rule("revoke", board, None, {**given, "usual": "yes"}, mode="step")

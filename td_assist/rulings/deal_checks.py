@@ -39,13 +39,18 @@ def check_declarer_tricks(board: Board | None, answers: dict[str, str]) -> None:
     """``declarer_tricks`` must fit the play: no fewer than declarer's side has won, no
     more than that plus the tricks left."""
     given = answers.get(DECLARER_TRICKS, "").strip()
-    limits = declarer_tricks_range(board)
-    if not given or limits is None or board is None:
-        return
     try:
         tricks = int(given)
     except ValueError:
-        return  # not a number: the walk says so
+        return  # not given, or not a number: the walk says so
+    if not 0 <= tricks <= 13:
+        raise AnswerError(
+            f"declarer_tricks={tricks} cannot be: a board has 13 tricks",
+            where=f"answer {DECLARER_TRICKS}",
+        )
+    limits = declarer_tricks_range(board)
+    if limits is None or board is None:
+        return
     low, high = limits
     if not low <= tricks <= high:
         done = len(board.play_obj.completed_tricks) if board.play_obj else 0
