@@ -10,6 +10,7 @@ import tomllib
 
 import pytest
 
+from td_assist.bridge.errors import RecordError
 from td_assist.paths import content_dir
 from td_assist.rulings.cases import load_cases
 from td_assist.rulings.wizards import rule
@@ -102,3 +103,43 @@ def test_a_refused_lead_stays_face_up_and_only_the_choice_made_is_listed():
             first = ruling.text.split("\n\n")[0]
             assert "face up" in first and "major penalty card" in first, (case.id, first)
             assert "takes back" not in first and "take back" not in first, case.id
+
+
+def _situations():
+    """Each distinct board and report of the worked cases, once per wizard."""
+    found = {}
+    for case in CASES:
+        key = (case.wizard, repr(case.board), repr(case.irregularity))
+        found.setdefault(key, case)
+    return list(found.values())
+
+
+def test_every_branch_near_each_worked_situation_names_things_in_words():
+    """From each case's board and report, the first answers of every kind (each choice,
+    a low and a middle number), breadth first: the texts of the outcomes and questions
+    the worked answers do not reach."""
+    for case in _situations():
+        board = case.board.to_board() if case.board else None
+        queue: list[dict[str, str]] = [{}]
+        for _ in range(10):
+            if not queue:
+                break
+            answers = queue.pop(0)
+            try:
+                ruling = rule(case.wizard, board, case.irregularity, answers, mode="step")
+            except RecordError:
+                continue  # answers that do not fit together: refused, not ruled
+            for where, text in texts(ruling):
+                found = INTERNAL.search(text or "")
+                assert not found, f"{case.id} {answers} {where}: {found.group(0)!r} in {text!r}"
+            pending = ruling.pending
+            if pending is None:
+                continue
+            if pending.choices:
+                values = [c["value"] for c in pending.choices][:6]
+            elif pending.kind == "number":
+                low, high = pending.minimum or 0, pending.maximum or 13
+                values = sorted({str(low), str((low + high) // 2)})
+            else:
+                values = [case.answers.get(pending.node, "3S N 9")]
+            queue += [{**answers, pending.node: value} for value in values]

@@ -763,7 +763,7 @@ def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
     if not judged:
         text += (
             f" These are the suits {rect.offender.name_full}'s bids did not name; an "
-            "artificial bid specifies the suits it shows instead (answer specified_suits)."
+            "artificial bid specifies the suits it shows instead, which the Director then names."
         )
     if rect.opening_lead and leader is rect.opening_leader:
         card = Card.parse(rect.opening_lead)

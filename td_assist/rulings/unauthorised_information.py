@@ -437,7 +437,7 @@ def _evidence(
 def _contract_text(board: Board) -> str:
     contract = board.contract_obj
     if contract is None:
-        return "?"
+        return "not yet known"
     if contract.is_passed_out:
         return "passed out"
     by = f" by {board.declarer_seat.name_full}" if board.declarer_seat else ""
@@ -650,7 +650,7 @@ def _values(
         "cause": (
             "the information from outside the table" if kind == "extraneous" else "the infraction"
         ),
-        "contract": _contract_text(board) if board else "?",
+        "contract": _contract_text(board) if board else "not yet known",
         "table": table,
     } | {"basis": ""}
 
