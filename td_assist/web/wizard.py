@@ -122,8 +122,16 @@ def other_answers(
     the same walk with that answer instead), so the TD changes it in one tap."""
     if step.answered_by != "assumed":
         return []
-    tree = get_tree(wizard_name)
-    node = tree.nodes.get(step.node) or tree.inputs.get(step.node)
+    # The step may come from a tree the wizard hands on to (a refused lead -> penalty card).
+    trees = [get_tree(name) for name in (wizard_name, *registered(wizard_name).hands_on_to)]
+    node = next(
+        (
+            t.nodes.get(step.node) or t.inputs.get(step.node)
+            for t in trees
+            if step.node in t.nodes or step.node in t.inputs
+        ),
+        None,
+    )
     numbered = _GROUP_NUMBER.match(step.group)
     name = f"{numbered.group(1)}.{step.node}" if numbered else step.node
     kept = [(n, v) for n, v in pairs if n != name]
