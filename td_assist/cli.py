@@ -101,31 +101,16 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def lan_addresses() -> list[str]:
-    """This machine's addresses on the local network, for the URL to type on a tablet."""
-    import socket
-
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
-
-
 def _cmd_serve(args: argparse.Namespace) -> int:
     import socket
 
+    from td_assist.network import serve_addresses
     from td_assist.web import create_app
     from td_assist.web.security import new_pin
     from td_assist.web.server import serve
 
-    host = "0.0.0.0" if args.lan else args.host
+    host, addresses = serve_addresses(args.host or "", args.lan)
     everywhere = host in ("0.0.0.0", "::", "")
-    addresses = lan_addresses() if everywhere else []
     # The names this server answers to (see security.HostGuard): its own address and
     # name; when it listens everywhere, any address typed as digits.
     own_names = [host, socket.gethostname(), f"{socket.gethostname()}.local", *addresses]
@@ -142,6 +127,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.lan:
         for address in addresses or ["<this laptop's address>"]:
             print(f"On a tablet or phone on the club network, type: http://{address}:{args.port}/")
+        print(f"Their QR codes: http://127.0.0.1:{args.port}/lan")
         print(f"PIN for tablets and phones: {config['LAN_PIN']}")
         print(
             f"To sign every tablet out or change the PIN: http://127.0.0.1:{args.port}/lan "
@@ -182,7 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument(
+        "--host",
+        default=None,
+        help="address to bind (default 127.0.0.1; with --lan, every address of this laptop)",
+    )
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     serve.add_argument(
         "--lan",

@@ -207,6 +207,24 @@ class TableFacts(BaseModel):
             in_progress=tricks_text == "open",
         )
 
+    @classmethod
+    def from_board(cls, board: Board) -> TableFacts:
+        """The facts a board made by ``board_with_facts`` holds (to change one of them)."""
+        contract = board.contract_obj
+        if contract is None:
+            return cls()
+        tricks = board.declarer_tricks_played()
+        if contract.level == 0:
+            return cls(contract="P")
+        strain = contract.strain.value if contract.strain is not None else ""
+        return cls(
+            contract=f"{contract.level}{strain}",
+            doubling=contract.doubling,
+            declarer=board.declarer_seat,
+            tricks=tricks,
+            in_progress=tricks is None,
+        )
+
     @property
     def contract_text(self) -> str | None:
         if self.contract is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import timedelta
 from typing import Any
 
@@ -88,10 +89,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.jinja_env.filters["contract"] = contract_text
     app.jinja_env.globals["new_request_key"] = new_request_key
+    from td_assist.web.qr import qr_svg
+
+    app.jinja_env.globals["qr_svg"] = qr_svg
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
-        return {"version": __version__}
+        # The laptop's own pages link to /lan (the phones' addresses); phones cannot open it.
+        return {"version": __version__, "on_this_laptop": _from_this_laptop()}
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
@@ -134,6 +139,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         )
 
     return app
+
+
+def _from_this_laptop() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
 
 
 def error_page(title: str, message: str, status: int) -> ResponseReturnValue:

@@ -121,6 +121,10 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         return bool(super().readable())
 
 
+def _loopback(host: str) -> bool:
+    return host.startswith("127.") or host in ("::1", "localhost")
+
+
 def make_server(
     app: Callable[..., Any],
     host: str,
@@ -130,8 +134,16 @@ def make_server(
     request_seconds: float = REQUEST_SECONDS,
     **overrides: Any,
 ) -> Any:
-    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves."""
-    server = create_server(app, host=host, port=port, **{**SERVER_LIMITS, **overrides})
+    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves.
+
+    A ``host`` other than loopback or "everywhere" (``serve --lan --host 192.168.1.5``)
+    is served on loopback too, so that the laptop itself still reaches its own pages
+    (``/lan`` answers loopback only).
+    """
+    where: dict[str, Any] = {"host": host, "port": port}
+    if host not in ("0.0.0.0", "::", "") and not _loopback(host):
+        where = {"listen": f"127.0.0.1:{port} {host}:{port}"}
+    server = create_server(app, **where, **{**SERVER_LIMITS, **overrides})
     listeners = (
         [server]
         if isinstance(server, BaseWSGIServer)

@@ -169,10 +169,14 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
     if wizard and load_wizards()[wizard].starts_from_auction:
         # An irregularity in the auction: the bidding box first, not the contract.
         return redirect(box_url(info.id, number, wizard, [], None))
+    carried = _carried_answers()
 
     def pick(**change: Any) -> str:
-        return board_url(
-            info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+        return _carry(
+            board_url(
+                info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+            ),
+            carried,
         )
 
     def completes(**change: Any) -> bool:
@@ -184,7 +188,7 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         try:
             board_with_facts(hand_record, facts, event=info.name)
         except RecordError as error:
-            return _facts_error(error)
+            return _facts_error(error, _carry(_back_url(info.id, number, wizard, facts), carried))
     return render_template(
         "board_facts.html",
         info=info,
@@ -196,11 +200,11 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         wizard_title=_heading(wizard),
         pick=pick,
         completes=completes,
-        here=board_url(info.id, number, wizard, facts),
+        here=_carry(board_url(info.id, number, wizard, facts), carried),
         levels=LEVELS,
         strains=STRAINS,
         trick_labels=_trick_labels(hand_record, facts),
-        back=_back_url(info.id, number, wizard, facts),
+        back=_carry(_back_url(info.id, number, wizard, facts), carried),
     )
 
 
@@ -214,12 +218,13 @@ def rule_board(session_id: str, number: int) -> ResponseReturnValue:
         abort(404)
     facts = TableFacts.from_query(request.args)
     wizard = _wizard_arg()
+    carried = _carried_answers()
     if missing_fact(hand_record, facts) is not None:
-        return redirect(board_url(info.id, number, wizard, facts), code=303)
+        return redirect(_carry(board_url(info.id, number, wizard, facts), carried), code=303)
     try:
         ruled = board_with_facts(hand_record, facts, event=info.name)
     except RecordError as error:
-        return _facts_error(error)
+        return _facts_error(error, _carry(_back_url(info.id, number, wizard, facts), carried))
     board_id = store().save_board(
         ruled.model_dump(mode="json"),
         source=f"session {info.name}",
@@ -230,16 +235,30 @@ def rule_board(session_id: str, number: int) -> ResponseReturnValue:
         # The club path: the usual case for every question that has one (each shows in
         # the path as assumed, one tap to change); the wizard asks only the facts.
         step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
-        return redirect(f"{step}?{urlencode([('a', 'usual:yes')])}", code=303)
+        return redirect(f"{step}?{urlencode([('a', 'usual:yes'), *carried])}", code=303)
     return redirect(url_for("boards.show", board_id=board_id), code=303)
 
 
-def _facts_error(error: RecordError) -> ResponseReturnValue:
+def _facts_error(error: RecordError, back: str) -> ResponseReturnValue:
     return render_template(
         "error.html",
         title="That does not fit the board",
         message=f"{error}. Go back and choose again.",
+        back=back,
+        back_label="Back one question",
     ), 400
+
+
+def _carried_answers() -> list[tuple[str, str]]:
+    """A ruling's answers so far, when the TD came back from the wizard to change the
+    contract, declarer or tricks: kept through the pickers and back into the wizard."""
+    return [("a", a) for a in request.args.getlist("a")[:60] if len(a) <= 400]
+
+
+def _carry(url: str, carried: list[tuple[str, str]]) -> str:
+    if not carried:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{urlencode(carried)}"
 
 
 def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
@@ -258,6 +277,13 @@ def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
 
 
 def _back_url(session_id: str, number: int, wizard: str | None, facts: TableFacts) -> str:
+    if facts.tricks is not None or facts.in_progress:
+        return board_url(
+            session_id,
+            number,
+            wizard,
+            facts.model_copy(update={"tricks": None, "in_progress": False}),
+        )
     if facts.declarer is not None:
         return board_url(session_id, number, wizard, facts.model_copy(update={"declarer": None}))
     if facts.contract is not None:

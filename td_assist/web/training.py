@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
+from td_assist.rulings.case_story import board_story, claim_line, reported
 from td_assist.rulings.cases import DIFFICULTIES, DIFFICULTY_LABELS, Case, get_case, load_cases
 from td_assist.rulings.practice import (
     RANDOM_SET_SIZE,
@@ -83,6 +84,9 @@ def _page_context() -> dict[str, object]:
         "wizards": load_wizards(),
         "difficulties": DIFFICULTY_LABELS,
         "law_links": law_links,
+        "case_story": reported,
+        "claim_line": claim_line,
+        "board_story": board_story,
     }
 
 
