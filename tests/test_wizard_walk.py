@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from td_assist.web import create_app
-from tests.test_session_web import facts_to_wizard, html, link, load, pick_board
+from tests.test_session_web import facts_to_wizard, html, link, load, pick_board, press
 
 
 @pytest.fixture
@@ -71,8 +71,9 @@ def test_the_table_facts_can_be_changed_from_the_wizard_keeping_the_answers(clie
     assert "offender:E" in answers(picker)
     # The picker asks only the tricks again, then goes back into the wizard with the
     # answers given so far.
-    response = client.get(link(html(client.get(picker)), 'data-tricks="8"'))
-    assert response.status_code == 302
+    # The pick that completes the facts stores the board: a button that POSTs.
+    response = press(client, html(client.get(picker)), 'data-tricks="8"')
+    assert response.status_code == 303
     back_in = response.headers["Location"]
     assert answers(back_in) == ["usual:yes", "offender:E"]
     page = html(client.get(back_in))
@@ -80,8 +81,8 @@ def test_the_table_facts_can_be_changed_from_the_wizard_keeping_the_answers(clie
     assert "Who revoked?" not in page.split("Settled so far")[0]  # not asked again
     # The contract too: the picker asks the contract, keeps declarer and tricks.
     contract = link(page, 'data-change-fact="contract"')
-    picked = client.get(link(html(client.get(contract)), 'data-contract="3NT"'))
-    assert picked.status_code == 302
+    picked = press(client, html(client.get(contract)), 'data-contract="3NT"')
+    assert picked.status_code == 303
     assert "Contract <strong>3NT</strong>" in html(client.get(picked.headers["Location"]))
 
 

@@ -679,12 +679,10 @@ def _values(
             else "a call the record does not mark"
         ),
         "action": (
-            f"{incident.receiver.name_full}'s {call_text(incident.action)} "
-            f"at call {incident.action_index}"
-            if incident.action and incident.receiver
-            else f"{call_text(incident.action)} at call {incident.action_index}"
+            # Without the player's name: the texts put it before ("North chose 4♥ at call 8").
+            f"{call_text(incident.action)} at call {incident.action_index}"
             if incident.action
-            else f"{incident.receiver.name_full}'s call after it"
+            else "the next call he made"
             if incident.receiver
             else "the call made after it"
         ),
@@ -756,7 +754,7 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
         )
     return (
         fill(
-            "{receiver} made {action}, which the unauthorised information ({kind_text} "
+            "{receiver} chose {action}, which the unauthorised information ({kind_text} "
             + ("after" if kind == "withdrawn" else "at")  # the withdrawn call is not recorded
             + " {call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
             values,
