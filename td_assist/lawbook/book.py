@@ -177,21 +177,27 @@ class Lawbook:
         return self._content_hash
 
 
-def folder_signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """Names, sizes and modification times: cheap to read, changes when a file does."""
-    return tuple(
-        (p.name, p.stat().st_mtime_ns, p.stat().st_size)
-        for p in sorted(folder.iterdir())
-        if p.suffix in {".md", ".toml"}
-    )
-
-
-@lru_cache(maxsize=4)  # each edit of laws/ makes a new signature: keep the latest few
-def _load(folder: Path, _signature: tuple[tuple[str, int, int], ...]) -> Lawbook:
+@lru_cache(maxsize=4)  # the shipped laws/ and, in tests, a few copies of it
+def _load(folder: Path) -> Lawbook:
     return Lawbook.load(folder)
 
 
+@lru_cache(maxsize=1)
+def _shipped_folder() -> Path:
+    return content_dir("laws").resolve()
+
+
 def get_lawbook(folder: Path | None = None) -> Lawbook:
-    """The lawbook from laws/ (or ``folder``); loaded once, again when a file changes."""
-    folder = (folder or content_dir("laws")).resolve()
-    return _load(folder, folder_signature(folder))
+    """The lawbook from laws/ (or ``folder``), loaded once per process.
+
+    laws/ ships with the program and does not change while it runs, so a page or a
+    search costs no look at the disk; whoever changes the files on purpose (a test, a
+    tool editing laws/) calls ``reload_lawbook``."""
+    return _load(folder.resolve() if folder is not None else _shipped_folder())
+
+
+def reload_lawbook(folder: Path | None = None) -> Lawbook:
+    """The lawbook read again from its files, for the callers of ``get_lawbook`` too."""
+    _load.cache_clear()
+    _shipped_folder.cache_clear()
+    return get_lawbook(folder)

@@ -114,9 +114,10 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def get_search() -> SearchEngine:
-    """The engine for the current lawbook; rebuilt when laws/ (with the synonyms and
-    phrasings) or the imported official text change (compared by content hash)."""
-    book = get_lawbook()  # a new Lawbook object whenever a file in laws/ changed
+    """The engine for the current lawbook; rebuilt when the lawbook is reloaded (with
+    the synonyms and phrasings) or the imported official text changes (compared by
+    content hash)."""
+    book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
     key = _hash_for(book, synonyms, _stamp(official_path()))
     return _engine(book.folder, synonyms, key)
