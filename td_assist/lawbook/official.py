@@ -18,9 +18,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from td_assist.lawbook.settings import OFFICIAL_FILE
 from td_assist.paths import user_dir
 
-OFFICIAL_FILE = "official-laws-2017.json"
 MAX_IMPORT_BYTES = 5_000_000
 
 _LAW_HEADING = re.compile(r"^\s*LAW\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)?([A-Z][A-Z ,'’()\-–]*)?\s*$")

@@ -20,9 +20,7 @@ from pydantic import BaseModel
 
 from td_assist.lawbook.book import Lawbook
 from td_assist.lawbook.official import OfficialText
-
-DEFAULT_MIN_WORDS = 12
-MIN_WORDS_FLOOR = 4  # below this every "the player must" would be reported
+from td_assist.lawbook.settings import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR
 
 _APOSTROPHES = re.compile(r"['’‘`]")
 _NOT_WORD = re.compile(r"[^0-9a-z]+")

@@ -1,0 +1,32 @@
+"""``td-assist law --json``: a section and its parts as JSON."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from td_assist.lawbook.model import Section
+from td_assist.lawbook.render import law_url
+
+
+class SectionJson(BaseModel):
+    anchor: str
+    cite: str
+    label: str
+    heading: str
+    text: str
+    official: str | None = None
+    url: str
+    children: list[SectionJson]
+
+
+def section_json(section: Section, official: dict[str, str] | None) -> SectionJson:
+    return SectionJson(
+        anchor=section.anchor,
+        cite=section.display,
+        label=section.label,
+        heading=section.heading,
+        text=section.text,
+        official=(official or {}).get(section.anchor),
+        url=law_url(section.anchor),
+        children=[section_json(child, official) for child in section.children],
+    )
