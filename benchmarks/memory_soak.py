@@ -72,7 +72,10 @@ def main() -> None:
                     return None
                 sent[0] += 1
                 if sent[0] % args.every == 0:
-                    checkpoints.append((sent[0], time.perf_counter() - start, server.rss_kib()))
+                    mark = (sent[0], time.perf_counter() - start, server.rss_kib())
+                    checkpoints.append(mark)
+                    rss_mb = (mark[2] or 0) / 1024
+                    print(f"{mark[0]:>9,} {mark[1]:>8.0f} {rss_mb:>7.1f}", flush=True)
                 if sent[0] % 4 == 0:
                     return ("GET", f"/api/search?q={next(words)}", None)
                 return next(mix)
@@ -106,8 +109,9 @@ def main() -> None:
             thread.start()
         for thread in threads:
             thread.join()
-        checkpoints.append((sent[0], time.perf_counter() - start, server.rss_kib()))
-        for count, seconds, rss in checkpoints:
+        if sent[0] % args.every:
+            checkpoints.append((sent[0], time.perf_counter() - start, server.rss_kib()))
+            count, seconds, rss = checkpoints[-1]
             print(f"{count:>9,} {seconds:>8.0f} {(rss or 0) / 1024:>7.1f}")
         print(f"errors: {errors[0]} (answers other than 200 or 302, dropped connections)")
         marks = {count: rss for count, _, rss in checkpoints if rss}
