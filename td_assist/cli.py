@@ -20,8 +20,8 @@ from td_assist.bridge.errors import RecordError, shown
 EXIT_BAD_INPUT = 2
 
 # The modules that add the other commands, by command word. A command imports only its
-# own module, and each handler imports what it needs inside, so `td-assist law 64B3`
-# does not load the wizards, the search engine or the web app.
+# own module (and handlers import their heavier parts inside), so `td-assist law 64B3`
+# does not load the wizards, the search engine, the web app or pydantic.
 COMMAND_MODULES = {
     "law": "td_assist.lawbook.commands",
     "laws": "td_assist.lawbook.commands",
