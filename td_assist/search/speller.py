@@ -15,6 +15,7 @@ import gzip
 import os
 import pickle
 import tempfile
+import threading
 from collections.abc import Iterable
 from functools import cached_property
 from importlib import resources
@@ -81,6 +82,9 @@ class Vocabulary:
         return bool(self.decompounder.split(word))
 
 
+_LISTS_LOCK = threading.Lock()
+
+
 class Speller:
     """Corrects unknown words to the nearest useful word (see the module doc)."""
 
@@ -100,8 +104,13 @@ class Speller:
     def _ensure_lists(self) -> None:
         if self.lists_file is None or "_deletes" in vars(self):
             return
+        with _LISTS_LOCK:  # the server's threads meet the first unknown word together
+            if "_deletes" not in vars(self):
+                self._read_or_build_lists(self.lists_file)
+
+    def _read_or_build_lists(self, lists_file: Path) -> None:
         try:
-            with self.lists_file.open("rb") as stream:
+            with lists_file.open("rb") as stream:
                 english, german_stems, deletes = pickle.load(stream)
             self.vocabulary.__dict__.update(english=english, german_stems=german_stems)
             self.__dict__["_deletes"] = deletes
@@ -110,11 +119,9 @@ class Speller:
             pass
         lists = (self.vocabulary.english, self.vocabulary.german_stems, self._deletes)
         try:
-            with tempfile.NamedTemporaryFile(
-                "wb", dir=self.lists_file.parent, delete=False
-            ) as stream:
+            with tempfile.NamedTemporaryFile("wb", dir=lists_file.parent, delete=False) as stream:
                 pickle.dump(lists, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(stream.name, self.lists_file)
+            os.replace(stream.name, lists_file)
         except OSError:
             pass  # a read-only or full disk: built again next time
 
