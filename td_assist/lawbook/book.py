@@ -12,6 +12,7 @@ import os
 import pickle
 import re
 import tempfile
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -245,7 +246,11 @@ def get_lawbook(folder: Path | None = None) -> Lawbook:
     laws/ ships with the program and does not change while it runs, so a page or a
     search costs no look at the disk; whoever changes the files on purpose (a test, a
     tool editing laws/) calls ``reload_lawbook``."""
-    return _load(folder.resolve() if folder is not None else _shipped_folder())
+    with _LOAD_LOCK:  # the server's threads would each read it on the first request
+        return _load(folder.resolve() if folder is not None else _shipped_folder())
+
+
+_LOAD_LOCK = threading.Lock()
 
 
 def reload_lawbook(folder: Path | None = None) -> Lawbook:

@@ -15,6 +15,7 @@ reduced to plain words before anything sees it.
 from __future__ import annotations
 
 import shutil
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -130,7 +131,11 @@ def get_search() -> SearchEngine:
     book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
     key = _hash_for(book, synonyms, _stamp(official_path()))
-    return _engine(book.folder, synonyms, key)
+    with _ENGINE_LOCK:  # the server's threads would each build one on the first search
+        return _engine(book.folder, synonyms, key)
+
+
+_ENGINE_LOCK = threading.Lock()
 
 
 # --- the answer the command line and the API give -------------------------------------
