@@ -42,7 +42,7 @@ def requests(board_id: str) -> itertools.cycle[tuple[str, str, bytes | None]]:
             fixed.append(("GET", f"/practice/run?c={CASE}", None))
         if law % 6 == 0:
             fixed.append(("GET", "/rulings", None))
-            fixed.append(("GET", f"/rule/revoke/{board_id}?a=when:established", None))
+            fixed.append(("GET", f"/rule/revoke/{board_id}?a=declarer_tricks:9", None))
             fixed.append(("POST", "/api/rulings/revoke", ruling_body()))
     return itertools.cycle(fixed)
 
