@@ -137,7 +137,8 @@ SPELLER_FILE = "speller-lists.pickle"
 # What the engine makes from the lawbook's content, kept beside the index (whose folder
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
-           "decompounder", "problems", "english", "german", "speller")  # fmt: skip
+           "decompounder", "problems", "english", "german", "everyday",
+           "everyday_weight", "speller")  # fmt: skip
 
 
 def _code_signature() -> list[tuple[str, int, int]]:
