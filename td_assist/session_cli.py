@@ -15,7 +15,8 @@ from td_assist.store import open_store
 
 def _cmd_load(args: argparse.Namespace) -> int:
     store = open_store()
-    info = load_file(store, Path(args.file), args.name or "")
+    results = Path(args.results) if args.results else None
+    info = load_file(store, Path(args.file), args.name or "", results)
     print(f"Loaded session '{info.name}' ({info.id}): {info.board_count} boards from {info.source}")
     if info.notice:
         print(info.notice)
@@ -96,8 +97,19 @@ def register(commands: argparse._SubParsersAction) -> None:
         description='Example: td-assist session load tuesday.pbn --name "Tuesday pairs"',
     )
     actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
-    load = actions.add_parser("load", help="keep a hand record (.pbn, .lin) as a new session")
-    load.add_argument("file", help="the session's hand record")
+    load = actions.add_parser(
+        "load",
+        help="keep a hand record (.pbn, .lin) and/or the scorer's results as a new session",
+        description="Examples: td-assist session load tuesday.pbn --results tuesday.xml; "
+        "td-assist session load tuesday.xml (USEBIO or PBN results that carry the deals)",
+    )
+    load.add_argument(
+        "file", help="the session's hand record, or a results file that carries the deals"
+    )
+    load.add_argument(
+        "--results",
+        help="the scorer's results: USEBIO .xml, PBN with score tables, or Bridgemate .bws",
+    )
     load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
     load.set_defaults(handler=_cmd_load)
     listing = actions.add_parser("list", help="the kept sessions, the default first")

@@ -16,13 +16,12 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats import decode_record
 from td_assist.rulings.wizards import load_wizards
 from td_assist.session import (
     TableFacts,
     board_with_facts,
     facts_board_id,
-    load_text,
+    load_bytes,
     missing_fact,
     session_board,
 )
@@ -82,8 +81,15 @@ def load() -> ResponseReturnValue:
     raw = upload.read(MAX_UPLOAD + 1)
     if len(raw) > MAX_UPLOAD:
         return _load_error(f"{source}: the file is larger than 2 MB.")
+    results = request.files.get("results")
+    results_raw, results_source = None, ""
+    if results is not None and results.filename:
+        results_source = results.filename[:120]
+        results_raw = results.read(MAX_UPLOAD + 1)
+        if len(results_raw) > MAX_UPLOAD:
+            return _load_error(f"{results_source}: the file is larger than 2 MB.")
     try:
-        info = load_text(store(), decode_record(raw), source, name)
+        info = load_bytes(store(), raw, source, name, results_raw, results_source)
     except RecordError as error:
         return _load_error(str(error))
     return redirect(url_for("sessions.index", loaded=info.id), code=303)

@@ -28,11 +28,13 @@ def decode_text(raw: bytes) -> str:
 
 
 def is_results_file(raw: bytes) -> bool:
-    """Whether the bytes are a results file the readers take (not just a hand record)."""
+    """Whether the bytes are plainly a results file: USEBIO, a Bridgemate database or a
+    PBN with score tables. (A PBN with one game per table result reads as a hand
+    record too; it is taken as results only when the TD gives it as results.)"""
     if looks_like_access(raw):
         return True
     text = decode_text(raw[:MAX_RESULTS_FILE])
-    return looks_like_usebio(text) or has_results(text)
+    return looks_like_usebio(text) or "[ScoreTable " in text
 
 
 def read_results(raw: bytes, source: str) -> SessionResults:

@@ -197,3 +197,29 @@ def _number(text: str | None, tag: str, where: str) -> float | None:
     if value != value or abs(value) > 1e6:
         raise RecordError(f"{tag} {shown(text)} is out of range", where)
     return value
+
+
+_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+
+
+def handset_deals(text: str, source: str) -> dict[int, str]:
+    """The deals a USEBIO file carries in its ``HANDSET``, as PBN deal strings
+    (``N:spades.hearts.diamonds.clubs ...``), by board number."""
+    document = parse_document(text, source)
+    deals: dict[int, str] = {}
+    for board in document.root.findall("HANDSET/BOARD"):
+        number = _board_number(board, document, source)
+        hands: dict[str, str] = {}
+        for hand in board.findall("HAND"):
+            seat = _SEATS.get((hand.findtext("DIRECTION") or "").strip().upper())
+            if seat is None:
+                where = f"{source}, board {number} line {document.line_of(hand)}"
+                raise RecordError("a HAND has no DIRECTION North, East, South or West", where)
+            suits = [
+                (hand.findtext(tag) or "").strip()
+                for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+            ]
+            hands[seat] = ".".join(suits)
+        if len(hands) == 4:
+            deals[number] = "N:" + " ".join(hands[seat] for seat in "NESW")
+    return deals
