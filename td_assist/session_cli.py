@@ -10,7 +10,7 @@ from pathlib import Path
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.ruling_log import export_entries, to_csv, to_pbn
 from td_assist.session import find_session, load_file
-from td_assist.store import open_store
+from td_assist.store import Store, open_store
 
 
 def _cmd_load(args: argparse.Namespace) -> int:
@@ -52,6 +52,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     store = open_store()
     session_id = None if args.all else find_session(store, args.session).id
     entries = export_entries(store, session_id)
+    if args.format == "usebio":
+        return _write_usebio(store, args)
     if args.format == "csv":
         text = to_csv(entries)
     elif args.format == "pbn":
@@ -68,6 +70,30 @@ def _cmd_export(args: argparse.Namespace) -> int:
         print(f"Wrote {len(entries)} rulings to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _write_usebio(store: Store, args: argparse.Namespace) -> int:
+    """The session's USEBIO results with the rulings' scores written in."""
+    from td_assist.usebio_export import export_usebio
+
+    if args.all:
+        raise RecordError("a USEBIO file is one session's: give --session instead of --all")
+    exported = export_usebio(store, find_session(store, args.session).id)
+    if args.output:
+        try:
+            Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
+        except OSError as error:
+            raise RecordError(
+                f"cannot write the file ({error.strerror})", where=shown(args.output, 60)
+            ) from None
+        print(
+            f"Wrote {exported.ruled_lines} ruled traveller lines to {args.output}", file=sys.stderr
+        )
+    else:
+        sys.stdout.write(exported.text)
+    for note in exported.notes:
+        print(f"Note for the scorer: {note}", file=sys.stderr)
     return 0
 
 
@@ -128,6 +154,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     export.add_argument("--session", help="id or name (default: the latest session)")
     export.add_argument("--all", action="store_true", help="every ruling in the log")
-    export.add_argument("--format", choices=("csv", "pbn", "html"), default="csv")
+    export.add_argument(
+        "--format",
+        choices=("csv", "pbn", "html", "usebio"),
+        default="csv",
+        help="usebio: the session's USEBIO results with the rulings' scores written in",
+    )
     export.add_argument("--output", "-o", help="write to this file instead of the screen")
     export.set_defaults(handler=_cmd_export)

@@ -1,0 +1,129 @@
+"""Issue 35, must show: the USEBIO pair from the results manifest (a Compscore session
+before and after a director's adjustment on board 1). td-assist loads the "before" file,
+rules board 1 at the two tables, exports USEBIO, and the ruled traveller lines (and the
+board's rescored match points) match the "after" file."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from td_assist.bridge.cards import Side
+from td_assist.bridge.formats.results import read_results
+from td_assist.cli import main
+from td_assist.ruling_log import amended_facts
+from td_assist.rulings.adjusted import artificial_score
+from td_assist.session import load_file
+from td_assist.session_results import session_results
+from td_assist.store import LogFacts, Store
+from td_assist.usebio_export import export_usebio
+
+RESULTS = Path(__file__).resolve().parents[1].parent / "shared" / "real-records" / "results"
+BEFORE = RESULTS / "usebio" / "cobalt__mp_pairs_mitchell_02.xml"
+AFTER = RESULTS / "usebio" / "cobalt__mp_pairs_mitchell_adjusted_02.xml"
+pytestmark = pytest.mark.skipif(not BEFORE.exists(), reason="../shared results are absent")
+
+
+def _rule_artificial(store: Store, session_id: str, ns_pair: str, non_offenders: Side | None):
+    """A ruling at the table as played (from the session's results), then the TD's
+    artificial adjusted score (Law 12C2) recorded on it, as the log page does."""
+    results = session_results(store, session_id)
+    line = results.find(1, ns_pair=ns_pair)
+    board = store.session_board(session_id, 1)
+    board_id = store.save_board(board, "session", session_id=session_id, ns_pair=ns_pair)
+    facts = LogFacts(
+        session_id=session_id,
+        board_number=1,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        contract=line.contract,
+        declarer=line.declarer.value,
+        tricks_played=line.tricks,
+        tricks_after=line.tricks,
+        score_played=line.score_ns,
+        score_after=line.score_ns,
+    )
+    first = store.save_ruling(board_id, "unauthorised_information", {}, {}, facts=facts)
+    original = store.ruling(first)
+    by_side = artificial_score(non_offenders).by_side
+    percentages = (int(by_side["NS"].mp_percent), int(by_side["EW"].mp_percent))
+    corrected = amended_facts(original, None, None, percentages)
+    store.save_ruling(board_id, "unauthorised_information", {}, {}, facts=corrected,
+                      kind="correction", amends=first)  # fmt: skip
+    return percentages
+
+
+def _traveller(xml_text: str, number: int) -> dict[tuple[str, str], dict[str, str]]:
+    root = ET.fromstring(xml_text.split("]>", 1)[-1] if "<!DOCTYPE" in xml_text else xml_text)
+    for board in root.find("EVENT").findall("BOARD"):
+        if board.findtext("BOARD_NUMBER").strip() == str(number):
+            return {
+                (line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER")): {
+                    child.tag: (child.text or "").strip() for child in line
+                }
+                for line in board.findall("TRAVELLER_LINE")
+            }
+    raise AssertionError(f"board {number} missing")
+
+
+def _without_lines(board) -> list[dict]:
+    """A traveller without where each line was in the file."""
+    return [line.model_dump(exclude={"line"}) for line in board.lines]
+
+
+def _body(text: str) -> str:
+    return text[text.index("<USEBIO") :]
+
+
+def test_ruling_board_1_from_the_before_file_gives_the_after_files_traveller(tmp_path):
+    store = Store(tmp_path / "log.sqlite3")
+    info = load_file(store, BEFORE)
+    # 1NS v 1EW: neither side at fault, average each; 2NS v 15EW: E-W at fault.
+    assert _rule_artificial(store, info.id, "1", None) == (50, 50)
+    assert _rule_artificial(store, info.id, "2NS", Side.NS) == (60, 40)
+
+    exported = export_usebio(store, info.id)
+    assert exported.ruled_lines == 2
+    ours = _traveller(_body(exported.text), 1)
+    theirs = _traveller(_body(AFTER.read_text(encoding="utf-8")), 1)
+    assert ours.keys() == theirs.keys()
+    for pairs in [("1NS", "1EW"), ("2NS", "15EW")]:
+        # The ruled lines: the artificial score, no contract, declarer, lead or tricks.
+        assert ours[pairs].keys() == theirs[pairs].keys()
+        assert ours[pairs]["SCORE"] == theirs[pairs]["SCORE"]
+    for pairs, line in theirs.items():
+        # Every line's match points, the rest Neuberg-rescored over 19 results of 21.
+        for tag in ("NS_MATCH_POINTS", "EW_MATCH_POINTS"):
+            assert float(ours[pairs][tag]) == pytest.approx(float(line[tag]), abs=0.051), pairs
+        assert ours[pairs].get("CONTRACT") == line.get("CONTRACT")
+
+    # Nothing else changes: every other board is as the scorer wrote it, and the totals
+    # are left to the scoring program (its note says so).
+    before = read_results(BEFORE.read_bytes(), BEFORE.name)
+    again = read_results(exported.text.encode("utf-8"), "exported.xml")
+    for number in range(2, 28):
+        assert _without_lines(again.boards[number]) == _without_lines(before.boards[number])
+    assert any("totals" in note for note in exported.notes)
+    assert "<!DOCTYPE USEBIO" in exported.text
+
+
+def test_the_cli_writes_the_usebio_file(tmp_path, capsys):
+    assert main(["session", "load", str(BEFORE)]) == 0
+    out = tmp_path / "adjusted.xml"
+    assert main(["log", "export", "--format", "usebio", "--output", str(out)]) == 0
+    # No ruling yet: the scorer's file comes back unchanged in substance.
+    again = read_results(out.read_bytes(), "adjusted.xml")
+    before = read_results(BEFORE.read_bytes(), BEFORE.name)
+    assert again.boards.keys() == before.boards.keys()
+    assert all(
+        _without_lines(again.boards[n]) == _without_lines(b) for n, b in before.boards.items()
+    )
+
+
+def test_usebio_export_needs_usebio_results(tmp_path, capsys):
+    hand_record = Path(__file__).resolve().parent / "data" / "24-boards-no-play.pbn"
+    assert main(["session", "load", str(hand_record)]) == 0
+    assert main(["log", "export", "--format", "usebio"]) == 2
+    assert "the session has no results file" in capsys.readouterr().err
