@@ -127,3 +127,24 @@ def test_usebio_export_needs_usebio_results(tmp_path, capsys):
     assert main(["session", "load", str(hand_record)]) == 0
     assert main(["log", "export", "--format", "usebio"]) == 2
     assert "the session has no results file" in capsys.readouterr().err
+
+
+def test_the_log_page_offers_the_usebio_file(tmp_path):
+    from td_assist.web import create_app
+
+    path = tmp_path / "log.sqlite3"
+    store = Store(path)
+    info = load_file(store, BEFORE)
+    _rule_artificial(store, info.id, "2", Side.NS)
+    app = create_app({"TESTING": True, "STORE_PATH": str(path), "SECRET_KEY": "test"})
+    client = app.test_client()
+    page = client.get(f"/rulings?s={info.id}").get_data(as_text=True)
+    assert 'data-export="usebio"' in page
+    response = client.get(f"/rulings/export.usebio?s={info.id}")
+    assert response.status_code == 200 and response.mimetype == "application/xml"
+    line = _traveller(_body(response.get_data(as_text=True)), 1)[("2NS", "15EW")]
+    assert line["SCORE"] == "A6040" and "CONTRACT" not in line
+    hands = load_file(store, Path(__file__).resolve().parent / "data" / "24-boards-no-play.pbn")
+    refused = client.get(f"/rulings/export.usebio?s={hands.id}")
+    assert refused.status_code == 400
+    assert "the session has no results file" in refused.get_data(as_text=True)
