@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.ruling_log import export_entries, to_csv, to_pbn
+from td_assist.ruling_log import export_entries, is_log_export, to_csv, to_pbn
 from td_assist.session import find_session, load_file
 from td_assist.store import Store, open_store
 
@@ -61,6 +61,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         text = _html_report(session_id)
     if args.output:
+        _may_write(Path(args.output), args.force)
         try:
             Path(args.output).write_text(text, encoding="utf-8", newline="")
         except OSError as error:
@@ -81,6 +82,7 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
         raise RecordError("a USEBIO file is one session's: give --session instead of --all")
     exported = export_usebio(store, find_session(store, args.session).id)
     if args.output:
+        _may_write(Path(args.output), args.force)
         try:
             Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
         except OSError as error:
@@ -95,6 +97,29 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
     for note in exported.notes:
         print(f"Note for the scorer: {note}", file=sys.stderr)
     return 0
+
+
+def _may_write(path: Path, force: bool) -> None:
+    """An export may replace an earlier export, or an empty file; anything else the
+    TD's file stays unless ``--force`` says to replace it."""
+    if force:
+        return
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8192)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # a folder or an unreadable file: writing it says what is wrong
+    from td_assist.usebio_export import USEBIO_MARK
+
+    text = head.decode("utf-8", errors="replace")
+    if head and not (is_log_export(text) or USEBIO_MARK in text):
+        raise RecordError(
+            "the file exists and is not an earlier export of the ruling log, so it is kept; "
+            "choose another file, or add --force to replace it",
+            where=shown(str(path), 60),
+        )
 
 
 def _html_report(session_id: str | None) -> str:
@@ -160,5 +185,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         default="csv",
         help="usebio: the session's USEBIO results with the rulings' scores written in",
     )
-    export.add_argument("--output", "-o", help="write to this file instead of the screen")
+    export.add_argument(
+        "--output",
+        "-o",
+        help="write to this file instead of the screen (it may replace an earlier export only)",
+    )
+    export.add_argument(
+        "--force", action="store_true", help="replace the --output file whatever it holds"
+    )
     export.set_defaults(handler=_cmd_export)

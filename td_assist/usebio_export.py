@@ -43,6 +43,9 @@ _LINE_ORDER = (
     "EW_MATCH_POINTS",
 )
 _PLAY_TAGS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS")
+# Opens the note td-assist puts in every file it writes: an export replaces only a file
+# that carries it (log export --output).
+USEBIO_MARK = "<!-- td-assist:"
 
 
 @dataclass
@@ -190,9 +193,10 @@ def export_usebio(store: Store, session_id: str) -> UsebioExport:
             "Pair totals, percentages and places are not recomputed: let the scoring "
             "program rescore the event when it reads this file."
         )
-        comment = ET.Comment(" td-assist: " + " ".join(notes).replace("--", "-") + " ")
-        comment.tail = event.text or "\n"
-        event.insert(0, comment)
+    said = " ".join(notes) or "no ruling changed a traveller line."
+    comment = ET.Comment(USEBIO_MARK.removeprefix("<!--") + " " + said.replace("--", "-") + " ")
+    comment.tail = event.text or "\n"
+    event.insert(0, comment)
     return UsebioExport(_serialise(text, document), notes, sum(len(v) for v in ruled.values()))
 
 

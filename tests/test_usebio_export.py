@@ -148,3 +148,15 @@ def test_the_log_page_offers_the_usebio_file(tmp_path):
     refused = client.get(f"/rulings/export.usebio?s={hands.id}")
     assert refused.status_code == 400
     assert "the session has no results file" in refused.get_data(as_text=True)
+
+
+def test_the_usebio_export_replaces_only_an_earlier_export(tmp_path, capsys):
+    assert main(["session", "load", str(BEFORE)]) == 0
+    mine = tmp_path / "scores.xml"
+    mine.write_text("<my own notes/>", encoding="utf-8")
+    assert main(["log", "export", "--format", "usebio", "--output", str(mine)]) == 2
+    assert mine.read_text(encoding="utf-8") == "<my own notes/>"
+    assert main(["log", "export", "--format", "usebio", "-o", str(mine), "--force"]) == 0
+    # Its own earlier export it replaces without --force.
+    assert main(["log", "export", "--format", "usebio", "--output", str(mine)]) == 0
+    assert "<!-- td-assist: no ruling changed a traveller line. -->" in mine.read_text("utf-8")

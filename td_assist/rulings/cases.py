@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,7 +21,7 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
-from td_assist.paths import content_dir
+from td_assist.paths import content_dir, file_stamp
 from td_assist.rulings.model import Irregularity, Ruling
 from td_assist.rulings.wizards import rule
 
@@ -248,7 +249,7 @@ def get_case(identifier: str) -> Case:
         except OSError:  # e.g. a name longer than the file system allows: no such case
             found = False
         if found:
-            return load_case(path)
+            return _case_as_saved(path, file_stamp(path))
     raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
 
 
@@ -259,4 +260,34 @@ def case_files(wizard: str | None = None) -> list[Path]:
 
 
 def load_cases(wizard: str | None = None) -> list[Case]:
-    return [load_case(path) for path in case_files(wizard)]
+    """Every case (of ``wizard``), read once per process and again only when a folder of
+    the library changes (a case added, removed or saved by renaming, as editors do): the
+    law, case and practice pages ask for the whole library on every request."""
+    base, stamps = library_stamp()
+    return list(_library(base, wizard, stamps))
+
+
+def library_stamp() -> tuple[Path, tuple[tuple[str, int, int], ...]]:
+    """The library's folder and the state of its folders: what a cache of anything
+    made from the cases is keyed on."""
+    base = content_dir("rulings") / "cases"
+    return base, _folder_stamps(base)
+
+
+@lru_cache(maxsize=16)  # per wizard and the whole library, as the folders last were
+def _library(base: Path, wizard: str | None, _stamps: object) -> tuple[Case, ...]:
+    return tuple(_case_as_saved(path, file_stamp(path)) for path in case_files(wizard))
+
+
+@lru_cache(maxsize=512)  # a few hundred case files at most, each as last saved
+def _case_as_saved(path: Path, _stamp: object) -> Case:
+    return load_case(path)
+
+
+def _folder_stamps(base: Path) -> tuple[tuple[str, int, int], ...]:
+    """The library's folders as they are now: a dozen stat calls, not one per case."""
+    try:
+        folders = [base, *sorted(p for p in base.iterdir() if p.is_dir())]
+    except OSError:
+        return ()
+    return tuple((p.name, *file_stamp(p)) for p in folders)

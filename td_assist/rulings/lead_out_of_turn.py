@@ -681,7 +681,7 @@ def _open_choice_step(partner: Seat) -> Step:
         answered_by="assumed",
         laws=node.laws,
         note=f"Not answered: declarer makes his choice before {partner.name_full} leads; "
-        "give lead_choice once he has.",
+        "his options are listed with the ruling.",
     )
 
 
