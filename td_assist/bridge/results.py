@@ -53,9 +53,7 @@ class TableResult(BaseModel):
             return f"artificial {self.artificial}"
         if self.contract.upper() == "PASS":
             return "passed out"
-        parts = [self.contract]
-        if self.declarer:
-            parts.append(f"by {self.declarer.value}")
+        parts = [f"{self.contract} by {self.declarer.value}" if self.declarer else self.contract]
         if self.tricks is not None:
             parts.append(f"{self.tricks} tricks")
         if self.score_ns is not None:

@@ -116,7 +116,11 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
     shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
-    return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+    # The table and pairs the TD picked from the scorer's results, filled in to record.
+    seated = store().board_context(board_id)
+    return render_template(
+        "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
+    )
 
 
 PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te")
