@@ -78,3 +78,31 @@ def test_the_ruling_form_is_filled_with_the_picked_table(app):
         'name="ns_pair" inputmode="numeric" maxlength="20" autocomplete="off" value="2NS"' in text
     )
     assert 'value="15EW"' in text
+
+
+SCOREBRIDGE = RESULTS / "usebio" / "yewtc__sample_scorebridge.xml"
+
+
+def test_the_traveller_for_a_matchpointed_adjustment_comes_from_the_results(app):
+    from td_assist.bridge.board import Board
+    from td_assist.bridge.formats.results import read_results
+    from td_assist.web.wizard import _traveller_from_results
+
+    store = app.config["test_store"]
+    info = load_file(store, HAND_RECORD, results_path=SCOREBRIDGE)
+    scorer = [line.score_ns for line in read_results(SCOREBRIDGE.read_bytes(), "x").traveller(6)]
+    assert -100 in scorer  # 3NT by South, 7 tricks (board 6: East-West vulnerable)
+    board = {**store.session_board(info.id, 6), "contract": "3NT", "declarer": "S", "result": 7}
+    table = Board.model_validate(board)
+    reached_by_box = store.save_board(board, "session", session_id=info.id)
+    with app.test_request_context():
+        key = _traveller_from_results(reached_by_box, table, answer=lambda text: text)
+    others = list(scorer)
+    others.remove(-100)  # this table's own line is not on its traveller
+    assert key is not None and key.url == ", ".join(str(s) for s in others)
+    assert f"{len(others)} other tables" in key.label
+    # A result the scorer's traveller does not have: the TD types the traveller.
+    odd = Board.model_validate({**board, "result": 13})
+    odd_id = store.save_board({**board, "result": 13}, "session", session_id=info.id)
+    with app.test_request_context():
+        assert _traveller_from_results(odd_id, odd, answer=lambda text: text) is None
