@@ -106,13 +106,19 @@ def ruling_score(store: Store, entry: LogEntry) -> RulingScore | None:
             score_ns=int(only["score_ns"]),
             note=split,
         )
+    whole = isinstance(entry.score_after, int) or (
+        isinstance(entry.score_after, float) and entry.score_after.is_integer()
+    )
+    if entry.score_kind.startswith("weighted") or not whole:
+        # A weighted score without its results in the ruling: nothing to write as a line.
+        return None
     if entry.score_after is not None and entry.score_after != entry.score_played:
         return RulingScore(
             "assigned",
             contract=entry.contract,
             declarer=entry.declarer,
             tricks=entry.tricks_after,
-            score_ns=entry.score_after,
+            score_ns=int(entry.score_after),
             note=split,
         )
     return None

@@ -160,3 +160,29 @@ def test_the_usebio_export_replaces_only_an_earlier_export(tmp_path, capsys):
     # Its own earlier export it replaces without --force.
     assert main(["log", "export", "--format", "usebio", "--output", str(mine)]) == 0
     assert "<!-- td-assist: no ruling changed a traveller line. -->" in mine.read_text("utf-8")
+
+
+def test_a_weighted_score_keeps_the_table_result_and_tells_the_scorer(tmp_path):
+    store = Store(tmp_path / "log.sqlite3")
+    info = load_file(store, BEFORE)
+    line = session_results(store, info.id).find(1, ns_pair="3")
+    weighted = [
+        {"contract": "4S", "declarer": "S", "tricks": 10, "weight": 0.5, "score_ns": 420},
+        {"contract": "4S", "declarer": "S", "tricks": 9, "weight": 0.5, "score_ns": -50},
+    ]
+    board_id = store.save_board(store.session_board(info.id, 1), "session", session_id=info.id)
+    facts = LogFacts(session_id=info.id, board_number=1, ns_pair="3NS", ew_pair=line.ew_pair)
+    store.save_ruling(board_id, "revoke", {}, {"adjustment": {"weighted": weighted}}, facts=facts)
+    exported = export_usebio(store, info.id)
+    ours = _traveller(_body(exported.text), 1)[("3NS", line.ew_pair)]
+    # USEBIO has no weights: the line keeps the table result as played ...
+    assert (ours["CONTRACT"], ours["SCORE"]) == (line.contract, str(line.score_ns))
+    # ... with the weighted match points: half those of +420, half those of -50.
+    others = [ln.score_ns for ln in session_results(store, info.id).traveller(1) if ln != line]
+
+    def mp(score):
+        return sum(2 if score > o else 1 if score == o else 0 for o in others)
+
+    assert float(ours["NS_MATCH_POINTS"]) == pytest.approx(0.5 * mp(420) + 0.5 * mp(-50), abs=0.05)
+    assert any("weighted score (Law 12C1(c))" in n and "by hand" in n for n in exported.notes)
+    assert "enter the weighted score in the scoring program by hand" in exported.text
