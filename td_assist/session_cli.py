@@ -52,7 +52,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     store = open_store()
     session_id = None if args.all else find_session(store, args.session).id
     entries = export_entries(store, session_id)
-    if args.format == "usebio":
+    if args.format in ("usebio", "pbn-results"):
         return _write_usebio(store, args)
     if args.format == "csv":
         text = to_csv(entries)
@@ -75,12 +75,21 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _write_usebio(store: Store, args: argparse.Namespace) -> int:
-    """The session's USEBIO results with the rulings' scores written in."""
+    """The session's results (USEBIO, or PBN score tables) with the rulings' scores
+    written in."""
     from td_assist.usebio_export import export_usebio
 
     if args.all:
-        raise RecordError("a USEBIO file is one session's: give --session instead of --all")
-    exported = export_usebio(store, find_session(store, args.session).id)
+        raise RecordError("a results file is one session's: give --session instead of --all")
+    session_id = find_session(store, args.session).id
+    if args.format == "pbn-results":
+        from td_assist.pbn_results_export import export_pbn_results
+        from td_assist.usebio_export import UsebioExport
+
+        text, notes, changed = export_pbn_results(store, session_id)
+        exported = UsebioExport(text, notes, ruled_lines=changed)
+    else:
+        exported = export_usebio(store, session_id)
     if args.output:
         _may_write(Path(args.output), args.force)
         try:
@@ -111,10 +120,11 @@ def _may_write(path: Path, force: bool) -> None:
         return
     except OSError:
         return  # a folder or an unreadable file: writing it says what is wrong
+    from td_assist.pbn_results_export import PBN_RESULTS_MARK
     from td_assist.usebio_export import USEBIO_MARK
 
     text = head.decode("utf-8", errors="replace")
-    if head and not (is_log_export(text) or USEBIO_MARK in text):
+    if head and not (is_log_export(text) or USEBIO_MARK in text or PBN_RESULTS_MARK in text):
         raise RecordError(
             "the file exists and is not an earlier export of the ruling log, so it is kept; "
             "choose another file, or add --force to replace it",
@@ -181,9 +191,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     export.add_argument("--all", action="store_true", help="every ruling in the log")
     export.add_argument(
         "--format",
-        choices=("csv", "pbn", "html", "usebio"),
+        choices=("csv", "pbn", "html", "usebio", "pbn-results"),
         default="csv",
-        help="usebio: the session's USEBIO results with the rulings' scores written in",
+        help="usebio / pbn-results: the session's results (USEBIO, or PBN score tables) "
+        "with the rulings' scores written in",
     )
     export.add_argument(
         "--output",

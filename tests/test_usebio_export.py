@@ -186,3 +186,32 @@ def test_a_weighted_score_keeps_the_table_result_and_tells_the_scorer(tmp_path):
     assert float(ours["NS_MATCH_POINTS"]) == pytest.approx(0.5 * mp(420) + 0.5 * mp(-50), abs=0.05)
     assert any("weighted score (Law 12C1(c))" in n and "by hand" in n for n in exported.notes)
     assert "enter the weighted score in the scoring program by hand" in exported.text
+
+
+def test_the_same_rulings_as_pbn_score_tables_read_back(tmp_path):
+    from td_assist.pbn_results_export import export_pbn_results
+
+    store = Store(tmp_path / "log.sqlite3")
+    info = load_file(store, BEFORE)
+    _rule_artificial(store, info.id, "1", None)
+    _rule_artificial(store, info.id, "2NS", Side.NS)
+    text, notes, changed = export_pbn_results(store, info.id)
+    assert changed == 2 and any("totals" in note for note in notes)
+    again = read_results(text.encode("utf-8"), "adjusted.pbn")
+    after = read_results(AFTER.read_bytes(), AFTER.name)
+    assert len(again.boards) == 27 and '[Deal "N:JT95.762.9854.85' in text
+    for ours, theirs in zip(again.traveller(1), after.traveller(1), strict=True):
+        assert (ours.ns_pair, ours.ew_pair) == (theirs.ns_pair, theirs.ew_pair)
+        assert (ours.ns_percent, ours.ew_percent) == (theirs.ns_percent, theirs.ew_percent)
+        assert (ours.contract or "", ours.score_ns) == (theirs.contract, theirs.score_ns)
+        assert ours.points_ns == pytest.approx(theirs.points_ns, abs=0.051)
+        assert ours.points_ew == pytest.approx(theirs.points_ew, abs=0.051)
+    assert again.find(1, ns_pair="2NS").artificial == "A+/A-"
+
+
+def test_pbn_results_through_the_cli(tmp_path, capsys):
+    assert main(["session", "load", str(BEFORE)]) == 0
+    out = tmp_path / "results.pbn"
+    assert main(["log", "export", "--format", "pbn-results", "-o", str(out)]) == 0
+    assert main(["log", "export", "--format", "pbn-results", "-o", str(out)]) == 0  # replaces
+    assert len(read_results(out.read_bytes(), "results.pbn").boards) == 27
