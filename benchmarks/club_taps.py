@@ -38,6 +38,15 @@ from urllib.parse import parse_qsl, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_RECORD = ROOT / "tests" / "data" / "24-boards-no-play.pbn"
+# A USEBIO results file with its deals (issue 35), for --results; not in the repository.
+RESULTS_FILE = (
+    ROOT.parent
+    / "shared"
+    / "real-records"
+    / "results"
+    / "usebio"
+    / "cobalt__mp_pairs_mitchell_02.xml"
+)
 PHONE = (390, 844)
 TAP_ALLOWANCE = 12  # taps allowed besides one per call of the auction
 MAX_STEPS = 30  # questions in one flow, at most: a bounded loop
@@ -58,6 +67,9 @@ class Flow:
     calls: tuple[str, ...] = ()
     where: int | None = None
     answers: dict[str, str] = field(default_factory=dict)  # node -> value; others: usual
+    # With the scorer's results loaded: the N-S pair whose table is tapped instead of the
+    # contract, declarer and tricks.
+    table_pick: str = ""
     # The result builder: a contract from the auction ("3S-W") and declarer's tricks.
     result: tuple[str, int] | None = None
     scoring: str = "pairs_scorer"  # the scoring question, when asked
@@ -178,6 +190,29 @@ class Phone:
             self.driver.save_screenshot(str(self.shots / f"club-{name}.png"))
 
 
+# With the scorer's results as the session (--results): the table is one tap.
+RESULTS_FLOWS: tuple[Flow, ...] = (
+    # Board 1 at N-S pair 2 v E-W 15: 4S by South, 9 tricks (from the results); East
+    # revoked in diamonds at trick 5 and East-West won that trick and one more.
+    Flow(
+        "revoke",
+        1,
+        table_pick="2NS",
+        answers={
+            "revoke_found": "yes",
+            "offender": "E",
+            "revoke_trick": "5",
+            "revoke_suit": "D",
+            "established": "yes",
+            "won_from_revoke": "2",
+            "won_revoke_trick": "yes",
+            "later_trick": "yes",
+            "equity": "skip",
+        },
+    ),
+)
+
+
 def _answer_links(phone: Phone) -> list[tuple[str, str, object]]:
     found = []
     for element in phone.all(".answers a.button.answer"):
@@ -221,6 +256,9 @@ def _wait_for_more_calls(phone: Phone, before: int) -> None:
 
 
 def _facts(phone: Phone, flow: Flow) -> None:
+    if flow.table_pick:
+        phone.tap_css(f'[data-table-pick="{flow.table_pick}"]')
+        return
     phone.tap_css(f'[data-contract="{flow.contract}"]')
     phone.tap_css(f'[data-declarer="{flow.declarer}"]')
     phone.tap_css(f'[data-tricks="{flow.tricks}"]')
@@ -243,7 +281,11 @@ def _questions(phone: Phone, flow: Flow) -> bool:
             continue
         if phone.all("[data-score-pad]"):
             phone.asked.append("traveller")
-            phone.tap_css("[data-traveller-skip]")
+            from_results = phone.all("[data-traveller-results]")
+            if from_results:
+                phone.tap(from_results[0])
+            else:
+                phone.tap_css("[data-traveller-skip]")
             continue
         links = _answer_links(phone)
         if not links:
@@ -279,12 +321,13 @@ def rule_one(phone: Phone, base: str, flow: Flow) -> dict[str, object]:
     return {"taps": phone.taps, "keys": phone.keys, "ruled": ruled}
 
 
-def load_session(driver, base: str) -> None:
-    """The TD's set-up before the evening (not counted): the hand record as the session."""
+def load_session(driver, base: str, record: Path = HAND_RECORD) -> None:
+    """The TD's set-up before the evening (not counted): the hand record as the session
+    (or the scorer's results that carry the deals)."""
     from selenium.webdriver.common.by import By
 
     driver.get(base + "/sessions")
-    driver.find_element(By.ID, "file").send_keys(str(HAND_RECORD))
+    driver.find_element(By.ID, "file").send_keys(str(record))
     driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
     Phone(driver).find("[data-loaded]")
 
@@ -343,12 +386,30 @@ def local_server() -> Iterator[str]:
         shutil.rmtree(home, ignore_errors=True)
 
 
+def _measured(phone: Phone, base: str, flow: Flow) -> dict[str, object]:
+    try:
+        return rule_one(phone, base, flow)
+    except Exception as error:
+        return {
+            "taps": phone.taps,
+            "keys": phone.keys,
+            "ruled": False,
+            "error": f"{type(error).__name__}: {str(error)[:200]}",
+        }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", action="append", help="one wizard (repeatable)")
     parser.add_argument("--shots", type=Path, help="save a screenshot of each auction and ruling")
+    parser.add_argument(
+        "--results",
+        action="store_true",
+        help="also rule with the scorer's results as the session (../shared, issue 35)",
+    )
     args = parser.parse_args()
     flows = [f for f in FLOWS if not args.only or f.wizard in args.only]
+    results_flows = [f for f in RESULTS_FLOWS if args.results and RESULTS_FILE.exists()]
     figures: dict[str, dict[str, object]] = {}
     with local_server() as base:
         driver = phone_driver()
@@ -356,15 +417,11 @@ def main() -> int:
             load_session(driver, base)
             phone = Phone(driver, args.shots)
             for flow in flows:
-                try:
-                    figures[flow.wizard] = rule_one(phone, base, flow)
-                except Exception as error:
-                    figures[flow.wizard] = {
-                        "taps": phone.taps,
-                        "keys": phone.keys,
-                        "ruled": False,
-                        "error": f"{type(error).__name__}: {str(error)[:200]}",
-                    }
+                figures[flow.wizard] = _measured(phone, base, flow)
+            if results_flows:
+                load_session(driver, base, RESULTS_FILE)
+                for flow in results_flows:
+                    figures[f"{flow.wizard} (table from results)"] = _measured(phone, base, flow)
         finally:
             driver.quit()
     print(json.dumps(figures))

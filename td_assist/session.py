@@ -24,7 +24,16 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, detect_format, parse_record
-from td_assist.store import SessionInfo, Store
+from td_assist.bridge.formats.results import is_results_file
+from td_assist.bridge.results import MAX_RESULTS_FILE, SessionResults
+from td_assist.session_results import (
+    deals_from_results,
+    hand_record_text,
+    no_deals_error,
+    read_results_file,
+    results_notice,
+)
+from td_assist.store import SessionInfo, Store, StoredResults
 
 MAX_HAND_RECORD = 2_000_000
 MAX_NAME = 80
@@ -121,13 +130,66 @@ def session_name(requested: str, source: str) -> str:
     return name or storable(Path(source).stem)[:MAX_NAME] or "Session"
 
 
-def load_text(store: Store, text: str, source: str, name: str = "") -> SessionInfo:
-    """Read a hand record and keep it as a new session (the latest, so the default)."""
+def load_text(
+    store: Store,
+    text: str,
+    source: str,
+    name: str = "",
+    results_raw: bytes | None = None,
+    results_source: str = "",
+) -> SessionInfo:
+    """Read a hand record and keep it as a new session (the latest, so the default),
+    with the scorer's results file when one is given."""
     suffix = Path(source).suffix.lower()
     record = read_hand_record(text, source, _FORMATS.get(suffix))
+    if results_raw is None:
+        return _save(store, record, source, name)
+    results, stored = read_results_file(results_raw, results_source or source)
+    return _save(store, record, source, name, results, stored)
+
+
+def load_bytes(
+    store: Store,
+    raw: bytes,
+    source: str,
+    name: str = "",
+    results_raw: bytes | None = None,
+    results_source: str = "",
+) -> SessionInfo:
+    """A hand record, a results file, or both (``raw`` may itself be the results)."""
+    if results_raw is None and is_results_file(raw):
+        results, stored = read_results_file(raw, source)
+        text = hand_record_text(raw, results)
+        boards = deals_from_results(raw, results)
+        if text is not None:
+            try:
+                record = read_hand_record(text, source, "pbn")
+            except RecordError:
+                raise no_deals_error(source) from None
+        elif boards:
+            record = HandRecord(boards={b.number: b for b in boards if b.number is not None})
+        else:
+            raise no_deals_error(source)
+        return _save(store, record, source, name, results, stored)
+    if len(raw) > MAX_HAND_RECORD:
+        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", source)
+    return load_text(store, decode_record(raw), source, name, results_raw, results_source)
+
+
+def _save(
+    store: Store,
+    record: HandRecord,
+    source: str,
+    name: str,
+    results: SessionResults | None = None,
+    stored: StoredResults | None = None,
+) -> SessionInfo:
     boards = {n: json.loads(b.model_dump_json()) for n, b in record.boards.items()}
+    notice = storable(record.notice)
+    if results is not None:
+        notice = " ".join(filter(None, (notice, results_notice(results, set(record.boards)))))
     session_id = store.save_session(
-        session_name(name, source), storable(source), boards, storable(record.notice)
+        session_name(name, source), storable(source), boards, notice, results=stored
     )
     info = store.session(session_id)
     if info is None:
@@ -135,14 +197,26 @@ def load_text(store: Store, text: str, source: str, name: str = "") -> SessionIn
     return info
 
 
-def load_file(store: Store, path: Path, name: str = "") -> SessionInfo:
+def _read_file(path: Path, limit: int) -> bytes:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(limit + 1)
     except OSError as error:
         raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
-    if len(raw) > MAX_HAND_RECORD:
-        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", path.name)
-    return load_text(store, decode_record(raw), path.name, name)
+    if len(raw) > limit:
+        raise RecordError(f"the file is larger than {limit // 1_000_000} MB", path.name)
+    return raw
+
+
+def load_file(
+    store: Store, path: Path, name: str = "", results_path: Path | None = None
+) -> SessionInfo:
+    """A session from a hand record, a results file, or a hand record and its results."""
+    raw = _read_file(path, MAX_RESULTS_FILE)
+    if results_path is None:
+        return load_bytes(store, raw, path.name, name)
+    results_raw = _read_file(results_path, MAX_RESULTS_FILE)
+    return load_bytes(store, raw, path.name, name, results_raw, results_path.name)
 
 
 def find_session(store: Store, wanted: str | None) -> SessionInfo:

@@ -10,12 +10,13 @@ from pathlib import Path
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.ruling_log import export_entries, is_log_export, to_csv, to_pbn
 from td_assist.session import find_session, load_file
-from td_assist.store import open_store
+from td_assist.store import Store, open_store
 
 
 def _cmd_load(args: argparse.Namespace) -> int:
     store = open_store()
-    info = load_file(store, Path(args.file), args.name or "")
+    results = Path(args.results) if args.results else None
+    info = load_file(store, Path(args.file), args.name or "", results)
     print(f"Loaded session '{info.name}' ({info.id}): {info.board_count} boards from {info.source}")
     if info.notice:
         print(info.notice)
@@ -51,6 +52,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     store = open_store()
     session_id = None if args.all else find_session(store, args.session).id
     entries = export_entries(store, session_id)
+    if args.format in ("usebio", "pbn-results"):
+        return _write_usebio(store, args)
     if args.format == "csv":
         text = to_csv(entries)
     elif args.format == "pbn":
@@ -71,6 +74,40 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_usebio(store: Store, args: argparse.Namespace) -> int:
+    """The session's results (USEBIO, or PBN score tables) with the rulings' scores
+    written in."""
+    from td_assist.usebio_export import export_usebio
+
+    if args.all:
+        raise RecordError("a results file is one session's: give --session instead of --all")
+    session_id = find_session(store, args.session).id
+    if args.format == "pbn-results":
+        from td_assist.pbn_results_export import export_pbn_results
+        from td_assist.usebio_export import UsebioExport
+
+        text, notes, changed = export_pbn_results(store, session_id)
+        exported = UsebioExport(text, notes, ruled_lines=changed)
+    else:
+        exported = export_usebio(store, session_id)
+    if args.output:
+        _may_write(Path(args.output), args.force)
+        try:
+            Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
+        except OSError as error:
+            raise RecordError(
+                f"cannot write the file ({error.strerror})", where=shown(args.output, 60)
+            ) from None
+        print(
+            f"Wrote {exported.ruled_lines} ruled traveller lines to {args.output}", file=sys.stderr
+        )
+    else:
+        sys.stdout.write(exported.text)
+    for note in exported.notes:
+        print(f"Note for the scorer: {note}", file=sys.stderr)
+    return 0
+
+
 def _may_write(path: Path, force: bool) -> None:
     """An export may replace an earlier export, or an empty file; anything else the
     TD's file stays unless ``--force`` says to replace it."""
@@ -83,7 +120,11 @@ def _may_write(path: Path, force: bool) -> None:
         return
     except OSError:
         return  # a folder or an unreadable file: writing it says what is wrong
-    if head and not is_log_export(head.decode("utf-8", errors="replace")):
+    from td_assist.pbn_results_export import PBN_RESULTS_MARK
+    from td_assist.usebio_export import USEBIO_MARK
+
+    text = head.decode("utf-8", errors="replace")
+    if head and not (is_log_export(text) or USEBIO_MARK in text or PBN_RESULTS_MARK in text):
         raise RecordError(
             "the file exists and is not an earlier export of the ruling log, so it is kept; "
             "choose another file, or add --force to replace it",
@@ -117,8 +158,19 @@ def register(commands: argparse._SubParsersAction) -> None:
         description='Example: td-assist session load tuesday.pbn --name "Tuesday pairs"',
     )
     actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
-    load = actions.add_parser("load", help="keep a hand record (.pbn, .lin) as a new session")
-    load.add_argument("file", help="the session's hand record")
+    load = actions.add_parser(
+        "load",
+        help="keep a hand record (.pbn, .lin) and/or the scorer's results as a new session",
+        description="Examples: td-assist session load tuesday.pbn --results tuesday.xml; "
+        "td-assist session load tuesday.xml (USEBIO or PBN results that carry the deals)",
+    )
+    load.add_argument(
+        "file", help="the session's hand record, or a results file that carries the deals"
+    )
+    load.add_argument(
+        "--results",
+        help="the scorer's results: USEBIO .xml, PBN with score tables, or Bridgemate .bws",
+    )
     load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
     load.set_defaults(handler=_cmd_load)
     listing = actions.add_parser("list", help="the kept sessions, the default first")
@@ -137,7 +189,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     export.add_argument("--session", help="id or name (default: the latest session)")
     export.add_argument("--all", action="store_true", help="every ruling in the log")
-    export.add_argument("--format", choices=("csv", "pbn", "html"), default="csv")
+    export.add_argument(
+        "--format",
+        choices=("csv", "pbn", "html", "usebio", "pbn-results"),
+        default="csv",
+        help="usebio / pbn-results: the session's results (USEBIO, or PBN score tables) "
+        "with the rulings' scores written in",
+    )
     export.add_argument(
         "--output",
         "-o",

@@ -60,6 +60,12 @@ CREATE TABLE IF NOT EXISTS session_boards (
     board TEXT NOT NULL,
     PRIMARY KEY (session_id, number)
 );
+CREATE TABLE IF NOT EXISTS session_results (
+    session_id TEXT PRIMARY KEY REFERENCES sessions(id),
+    source TEXT NOT NULL,
+    results TEXT NOT NULL,
+    raw BLOB NOT NULL
+);
 """
 
 # Columns added by schema versions 2 and 3; an older file gains them in place.
@@ -171,6 +177,15 @@ class LogEntry(LogFacts):
 class SavedRuling(LogEntry):
     answers: dict[str, str]
     ruling: dict[str, Any]
+
+
+class StoredResults(BaseModel):
+    """A session's results file: its bytes (to write adjusted scores back into the same
+    file) and what the reader made of it (``SessionResults`` as JSON)."""
+
+    source: str
+    results_json: str
+    raw: bytes
 
 
 class SessionInfo(BaseModel):
@@ -362,9 +377,15 @@ class Store:
     # Sessions ----------------------------------------------------------------------
 
     def save_session(
-        self, name: str, source: str, boards: dict[int, dict[str, Any]], notice: str = ""
+        self,
+        name: str,
+        source: str,
+        boards: dict[int, dict[str, Any]],
+        notice: str = "",
+        results: StoredResults | None = None,
     ) -> str:
-        """A session and all its boards in one transaction: loaded whole or not at all."""
+        """A session and all its boards (and its results file, when the TD gave one) in
+        one transaction: loaded whole or not at all."""
         session_id = new_id(6)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -378,6 +399,12 @@ class Store:
                     "INSERT INTO session_boards (session_id, number, board) VALUES (?, ?, ?)",
                     [(session_id, n, json.dumps(b)) for n, b in sorted(boards.items())],
                 )
+                if results is not None:
+                    self._db.execute(
+                        "INSERT INTO session_results (session_id, source, results, raw) "
+                        "VALUES (?, ?, ?, ?)",
+                        (session_id, results.source, results.results_json, results.raw),
+                    )
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -420,6 +447,16 @@ class Store:
                 (session_id, number),
             ).fetchone()
         return json.loads(row[0]) if row else None
+
+    def session_results(self, session_id: str) -> StoredResults | None:
+        """The results file kept with a session: the file as given and as read."""
+        row = self._db.execute(
+            "SELECT source, results, raw FROM session_results WHERE session_id = ?",
+            (session_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return StoredResults(source=row[0], results_json=row[1], raw=bytes(row[2]))
 
     def remove_session(self, session_id: str) -> bool:
         """Forget a session's hand record; rulings made on it stay in the log."""

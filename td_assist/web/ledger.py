@@ -261,7 +261,24 @@ def export(fmt: str) -> ResponseReturnValue:
         return _download(to_pbn(store(), entries), "application/x-pbn", f"{stem}.pbn")
     if fmt == "html":
         return report_page(entries)
+    if fmt == "usebio" and session_id:
+        return _usebio(session_id, stem)
     abort(404)
+
+
+def _usebio(session_id: str, stem: str) -> ResponseReturnValue:
+    """The session's USEBIO results with the rulings' scores written in."""
+    from td_assist.usebio_export import export_usebio
+
+    try:
+        exported = export_usebio(store(), session_id)
+    except RecordError as error:
+        return render_template(
+            "error.html", title="No USEBIO file for this session", message=f"{error}."
+        ), 400
+    # The notes for the scorer (weights USEBIO cannot carry, totals to recompute) are
+    # a comment at the top of the event in the file.
+    return _download(exported.text, "application/xml", f"{stem}.xml")
 
 
 def _download(text: str, mimetype: str, filename: str) -> Response:

@@ -250,6 +250,7 @@ class ScorePad:
     erase: Key | None = None
     sign: Key | None = None
     skip: Key | None = None
+    from_results: Key | None = None  # the traveller from the scorer's results file
     problem: str = ""
 
 

@@ -10,6 +10,8 @@ never writes, so a link on another page cannot add boards.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,16 +20,17 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats import decode_record
+from td_assist.bridge.results import TableResult
 from td_assist.rulings.wizards import load_wizards
 from td_assist.session import (
     TableFacts,
     board_with_facts,
     facts_board_id,
-    load_text,
+    load_bytes,
     missing_fact,
     session_board,
 )
+from td_assist.session_results import session_results
 from td_assist.store import SessionInfo, Store
 from td_assist.web import views
 from td_assist.web.auction_box import box_url
@@ -84,8 +87,15 @@ def load() -> ResponseReturnValue:
     raw = upload.read(MAX_UPLOAD + 1)
     if len(raw) > MAX_UPLOAD:
         return _load_error(f"{source}: the file is larger than 2 MB.")
+    results = request.files.get("results")
+    results_raw, results_source = None, ""
+    if results is not None and results.filename:
+        results_source = results.filename[:120]
+        results_raw = results.read(MAX_UPLOAD + 1)
+        if len(results_raw) > MAX_UPLOAD:
+            return _load_error(f"{results_source}: the file is larger than 2 MB.")
     try:
-        info = load_text(store(), decode_record(raw), source, name)
+        info = load_bytes(store(), raw, source, name, results_raw, results_source)
     except RecordError as error:
         return _load_error(str(error))
     return redirect(url_for("sessions.index", loaded=info.id), code=303)
@@ -194,6 +204,7 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         info=info,
         board=hand_record,
         hands=views.hands(hand_record),
+        tables=_table_picks(info.id, number, wizard, carried) if needed == "contract" else [],
         needed=needed or "nothing",
         facts=facts,
         wizard=wizard,
@@ -225,11 +236,17 @@ def rule_board(session_id: str, number: int) -> ResponseReturnValue:
         ruled = board_with_facts(hand_record, facts, event=info.name)
     except RecordError as error:
         return _facts_error(error, _carry(_back_url(info.id, number, wizard, facts), carried))
+    seated = {key: request.args.get(arg, "")[:20] for key, arg in _SEATED_ARGS.items()}
+    board_id = facts_board_id(info.id, ruled)
+    if any(seated.values()):
+        # The same result at another table is another board in the log.
+        board_id = _seated_board_id(board_id, seated)
     board_id = store().save_board(
         ruled.model_dump(mode="json"),
         source=f"session {info.name}",
         session_id=info.id,
-        board_id=facts_board_id(info.id, ruled),
+        board_id=board_id,
+        **seated,
     )
     if wizard:
         # The club path: the usual case for every question that has one (each shows in
@@ -237,6 +254,57 @@ def rule_board(session_id: str, number: int) -> ResponseReturnValue:
         step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
         return redirect(f"{step}?{urlencode([('a', 'usual:yes'), *carried])}", code=303)
     return redirect(url_for("boards.show", board_id=board_id), code=303)
+
+
+# A table picked from the scorer's results: its table number and pairs, for the log.
+_SEATED_ARGS = {"table": "tb", "ns_pair": "ns", "ew_pair": "ew"}
+
+
+def _seated_board_id(board_id: str, seated: dict[str, str]) -> str:
+    text = "\n".join([board_id, *seated.values()])
+    return "s" + hashlib.sha256(text.encode()).digest()[:12].hex()
+
+
+def _table_picks(
+    session_id: str, number: int, wizard: str | None, carried: list[tuple[str, str]]
+) -> list[dict[str, str]]:
+    """Each table's result from the scorer's file, as one tap that gives the contract,
+    declarer and tricks (and the table and pairs for the log)."""
+    results = session_results(store(), session_id)
+    if results is None:
+        return []
+    picks = []
+    for line in results.traveller(number):
+        facts = _facts_of(line)
+        if facts is None:
+            continue
+        seated = {"tb": line.table, "ns": line.ns_pair, "ew": line.ew_pair}
+        url = board_url(session_id, number, wizard, facts)
+        url += "&" + urlencode({k: v for k, v in seated.items() if v})
+        table = f"Table {line.table} · " if line.table else ""
+        picks.append(
+            {
+                "url": _carry(url, carried),
+                "label": f"{table}NS {line.ns_pair} v EW {line.ew_pair}: {line.describe()}",
+                "ns_pair": line.ns_pair,
+            }
+        )
+    return picks
+
+
+def _facts_of(line: TableResult) -> TableFacts | None:
+    """The contract, declarer and tricks of a table result; None for an artificial one."""
+    if line.is_artificial or not line.contract:
+        return None
+    if line.contract == "PASS":
+        return TableFacts(contract="P")
+    match = re.fullmatch(r"([1-7](?:C|D|H|S|NT))(XX|X)?", line.contract)
+    if match is None or line.declarer is None or line.tricks is None:
+        return None
+    doubling = {"X": 1, "XX": 2}.get(match.group(2) or "", 0)
+    return TableFacts(
+        contract=match.group(1), doubling=doubling, declarer=line.declarer, tricks=line.tricks
+    )
 
 
 def _facts_error(error: RecordError, back: str) -> ResponseReturnValue:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -23,6 +24,7 @@ from td_assist.rulings.model import Ruling, Step
 from td_assist.rulings.tree import FactNode, NumberInput, QuestionNode
 from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
 from td_assist.session import TableFacts, session_board
+from td_assist.session_results import session_results
 from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board, store
 from td_assist.web.sessions import board_url
@@ -116,7 +118,11 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
     shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
-    return render_template("ruling.html", **common, **summary(shown, ruling), saved=None)
+    # The table and pairs the TD picked from the scorer's results, filled in to record.
+    seated = store().board_context(board_id)
+    return render_template(
+        "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
+    )
 
 
 PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te")
@@ -143,8 +149,50 @@ def tap_pickers(
     if pending.node in result_builder.RESULT_NODES:
         return {"builder": result_builder.build(table, args, link, answer)}
     if pending.node in result_builder.SCORE_NODES:
-        return {"score_pad": result_builder.score_pad(pending.node, args, link, answer)}
+        pad = result_builder.score_pad(pending.node, args, link, answer)
+        if pending.node == "traveller":
+            pad.from_results = _traveller_from_results(board_id, table, answer)
+        return {"score_pad": pad}
     return {}
+
+
+def _score_as_played(table: Board) -> int | None:
+    tricks = table.declarer_tricks_played()
+    if table.contract_obj is None or tricks is None:
+        return None
+    try:
+        return table.score_ns(tricks)
+    except RecordError:
+        return None
+
+
+def _traveller_from_results(
+    board_id: str, table: Board, answer: Callable[[str], str]
+) -> result_builder.Key | None:
+    """One tap for the traveller when the session has the scorer's results: the other
+    tables' N-S scores on this board (not this table's, not artificial ones)."""
+    seated = store().board_context(board_id)
+    if not seated.get("session_id") or table.number is None:
+        return None
+    results = session_results(store(), str(seated["session_id"]))
+    if results is None:
+        return None
+    lines = [line for line in results.traveller(table.number) if line.score_ns is not None]
+    own = results.find(table.number, ns_pair=seated.get("ns_pair") or "\0")
+    if own is None:
+        # The table was reached by the bidding box, not picked: this table's line is
+        # the one with its score (any line with the same score compares the same).
+        played = _score_as_played(table)
+        own = next((line for line in lines if line.score_ns == played), None)
+    if own is None:
+        return None  # this table's result is not on the scorer's traveller: type it
+    scores = [line.score_ns for line in lines if line is not own and line.score_ns is not None]
+    scores = scores[: result_builder.MAX_SCORES]
+    if not scores:
+        return None
+    label = f"The scorer's traveller: {len(scores)} other tables ({', '.join(map(str, scores[:6]))}"
+    label += ", ...)" if len(scores) > 6 else ")"
+    return result_builder.Key(label, answer(", ".join(str(s) for s in scores)))
 
 
 def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:

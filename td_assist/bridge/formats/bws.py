@@ -1,0 +1,153 @@
+"""Bridgemate results: the ``.bws`` Access database Bridgemate Control Software keeps.
+
+Each entered result is a ``ReceivedData`` row (section, table, round, board, the two
+pairs, declarer seat, ``4 S x``, ``=``/``+1``/``-2``, remarks). Bridgemate stores no
+score, so the score is worked out from the contract with the board's standard
+vulnerability. An artificial score has no contract and a remark such as ``60%-40%``
+(read as N-S first) or ``Not played``; it is kept as written.
+
+Reading needs the optional ``access-parser`` package (``pip install td-assist[results]``),
+a small pure-Python reader of Access files.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+from typing import Any
+
+from td_assist.bridge.auction import Contract
+from td_assist.bridge.cards import Seat
+from td_assist.bridge.deal import board_vulnerability
+from td_assist.bridge.errors import RecordError, shown
+from td_assist.bridge.results import BoardResults, SessionResults, TableResult
+from td_assist.bridge.scoring import score_ns
+
+ACCESS_MAGIC = b"Standard Jet DB"
+_PERCENTAGES = re.compile(r"(\d{2})%\s*-\s*(\d{2})%")
+_RESULT = re.compile(r"=|[+-]\d{1,2}")
+
+
+def looks_like_access(raw: bytes) -> bool:
+    return raw[4:19] == ACCESS_MAGIC or raw[4:19] == b"Standard ACE DB"
+
+
+def read_bws(raw: bytes, source: str) -> SessionResults:
+    try:
+        from access_parser import AccessParser
+    except ImportError:
+        raise RecordError(
+            "reading a Bridgemate .bws file needs the optional 'results' extra: "
+            "pip install td-assist[results]",
+            source,
+        ) from None
+    # access-parser reads from a path; the bytes may come from an upload.
+    handle, path = tempfile.mkstemp(suffix=".bws")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(raw)
+        # The library logs errors for system tables it cannot decode, which we never read.
+        logging.getLogger("access_parser").setLevel(logging.CRITICAL)
+        try:
+            database = AccessParser(path)
+            if "ReceivedData" not in database.catalog:
+                raise RecordError("the database has no ReceivedData table", source)
+            table = database.parse_table("ReceivedData")
+        except RecordError:
+            raise
+        except Exception as error:  # a third-party parser on a damaged file
+            raise RecordError(
+                f"the Access database cannot be read ({type(error).__name__})", source
+            ) from None
+    finally:
+        os.unlink(path)
+    return _results(_rows(table), source)
+
+
+def _rows(table: Any) -> list[dict[str, Any]]:
+    if not table or not isinstance(table, dict):
+        return []
+    columns = {name: values for name, values in table.items() if isinstance(values, list)}
+    count = min((len(values) for values in columns.values()), default=0)
+    return [{name: values[i] for name, values in columns.items()} for i in range(count)]
+
+
+def _results(rows: list[dict[str, Any]], source: str) -> SessionResults:
+    boards: dict[int, list[TableResult]] = {}
+    erased = 0
+    sections = {str(row.get("Section")) for row in rows}
+    for row in rows:
+        if row.get("Erased"):
+            erased += 1
+            continue
+        number = row.get("Board")
+        row_id = row.get("ID")
+        if not isinstance(number, int) or not 1 <= number <= 999:
+            raise RecordError(
+                f"board {shown(str(number))} is not a board number", f"{source} row {row_id}"
+            )
+        where = f"{source}, board {number}, ReceivedData row {row_id}"
+        boards.setdefault(number, []).append(_line(row, number, where, len(sections) > 1))
+    notices = []
+    if erased:
+        notices.append(f"{erased} erased results were left out.")
+    if not rows:
+        notices.append("The database holds no results yet.")
+    return SessionResults(
+        source=source,
+        format="bws",
+        scoring="",
+        boards={n: BoardResults(number=n, lines=lines) for n, lines in sorted(boards.items())},
+        notice=" ".join(notices),
+    )
+
+
+def _text(row: dict[str, Any], name: str) -> str:
+    value = row.get(name)
+    return "" if value is None else str(value).strip()
+
+
+def _line(row: dict[str, Any], number: int, where: str, sectioned: bool) -> TableResult:
+    section = f"{_text(row, 'Section')}-" if sectioned else ""
+    ns_pair, ew_pair = _text(row, "PairNS"), _text(row, "PairEW")
+    table = f"{section}{_text(row, 'Table')}"[:20]
+    row_id = row.get("ID") if isinstance(row.get("ID"), int) else None
+    common = {"ns_pair": ns_pair[:20], "ew_pair": ew_pair[:20], "table": table, "line": row_id}
+    contract_text = _text(row, "Contract")
+    remarks = _text(row, "Remarks")
+    if not contract_text:
+        percentages = _PERCENTAGES.fullmatch(remarks)
+        if not remarks:
+            raise RecordError("the result has no contract and no remark", where)
+        return TableResult(
+            **common,
+            artificial=remarks[:40],
+            ns_percent=int(percentages.group(1)) if percentages else None,
+            ew_percent=int(percentages.group(2)) if percentages else None,
+        )
+    try:
+        contract = Contract.parse(contract_text.replace(" ", ""))
+    except RecordError as error:
+        raise error.located(where) from None
+    if contract.is_passed_out:
+        return TableResult(**common, contract="PASS", score_ns=0)
+    seat = _text(row, "NS/EW").upper()
+    if seat not in ("N", "E", "S", "W"):
+        raise RecordError(f"declarer seat {shown(seat)} is not N, E, S or W", where)
+    result = _text(row, "Result")
+    if not _RESULT.fullmatch(result):
+        raise RecordError(f"result {shown(result)} is not =, +N or -N", where)
+    tricks = contract.tricks_needed + (0 if result == "=" else int(result))
+    if not 0 <= tricks <= 13:
+        raise RecordError(f"result {result} on {contract} is not 0 to 13 tricks", where)
+    declarer = Seat(seat)
+    return TableResult(
+        **common,
+        contract=str(contract),
+        declarer=declarer,
+        tricks=tricks,
+        lead=_text(row, "LeadCard")[:3],
+        score_ns=score_ns(contract, tricks, board_vulnerability(number), declarer),
+    )
