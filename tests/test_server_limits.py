@@ -67,9 +67,11 @@ def test_150_slow_clients_do_not_shut_the_room_out(running):
     slow = [slow_client(port) for _ in range(150)]
     try:
         started = time.monotonic()
-        results = [get(port, "/laws/64") for _ in range(10)]
+        # A cheap page, so the bound measures waiting for a connection slot, not drawing
+        # speed on a busy machine; a shut-out room would wait for the 10 s header deadline.
+        results = [get(port, "/healthz") for _ in range(10)]
         assert all(status == 200 for status, _ in results)
-        assert time.monotonic() - started < 10
+        assert time.monotonic() - started < 8
     finally:
         for sock in slow:
             sock.close()
@@ -144,6 +146,14 @@ def test_300_slow_clients_are_held_while_the_room_is_served(running):
             sock.close()
 
 
+def read_until_closed(sock: socket.socket) -> bytes:
+    """The whole answer: the head and the body may come in separate packets."""
+    chunks = []
+    while chunk := sock.recv(4096):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def test_an_oversized_body_on_the_api_is_refused_as_json(running):
     port = running()
     sock = socket.create_connection((HOST, port), timeout=5)
@@ -152,7 +162,7 @@ def test_an_oversized_body_on_the_api_is_refused_as_json(running):
             b"POST /api/boards HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"
         )
-        answer = sock.recv(4096).decode("latin-1")
+        answer = read_until_closed(sock).decode("latin-1")
     finally:
         sock.close()
     head, _, body = answer.partition("\r\n\r\n")
