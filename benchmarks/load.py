@@ -28,7 +28,7 @@ import tomllib
 from pathlib import Path
 
 from td_assist.bridge.formats import read_boards
-from td_assist.rulings.commands import pick_board
+from td_assist.cli.rule import pick_board
 
 HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent

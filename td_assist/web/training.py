@@ -19,8 +19,9 @@ from markupsafe import Markup, escape
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.cases import DIFFICULTIES, DIFFICULTY_LABELS, Case, get_case, load_cases
-from td_assist.rulings.practice import (
+from td_assist.rulings.engine.registry import load_wizards
+from td_assist.training.cases import DIFFICULTIES, DIFFICULTY_LABELS, Case, get_case, load_cases
+from td_assist.training.practice import (
     RANDOM_SET_SIZE,
     PracticeQuestion,
     grade,
@@ -29,7 +30,6 @@ from td_assist.rulings.practice import (
     practice_questions,
     select_cases,
 )
-from td_assist.rulings.wizards import load_wizards
 from td_assist.web import views
 from td_assist.web.wizard import law_links
 

@@ -17,8 +17,8 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
 from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board
 

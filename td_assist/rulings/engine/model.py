@@ -58,7 +58,7 @@ def irregularity_kind(model: Report) -> Report:
 
 
 def irregularity_kinds() -> dict[str, type[IrregularityReport]]:
-    from td_assist.rulings.wizards import load_wizards
+    from td_assist.rulings.engine.registry import load_wizards
 
     load_wizards()  # each wizard module registers its kind when imported
     return dict(_KINDS)

@@ -54,8 +54,8 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
-from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
-from td_assist.rulings.model import Adjustment
+from td_assist.rulings.engine.model import Adjustment
+from td_assist.rulings.procedures.tricks_and_scores import declarer_tricks_as_played, side_name
 
 MAX_RESULTS = 12
 MAX_TRAVELLER = 200

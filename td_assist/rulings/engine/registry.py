@@ -18,7 +18,7 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
              offender: Seat | None = None
 
    - ``FACTS = FactTable()`` and ``@FACTS.register("name")`` functions that answer
-     the tree's fact nodes from the record (``td_assist.rulings.facts``);
+     the tree's fact nodes from the record (``td_assist.rulings.engine.facts``);
    - ``rule(board, report, answers, mode) -> Ruling``: walk the tree with
      ``walk_wizard`` (or ``engine.walk`` directly, several times if need be), return
      ``pending_ruling(...)`` while a question is open, else ``outcome_ruling(...)``
@@ -48,11 +48,10 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
-from td_assist.rulings.facts import Context, FactTable
-from td_assist.rulings.model import Adjustment, IrregularityReport, Ruling
-from td_assist.rulings.table_auction import apply_auction_answer
-from td_assist.rulings.tree import (
+from td_assist.rulings.engine.facts import Context, FactTable
+from td_assist.rulings.engine.model import Adjustment, IrregularityReport, Ruling
+from td_assist.rulings.engine.table_auction import apply_auction_answer
+from td_assist.rulings.engine.tree import (
     FactNode,
     NumberNode,
     OutcomeNode,
@@ -61,14 +60,15 @@ from td_assist.rulings.tree import (
     load_tree,
     tree_path,
 )
+from td_assist.rulings.engine.walk import USUAL, AnswerError, Mode, Walk, walk
 
 # One line per wizard: the module that registers it. The order is the order on screen.
 WIZARD_MODULES: tuple[str, ...] = (
-    "td_assist.rulings.revoke",
-    "td_assist.rulings.lead_out_of_turn",
-    "td_assist.rulings.penalty_card",
-    "td_assist.rulings.insufficient_bid",
-    "td_assist.rulings.unauthorised_information",
+    "td_assist.rulings.wizards.revoke",
+    "td_assist.rulings.wizards.lead_out_of_turn",
+    "td_assist.rulings.wizards.penalty_card",
+    "td_assist.rulings.wizards.insufficient_bid",
+    "td_assist.rulings.wizards.unauthorised_information",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]

@@ -17,15 +17,17 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from td_assist import __version__, session_cli
+from td_assist import __version__
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.scoring import score
+from td_assist.cli import adjusted as adjusted_command
+from td_assist.cli import cases as case_commands
+from td_assist.cli import rule as rulings_commands
+from td_assist.cli import session as session_cli
 from td_assist.lawbook import commands as lawbook_commands
-from td_assist.rulings import adjusted_command, case_commands
-from td_assist.rulings import commands as rulings_commands
 
 EXIT_BAD_INPUT = 2
 

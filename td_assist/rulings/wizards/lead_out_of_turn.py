@@ -27,10 +27,8 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
-from td_assist.rulings import penalty_card
-from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
     IrregularityReport,
     OptionLine,
     PendingQuestion,
@@ -38,9 +36,11 @@ from td_assist.rulings.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
-from td_assist.rulings.tree import OutcomeNode, QuestionNode
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.tree import OutcomeNode, QuestionNode
+from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.wizards import penalty_card
+from td_assist.rulings.wizards.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
 
 NAME = "lead-out-of-turn"
 # The contract's ``choice`` answers whichever choice node the walk reaches.

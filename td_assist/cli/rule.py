@@ -11,11 +11,8 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, load_json, read_boards
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.cases import load_case
-from td_assist.rulings.engine import fill
-from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
-from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
-from td_assist.rulings.wizards import (
+from td_assist.rulings.engine.model import Irregularity, Ruling, RulingRequest
+from td_assist.rulings.engine.registry import (
     TABLE_ANSWERS,
     answered_board,
     get_tree,
@@ -23,6 +20,9 @@ from td_assist.rulings.wizards import (
     load_wizards,
     rule,
 )
+from td_assist.rulings.engine.tree import FactNode, NumberNode, QuestionNode
+from td_assist.rulings.engine.walk import fill
+from td_assist.training.cases import load_case
 
 _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
 

@@ -23,10 +23,8 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
-from td_assist.rulings.adjust import side_name
-from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
     AnsweredBy,
     IrregularityReport,
     PendingQuestion,
@@ -34,7 +32,9 @@ from td_assist.rulings.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.penalty_play import (
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.procedures.penalty_cards import (
     LeadDecision,
     LeadOccasion,
     PenaltyCard,
@@ -42,7 +42,7 @@ from td_assist.rulings.penalty_play import (
     Violation,
     trace,
 )
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "penalty-card"
 SUIT_ORDER = "SHDC"

@@ -1,0 +1,9 @@
+"""The Laws' shared procedures, as plain functions and value types, one module each.
+
+What two or more wizards need lives here, so that no wizard imports another:
+
+- ``tricks_and_scores``: declarer's tricks as played and the scores before and after.
+- ``adjusted_scores``: Law 12C adjusted scores (weighted, IMPs, matchpoints, per
+  side, artificial).
+- ``penalty_cards``: penalty cards (Laws 50-52) and their tracking through a play.
+"""
