@@ -42,8 +42,8 @@ from typing import Any
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.cli.rule import parse_request
 from td_assist.rulings.engine.registry import get_tree, load_wizards, rule
+from td_assist.rulings.engine.requests import parse_request
 from td_assist.rulings.engine.tree import FactNode, QuestionNode
 from td_assist.training.cases import load_cases
 
