@@ -1,14 +1,22 @@
-"""Load on the real server (issue 11): requests/s and latency at 1, 8 and 32 clients,
-and the server's memory before and after the whole run.
+"""Load on the real server (issues 11 and 29): requests/s and latency per route.
 
-Starts ``td-assist serve`` (waitress, td-assist's limits) on 127.0.0.1 with a
-throw-away user folder, then sends a mixed load (search with the TDs' queries and
-unknown words, law pages, the revoke ruling API) from threads using http.client with
-keep-alive. Loopback only.
+Starts ``td-assist serve`` as a TD runs it (one process, waitress with td-assist's
+limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
 
-    python benchmarks/load.py [--requests 1000 3000 6000]
+1. a mixed load at 1, 8 and 32 concurrent clients: law pages 40% (Laws 1-93), search
+   30% (the TDs' benchmark queries on the results page, and one in three an unknown
+   made-up word through the API, which reaches the speller), a wizard page 15% (the
+   revoke wizard on a tapped-in board, one of its steps) and a ruling POST 15%
+   (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
+2. each of those four routes alone at 32 clients.
 
-The request counts are per stage (1, 8, 32 clients); the default totals 10,000.
+For each it prints requests/s and p50/p99 latency per route, and the errors (any answer
+but 200, or 302 for a typed law number, or a dropped connection). Clients are threads
+using http.client with keep-alive; the figures depend on the machine, so compare runs
+made side by side.
+The server's resident memory is printed after warm-up and at the end.
+
+    python benchmarks/load.py [--requests 500 2000 4000] [--alone 1000]
 """
 
 from __future__ import annotations
@@ -16,41 +24,25 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
-import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import tomllib
 from pathlib import Path
+from urllib.parse import quote
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.live_server import Server, running_server
 from td_assist.bridge.formats import read_boards
 from td_assist.cli.rule import pick_board
 
-HOST = "127.0.0.1"
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "32-boards.pbn"
 STAGES = (1, 8, 32)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-def rss_kib(pid: int) -> int | None:
-    """Resident memory of the server from /proc (Linux); None elsewhere."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        return None
-    return None
+ROUTES = ("law page", "search", "wizard page", "ruling POST")
+Request = tuple[str, str, str, bytes | None]  # route, method, path, body
 
 
 def ruling_body() -> bytes:
@@ -59,67 +51,76 @@ def ruling_body() -> bytes:
     return json.dumps(request).encode()
 
 
-def workload(seed: int) -> list[tuple[str, str, bytes | None]]:
-    """A shuffled mix: 40% search, 40% law pages, 20% rulings."""
+def workload(seed: int, board_id: str, only: str | None = None) -> list[Request]:
+    """1000 requests, shuffled: the mix of the module doc, or one route alone."""
     queries = [
         q["q"]
         for q in tomllib.loads((ROOT / "benchmarks" / "search_queries.toml").read_text())["query"]
     ]
     body = ruling_body()
     rnd = random.Random(seed)
-    mix: list[tuple[str, str, bytes | None]] = []
+    steps = ["", "?a=declarer_tricks:9"]  # the first question, and the one after it
+    mix: list[Request] = []
     for index in range(1000):
-        kind = index % 10
-        if kind < 3:
-            from urllib.parse import quote
-
-            mix.append(("GET", "/search?q=" + quote(rnd.choice(queries)), None))
-        elif kind == 3:
-            word = "".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
-            mix.append(("GET", f"/api/search?q={word}", None))  # unknown words too
-        elif kind < 8:
-            mix.append(("GET", f"/laws/{rnd.randint(1, 93)}", None))
+        kind = index % 20
+        if only is not None:
+            kind = {"law page": 0, "search": 8, "wizard page": 14, "ruling POST": 17}[only]
+            kind += index % 2 if only == "search" else 0
+        if kind < 8:
+            mix.append(("law page", "GET", f"/laws/{rnd.randint(1, 93)}", None))
+        elif kind < 14:
+            if kind % 3 == 0:  # an unknown word: the speller
+                word = "".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+                mix.append(("search", "GET", f"/api/search?q={word}", None))
+            else:
+                mix.append(("search", "GET", "/search?q=" + quote(rnd.choice(queries)), None))
+        elif kind < 17:
+            path = f"/rule/revoke/{board_id}{rnd.choice(steps)}"
+            mix.append(("wizard page", "GET", path, None))
         else:
-            mix.append(("POST", "/api/rulings/revoke", body))
+            mix.append(("ruling POST", "POST", "/api/rulings/revoke", body))
     rnd.shuffle(mix)
     return mix
 
 
-def run_stage(port: int, clients: int, total: int, seed: int) -> tuple[float, list[float], int]:
-    """``total`` requests spread over ``clients`` threads: (seconds, latencies, errors)."""
-    mix = workload(seed)
-    latencies: list[float] = []
-    errors = [0]
+def run_stage(
+    server: Server, clients: int, total: int, mix: list[Request]
+) -> tuple[float, dict[str, list[float]], dict[str, int]]:
+    """``total`` requests spread over ``clients`` threads: (seconds, latencies by route,
+    errors by route)."""
+    latencies: dict[str, list[float]] = {}
+    errors: dict[str, int] = {}
     lock = threading.Lock()
     counter = iter(range(total))
 
     def client() -> None:
-        connection = http.client.HTTPConnection(HOST, port, timeout=30)
-        mine: list[float] = []
+        connection = server.connection()
+        mine: list[tuple[str, float]] = []
         while True:
             with lock:
                 index = next(counter, None)
             if index is None:
                 break
-            method, path, body = mix[index % len(mix)]
+            route, method, path, body = mix[index % len(mix)]
             headers = {"Content-Type": "application/json"} if body else {}
             start = time.perf_counter()
             try:
                 connection.request(method, path, body=body, headers=headers)
                 response = connection.getresponse()
                 response.read()
-                ok = response.status in (200, 302)
+                ok = response.status in (200, 302)  # a law number jumps to its page
             except (OSError, http.client.HTTPException):
                 ok = False
                 connection.close()
-                connection = http.client.HTTPConnection(HOST, port, timeout=30)
-            mine.append(time.perf_counter() - start)
+                connection = server.connection()
+            mine.append((route, time.perf_counter() - start))
             if not ok:
                 with lock:
-                    errors[0] += 1
+                    errors[route] = errors.get(route, 0) + 1
         connection.close()
         with lock:
-            latencies.extend(mine)
+            for route, seconds in mine:
+                latencies.setdefault(route, []).append(seconds)
 
     threads = [threading.Thread(target=client) for _ in range(clients)]
     start = time.perf_counter()
@@ -127,7 +128,7 @@ def run_stage(port: int, clients: int, total: int, seed: int) -> tuple[float, li
         thread.start()
     for thread in threads:
         thread.join()
-    return time.perf_counter() - start, latencies, errors[0]
+    return time.perf_counter() - start, latencies, errors
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -135,72 +136,56 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def wait_until_up(port: int, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit("the server stopped while starting")
-        try:
-            connection = http.client.HTTPConnection(HOST, port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("the server did not start within 2 minutes")
+def report(label: str, clients: int, seconds: float, latencies: dict[str, list[float]],
+           errors: dict[str, int]) -> None:  # fmt: skip
+    """One line for the whole load, then one per route (only the route, when alone)."""
+    every = [value for values in latencies.values() for value in values]
+    rows = [(r, latencies[r], errors.get(r, 0)) for r in ROUTES if r in latencies]
+    if len(rows) > 1:
+        rows.insert(0, ("all", every, sum(errors.values())))
+    for number, (route, values, failed) in enumerate(rows):
+        head = f"{label:<6} {clients:>7} {len(every) / seconds:>7.0f}" if number == 0 else ""
+        print(
+            f"{head:<22} {route:<12} {len(values):>6} {percentile(values, 0.50) * 1000:>7.1f} "
+            f"{percentile(values, 0.99) * 1000:>7.1f} {failed:>6}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, nargs=3, default=[1000, 3000, 6000])
+    parser.add_argument("--requests", type=int, nargs=3, default=[500, 2000, 4000],
+                        help="mixed requests at 1, 8 and 32 clients")  # fmt: skip
+    parser.add_argument("--alone", type=int, default=1000, help="requests per route alone")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as home:
-        environment = {**os.environ, "TD_ASSIST_HOME": home}
-        command = [sys.executable, "-m", "td_assist", "serve", "--port", str(port)]
-        log = open(Path(home) / "server.log", "wb")  # noqa: SIM115 - closed below
-        server = subprocess.Popen(command, env=environment, stdout=log, stderr=log)
-        try:
-            wait_until_up(port, server)
-            run_stage(port, 4, 300, seed=0)  # warm up: index, lawbook, trees, templates
-            before = rss_kib(server.pid)
+    with running_server() as server:
+        board_id = server.tapped_board()
+        run_stage(server, 4, 300, workload(0, board_id))  # warm up: index, lawbook, trees
+        before = server.rss_kib()
+        print(f"td-assist serve on 127.0.0.1:{server.port}, one process (waitress)")
+        print("mix: law pages 40%, search 30% (a third unknown words), wizard page 15%, "
+              "ruling POST 15%")  # fmt: skip
+        print(f"{'load':<6} {'clients':>7} {'req/s':>7} {'route':<12} {'count':>6} "
+              f"{'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")  # fmt: skip
+        done = 300
+        for clients, total in zip(STAGES, args.requests, strict=True):
+            mix = workload(clients, board_id)
+            seconds, latencies, errors = run_stage(server, clients, total, mix)
+            report("mix", clients, seconds, latencies, errors)
+            done += total
+        for route in ROUTES:
+            mix = workload(7, board_id, only=route)
+            seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
+            report("alone", 32, seconds, latencies, errors)
+            done += args.alone
+        after = server.rss_kib()
+        if before is not None and after is not None:
             print(
-                f"td-assist serve on {HOST}:{port}, mixed load (search 40%, laws 40%, rulings 20%)"
+                f"server memory (RSS): {before / 1024:.1f} MB after warm-up, "
+                f"{after / 1024:.1f} MB after {done:,} requests in all "
+                f"({(after - before) / 1024:+.1f} MB)"
             )
-            print(f"{'clients':>7} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
-                  f"{'p99 ms':>7} {'errors':>6}")  # fmt: skip
-            done = 0
-            for clients, total in zip(STAGES, args.requests):
-                seconds, latencies, errors = run_stage(port, clients, total, seed=clients)
-                done += total
-                print(
-                    f"{clients:>7} {total:>8} {total / seconds:>7.0f} "
-                    f"{percentile(latencies, 0.50) * 1000:>7.1f} "
-                    f"{percentile(latencies, 0.95) * 1000:>7.1f} "
-                    f"{percentile(latencies, 0.99) * 1000:>7.1f} {errors:>6}"
-                )
-            after = rss_kib(server.pid)
-            if before is not None and after is not None:
-                print(
-                    f"server memory (RSS): {before / 1024:.1f} MB after warm-up, "
-                    f"{after / 1024:.1f} MB after {done:,} more requests "
-                    f"({(after - before) / 1024:+.1f} MB)"
-                )
-            else:
-                print("server memory: not measurable on this system (needs /proc)")
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-            log.close()
-            lines = (Path(home) / "server.log").read_text(errors="replace").splitlines()
-            queued = sum("queue depth" in line for line in lines)  # waitress: all threads busy
-            others = [line for line in lines if line.strip() and "queue depth" not in line]
-            print(f"server log: {queued} 'task queue depth' notes, {len(others)} other lines")
-            for line in others[:5]:
-                print(f"  {line[:160]}")
+        else:
+            print("server memory: not measurable on this system (needs /proc)")
 
 
 if __name__ == "__main__":

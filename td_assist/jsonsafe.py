@@ -18,6 +18,11 @@ from typing import Any
 MAX_DEPTH = 20  # a ruling request is 4 levels deep; a list of boards 3
 MAX_NUMBER_CHARS = 40  # a board number or trick count has a few digits
 
+# A UTF-16 half with no other half (\ud800 written in JSON): no UTF-8 page, file or database
+# can hold it, so it is read as U+FFFD, the character for "unreadable".
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
 # A JSON string (escapes included, possibly unterminated), or one bracket.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
@@ -72,10 +77,24 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         text = bytes(text).decode("utf-8", errors="replace")
     check_depth(text, max_depth)
     try:
-        return json.loads(text, parse_int=_number, parse_float=_float)
+        value = json.loads(text, parse_int=_number, parse_float=_float)
     except JSONInputError:
         raise
     except json.JSONDecodeError as error:
         raise JSONInputError(f"not valid JSON: {error.msg}", error.lineno) from None
     except (ValueError, RecursionError) as error:  # belt and braces: never a traceback
         raise JSONInputError(f"the JSON cannot be read ({type(error).__name__})") from None
+    if _SURROGATE_ESCAPE.search(text) or _LONE_SURROGATE.search(text):
+        return without_lone_surrogates(value)
+    return value
+
+
+def without_lone_surrogates(value: Any) -> Any:
+    """``value`` with every lone UTF-16 half in its texts (keys too) made U+FFFD."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [without_lone_surrogates(item) for item in value]
+    if isinstance(value, dict):
+        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in value.items()}
+    return value

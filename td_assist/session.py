@@ -109,10 +109,16 @@ def deal_only(board: Board) -> Board:
     )
 
 
+def storable(text: str) -> str:
+    """Text the log can keep: a command line or file name with bytes that are not UTF-8
+    reaches Python as lone surrogates, which no database or page can hold ("?")."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def session_name(requested: str, source: str) -> str:
     """The name the TD gave, else the file's name without its extension."""
-    name = " ".join(requested.split())[:MAX_NAME]
-    return name or Path(source).stem[:MAX_NAME] or "Session"
+    name = " ".join(storable(requested).split())[:MAX_NAME]
+    return name or storable(Path(source).stem)[:MAX_NAME] or "Session"
 
 
 def load_text(store: Store, text: str, source: str, name: str = "") -> SessionInfo:
@@ -120,7 +126,9 @@ def load_text(store: Store, text: str, source: str, name: str = "") -> SessionIn
     suffix = Path(source).suffix.lower()
     record = read_hand_record(text, source, _FORMATS.get(suffix))
     boards = {n: json.loads(b.model_dump_json()) for n, b in record.boards.items()}
-    session_id = store.save_session(session_name(name, source), source, boards, record.notice)
+    session_id = store.save_session(
+        session_name(name, source), storable(source), boards, storable(record.notice)
+    )
     info = store.session(session_id)
     if info is None:
         raise RecordError("the session just saved could not be read back from the log")
@@ -197,6 +205,24 @@ class TableFacts(BaseModel):
             declarer=declarer,
             tricks=tricks,
             in_progress=tricks_text == "open",
+        )
+
+    @classmethod
+    def from_board(cls, board: Board) -> TableFacts:
+        """The facts a board made by ``board_with_facts`` holds (to change one of them)."""
+        contract = board.contract_obj
+        if contract is None:
+            return cls()
+        tricks = board.declarer_tricks_played()
+        if contract.level == 0:
+            return cls(contract="P")
+        strain = contract.strain.value if contract.strain is not None else ""
+        return cls(
+            contract=f"{contract.level}{strain}",
+            doubling=contract.doubling,
+            declarer=board.declarer_seat,
+            tricks=tricks,
+            in_progress=tricks is None,
         )
 
     @property

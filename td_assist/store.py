@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 
 from td_assist.paths import user_dir
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS boards (
@@ -62,7 +62,7 @@ CREATE TABLE IF NOT EXISTS session_boards (
 );
 """
 
-# Columns added by schema version 2; a version 1 file gains them in place.
+# Columns added by schema versions 2 and 3; an older file gains them in place.
 _ADDED_COLUMNS = {
     "boards": {
         "session_id": "TEXT",
@@ -91,6 +91,13 @@ _ADDED_COLUMNS = {
         "kind": "TEXT NOT NULL DEFAULT 'ruling'",
         "amends": "TEXT",
         "request_key": "TEXT",
+        # Version 3: what a Law 12C ruling decided besides points (see LogFacts).
+        "score_kind": "TEXT NOT NULL DEFAULT ''",
+        "score_ew_after": "REAL",
+        "percent_ns": "REAL",
+        "percent_ew": "REAL",
+        "imps_ns": "REAL",
+        "imps_ew": "REAL",
     },
 }
 
@@ -102,6 +109,20 @@ CREATE INDEX IF NOT EXISTS rulings_amends ON rulings(amends);
 """
 
 EntryKind = Literal["ruling", "correction", "appeal"]
+# What the score after the ruling is, for the scorer:
+# points: score_after, NS points of a result (as played or rescored tricks);
+# weighted_points: score_after and score_ew_after, each side's weighted points (Law 12C1(c);
+#   fractional, and unequal under Law 12C1(e));
+# weighted_imps: imps_ns and imps_ew, each side's weighted IMPs against the other table;
+# weighted_percent: percent_ns and percent_ew, each side's weighted matchpoint percentage
+#   on the traveller;
+# artificial_percent: artificial_ns and artificial_ew, 60, 50 or 40 (Law 12C2).
+ScoreKind = Literal[
+    "", "points", "weighted_points", "weighted_imps", "weighted_percent", "artificial_percent"
+]
+
+# What an SQLite INTEGER holds; a larger number (a hostile address) matches nothing.
+SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
 class LogFacts(BaseModel):
@@ -117,10 +138,17 @@ class LogFacts(BaseModel):
     tricks_played: int | None = None
     tricks_after: int | None = None
     score_played: int | None = None
-    score_after: int | None = None
+    # NS points after the ruling; a weighted score's may be fractional (-672.5).
+    score_after: int | float | None = None
     # An artificial adjusted score (Law 12C2) as percentages, instead of score_after.
     artificial_ns: int | None = None
     artificial_ew: int | None = None
+    score_kind: ScoreKind = ""
+    score_ew_after: int | float | None = None  # EW's own view; see ScoreKind
+    percent_ns: float | None = None
+    percent_ew: float | None = None
+    imps_ns: float | None = None
+    imps_ew: float | None = None
     outcome: str = ""
     title: str = ""
     laws: list[str] = Field(default_factory=list)
@@ -159,7 +187,8 @@ _ENTRY_COLUMNS = (
     "r.id, r.created, r.local_time, r.board_id, r.wizard, r.note, r.kind, r.amends, "
     "r.session_id, r.board_number, r.table_no, r.ns_pair, r.ew_pair, r.contract, r.declarer, "
     "r.tricks_played, r.tricks_after, r.score_played, r.score_after, r.artificial_ns, "
-    "r.artificial_ew, r.outcome, r.title, r.laws, COALESCE(s.name, '')"
+    "r.artificial_ew, r.outcome, r.title, r.laws, r.score_kind, r.score_ew_after, "
+    "r.percent_ns, r.percent_ew, r.imps_ns, r.imps_ew, COALESCE(s.name, '')"
 )
 _ENTRY_KEYS = [
     "id",
@@ -186,8 +215,23 @@ _ENTRY_KEYS = [
     "outcome",
     "title",
     "laws",
+    "score_kind",
+    "score_ew_after",
+    "percent_ns",
+    "percent_ew",
+    "imps_ns",
+    "imps_ew",
     "session_name",
 ]
+
+
+def new_id(nbytes: int) -> str:
+    """A random id for a permalink that never starts with "-": a spreadsheet would read
+    a CSV cell starting with one as a formula."""
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if not token.startswith("-"):
+            return token
 
 
 def _now() -> str:
@@ -289,7 +333,7 @@ class Store:
         board_id: str | None = None,
     ) -> str:
         """Store a board; with ``board_id`` given, a second save of it is a no-op."""
-        board_id = board_id or secrets.token_urlsafe(9)
+        board_id = board_id or new_id(9)
         with self._lock:
             self._db.execute(
                 "INSERT OR IGNORE INTO boards "
@@ -321,7 +365,7 @@ class Store:
         self, name: str, source: str, boards: dict[int, dict[str, Any]], notice: str = ""
     ) -> str:
         """A session and all its boards in one transaction: loaded whole or not at all."""
-        session_id = secrets.token_urlsafe(6)
+        session_id = new_id(6)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -368,6 +412,8 @@ class Store:
         return [row[0] for row in rows]
 
     def session_board(self, session_id: str, number: int) -> dict[str, Any] | None:
+        if number not in SQLITE_INTEGERS:
+            return None
         with self._lock:
             row = self._db.execute(
                 "SELECT board FROM session_boards WHERE session_id = ? AND number = ?",
@@ -407,7 +453,7 @@ class Store:
         (a lost response, a double tap) returns the first ruling instead of a copy.
         """
         facts = facts or LogFacts()
-        ruling_id = secrets.token_urlsafe(9)
+        ruling_id = new_id(9)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -423,9 +469,9 @@ class Store:
                     "ruling, note, session_id, board_number, table_no, ns_pair, ew_pair, "
                     "contract, declarer, tricks_played, tricks_after, score_played, score_after, "
                     "artificial_ns, artificial_ew, outcome, title, laws, kind, amends, "
-                    "request_key) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                    "?, ?, ?, ?)",
+                    "request_key, score_kind, score_ew_after, percent_ns, percent_ew, imps_ns, "
+                    "imps_ew) "
+                    f"VALUES ({', '.join('?' * 33)})",
                     (
                         ruling_id,
                         _now(),
@@ -454,6 +500,12 @@ class Store:
                         kind,
                         amends,
                         request_key or None,
+                        facts.score_kind,
+                        facts.score_ew_after,
+                        facts.percent_ns,
+                        facts.percent_ew,
+                        facts.imps_ns,
+                        facts.imps_ew,
                     ),
                 )
             except BaseException:
@@ -466,6 +518,11 @@ class Store:
         record = dict(zip(_ENTRY_KEYS, row, strict=True))
         record["laws"] = json.loads(record["laws"] or "[]")
         record["local_time"] = record["local_time"] or _local_from_utc(record["created"])
+        if not record["score_kind"]:  # recorded before version 3 said which
+            if record["artificial_ns"] is not None:
+                record["score_kind"] = "artificial_percent"
+            elif record["score_after"] is not None:
+                record["score_kind"] = "points"
         return record
 
     def ruling(self, ruling_id: str) -> SavedRuling | None:
@@ -483,14 +540,20 @@ class Store:
         return SavedRuling(**record)
 
     def entries(
-        self, session_id: str | None = None, board_number: int | None = None, limit: int = 1000
+        self,
+        session_id: str | None = None,
+        board_number: int | None = None,
+        limit: int | None = None,
     ) -> list[LogEntry]:
-        """Every log entry, oldest first, optionally for one session and board."""
+        """Every log entry (or the newest ``limit``), oldest first, optionally for one
+        session and board."""
         clauses, params = [], []
         if session_id is not None:
             clauses.append("r.session_id = ?")
             params.append(session_id)
         if board_number is not None:
+            if board_number not in SQLITE_INTEGERS:
+                return []
             clauses.append("r.board_number = ?")
             params.append(board_number)
         where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
@@ -499,16 +562,17 @@ class Store:
                 f"SELECT {_ENTRY_COLUMNS} FROM rulings r "
                 f"LEFT JOIN sessions s ON s.id = r.session_id {where} "
                 "ORDER BY r.rowid DESC LIMIT ?",
-                (*params, limit),
+                (*params, -1 if limit is None else limit),  # -1: no limit
             ).fetchall()
         return [LogEntry(**self._entry(row)) for row in reversed(rows)]
 
     def latest_entries(
-        self, session_id: str | None = None, board_number: int | None = None, limit: int = 1000
+        self, session_id: str | None = None, board_number: int | None = None
     ) -> list[tuple[LogEntry, list[LogEntry]]]:
         """The current entry of each ruling, newest first, with the entries it amends
-        (newest first): a correction replaces what it corrects in the list."""
-        entries = self.entries(session_id, board_number, limit)
+        (newest first): a correction replaces what it corrects in the list. Every
+        entry is read: an export that kept only the newest would lose rulings."""
+        entries = self.entries(session_id, board_number)
         by_id = {e.id: e for e in entries}
         amended = {e.amends for e in entries if e.amends}
         out = []

@@ -110,7 +110,7 @@ def test_law_26b_takes_the_suits_an_artificial_bid_specified_from_the_td():
     answers = {"accepted": "no", "artificial": "yes", "comparable": "no"}
     asked = rule("insufficient-bid", board, None, answers)
     assert asked.rectification["forbid_suits"] == ["S", "H", "C"]  # read from strains
-    assert "answer specified_suits" in asked.text
+    assert "which the Director then names" in asked.text
     judged = rule("insufficient-bid", board, None, answers | {"specified_suits": "S, H"})
     assert judged.rectification["forbid_suits"] == ["D", "C"]
     assert "specified_suits" not in judged.text

@@ -12,12 +12,14 @@ is raised rather than turned into the generic "please report it" line.
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import random
 import re
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -55,6 +57,8 @@ HOSTILE = [
     "0",
     "14",
     "99999999999999999999",
+    "18446744073709551616",  # 2**64: beyond every SQLite integer
+    "-9223372036854775809",  # one below the smallest
     "1e309",
     "null",
     "[]",
@@ -79,7 +83,26 @@ JSON_VALUES = [
     ["SA"] * 60,
     {"N": 1},
     "²",
+    2**64,  # numbers beyond 64 bits
+    -(2**63) - 1,
+    10**30,
+    "\ud800",  # a lone surrogate (JSON can write one: "\ud800")
+    "é\udfffx",
+    {"\udca1": "x"},
 ]
+# Form values as sent on the wire: non-ASCII text, a lone surrogate's UTF-8 bytes (no
+# valid UTF-8 holds one), a byte no UTF-8 has, and numbers beyond 64 bits.
+WIRE_VALUES = [
+    "%C3%A9",
+    "%F0%9F%82%A1",
+    "%ED%A0%80",
+    "%ED%B3%BF%ED%B3%BF",
+    "%FF%FE",
+    "18446744073709551616",
+    "-9223372036854775809",
+    "9" * 400,
+]
+FORM = "application/x-www-form-urlencoded"
 WIZARDS = [
     "revoke",
     "lead-out-of-turn",
@@ -163,6 +186,8 @@ class Sweep:
 
     def post_json(self, url: str, body, raw: bool = False):
         if raw:
+            if isinstance(body, str):  # a lone surrogate goes as its (invalid) UTF-8 bytes
+                body = body.encode("utf-8", "surrogatepass")
             response = self.client.post(url, data=body, content_type="application/json")
         else:
             response = self.client.post(url, json=body)
@@ -240,6 +265,10 @@ def routes(sweep: Sweep) -> dict[str, dict]:
         "sessions.board": {
             "get": f"/sessions/{session}/boards/3",
             "query": ["c", "x", "d", "t", "w"],
+        },
+        "sessions.rule_board": {
+            "form": f"/sessions/{session}/boards/3?c=4S&d=N&t=9&w=revoke",
+            "fields": [],
         },
         "sessions.remove": {"form": "/sessions/no-such-session/remove", "fields": []},
         "auction_box.page": {
@@ -372,6 +401,56 @@ def test_answers_of_every_shape_in_the_record_form_are_refused_by_name(sweep):
     assert log_rows(sweep.store_path) == before
 
 
+def test_every_form_field_and_token_with_non_ascii_surrogate_and_huge_values(sweep):
+    """Sent raw, as a browser or a script would: every field of every form, the CSRF
+    token and the record form's request key among them."""
+    before = log_rows(sweep.store_path)
+    for route in routes(sweep).values():
+        url = route.get("form")
+        if not url:
+            continue
+        base = {**form_base(url), "csrf_token": TOKEN}
+        for field in [*route["fields"], "csrf_token", "request_key"]:
+            for value in WIRE_VALUES:
+                fields = {**base, field: None}
+                body = "&".join(
+                    f"{name}={value if given is None else quote_plus(given)}"
+                    for name, given in fields.items()
+                )
+                response = sweep.client.post(url, data=body, content_type=FORM)
+                sweep.check(response, f"POST {url} {field}={value}")
+                if field == "csrf_token":
+                    assert response.status_code == 400, (url, value)
+                body = response.get_data()
+                body.decode("utf-8")  # whatever it echoes, the page is UTF-8
+    assert log_rows(sweep.store_path)[: len(before)] == before
+
+
+def test_the_pin_form_with_non_ascii_surrogate_and_huge_values(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "STORE_PATH": str(tmp_path / "log.sqlite3"),
+            "SECRET_KEY": "pin",
+            "LAN_PIN": "123456",
+        }
+    )
+    tablet = app.test_client()
+    tablet.environ_base["REMOTE_ADDR"] = "192.168.1.77"
+    page = tablet.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    for value in WIRE_VALUES:
+        for body in (
+            f"pin=123456&csrf_token={value}",
+            f"pin={value}&csrf_token={token}",
+            f"pin=1&csrf_token={token}&next={value}",
+        ):
+            response = tablet.post("/pin", data=body, content_type=FORM)
+            assert response.status_code in (400, 401, 429), (body, response.status_code)
+            response.get_data().decode("utf-8")
+    assert app.extensions["td_lan"].attempts.total_failures > 0
+
+
 def test_every_json_key_with_values_of_the_wrong_type(sweep):
     chooser = random.Random(7)
     for route in routes(sweep).values():
@@ -431,10 +510,16 @@ def test_an_api_error_names_the_field_or_the_value(sweep, url, body, named):
         "0",
         "ＮＳ",
         "<b>",
+        "99999999999999999999",
+        "18446744073709551616",
+        "-9223372036854775809",
+        "9" * 400,
+        "%ED%A0%80",
+        "%C3%A9",
     ],
 )
 def test_path_segments_that_look_like_traversal_or_junk(sweep, segment):
-    board, ruling = sweep.board_id, sweep.ruling_id
+    board, ruling, session = sweep.board_id, sweep.ruling_id, sweep.session_id
     for url in [
         f"/boards/{segment}",
         f"/rule/revoke/{segment}",
@@ -446,6 +531,8 @@ def test_path_segments_that_look_like_traversal_or_junk(sweep, segment):
         f"/cases/revoke/{segment}",
         f"/laws/{segment}",
         f"/sessions/{segment}/boards/1",
+        f"/sessions/{session}/boards/{segment}",
+        f"/sessions/{session}/boards/{segment}?c=4S&d=N&t=9",
         f"/static/{segment}",
         f"/static/../{segment}",
         f"/practice/run?c=revoke/{segment}",
@@ -456,6 +543,7 @@ def test_path_segments_that_look_like_traversal_or_junk(sweep, segment):
         f"/rule/revoke/{segment}/record",
         f"/rulings/{segment}/amend",
         f"/sessions/{segment}/remove",
+        f"/sessions/{session}/boards/{segment}?c=4S&d=N&t=9",
         f"/api/rulings/{segment}",
     ]:
         sweep.form(url, {})
@@ -607,7 +695,11 @@ def cli(tmp_path, monkeypatch):
 
 
 # A value NUL cannot reach the CLI: an operating system's argv ends each string at one.
-ARGUMENTS = [v for v in HOSTILE if "\x00" not in v and "/" not in v and "\\" not in v]
+# Bytes that are not UTF-8 reach it as lone surrogates (Python's surrogateescape).
+ARGUMENTS = [v for v in HOSTILE if "\x00" not in v and "/" not in v and "\\" not in v] + [
+    "\udcff",
+    "é\udcfe\udcff",
+]
 
 
 def test_the_sweep_covers_every_cli_subcommand():
@@ -747,3 +839,142 @@ def test_cli_rules_on_truncated_and_mutated_real_records(cli, name):
             code, _out, err = cli("rule", wizard, str(copy), "--json")
             if unreadable:  # otherwise a wizard's own refusal, e.g. no insufficient bid
                 assert code == 2 and copy.name in err, err
+
+
+# --- what the log holds goes out whole, through every export ------------------------------
+
+UI_DEAL = "N:AQ932.J94.AJ.652 54.QT5.KT64.KT94 KT87.6.Q972.QJ87 J6.AK8732.853.A3"
+UI_RECORD = f"board 1\ndeal {UI_DEAL}\nauction 1S P 2S 3H P P 3S P P P\nnote 5: slow pass\nresult 9"
+UI_DAMAGED = {
+    "call_index": "5",
+    "source_kind": "tempo",
+    "ui": "yes",
+    "suggested": "yes",
+    "logical_alternative": "yes",
+    "damaged": "yes",
+    "assignable": "yes",
+    "serious_error": "no",
+}
+# Weighted scores that are not whole points (Law 12C1(c)), in each unit the TD can give.
+FRACTIONAL = [
+    {"results": "3H W 9 0.25; 3H W 8 0.75", "scoring": "points"},  # NS +2.5
+    {"results": "3H W 9 0.333; 3H W 8 0.667", "scoring": "points"},  # NS -13.27
+    {"results": "3H W 9 0.25; 3H W 8 0.75", "scoring": "pairs", "traveller": "140, 50, -140"},
+    {"results": "3H W 9 0.3; 3H W 8 0.7", "scoring": "teams", "comparison": "110"},
+]
+
+
+def exports_everywhere(client, home: Path) -> dict[str, str]:
+    """Every export of the whole log: the web's three and the command line's three."""
+    out = {}
+    for fmt in ("csv", "pbn", "html"):
+        response = client.get(f"/rulings/export.{fmt}")
+        assert response.status_code == 200, fmt
+        out[f"web {fmt}"] = response.get_data(as_text=True)
+        target = home / f"cli.{fmt}"
+        code, _out, err = run_cli(["log", "export", "--all", "--format", fmt, "-o", str(target)])
+        assert code == 0, err
+        out[f"cli {fmt}"] = target.read_text(encoding="utf-8")
+    return out
+
+
+def count_rulings(exported: dict[str, str]) -> dict[str, int]:
+    counts = {}
+    for name, body in exported.items():
+        if name.endswith("csv"):
+            counts[name] = len(list(csv.DictReader(io.StringIO(body))))
+        elif name.endswith("pbn"):
+            counts[name] = body.count("{Ruling (")
+        else:
+            counts[name] = body.count('class="report-page"')
+    return counts
+
+
+@pytest.fixture
+def own_log(tmp_path, monkeypatch):
+    """An app whose log is the command line's too (TD_ASSIST_HOME), with a CSRF token."""
+    monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path))
+    monkeypatch.setenv("TD_ASSIST_DEBUG", "1")
+    app = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "td-assist.sqlite3"), "SECRET_KEY": "l"}
+    )
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["csrf_token"] = TOKEN
+    return app, client, tmp_path
+
+
+def test_fractional_scores_through_record_permalink_report_and_every_export(own_log):
+    _app, client, home = own_log
+    made = client.post("/boards", data={"csrf_token": TOKEN, "text": UI_RECORD})
+    board_id = made.headers["Location"].rsplit("/", 1)[-1]
+    ids = []
+    for extra in FRACTIONAL:
+        answers = json.dumps({**UI_DAMAGED, **extra})
+        recorded = client.post(
+            f"/rule/unauthorised-information/{board_id}/record",
+            data={"csrf_token": TOKEN, "answers": answers, "table": "2"},
+        )
+        assert recorded.status_code == 303, text(recorded)[:300]
+        ids.append(recorded.headers["Location"].rsplit("/", 1)[-1])
+    for ruling_id in ids:
+        assert client.get(f"/rulings/{ruling_id}").status_code == 200
+    assert client.get("/rulings").status_code == 200
+    exported = exports_everywhere(client, home)
+    assert set(count_rulings(exported).values()) == {len(FRACTIONAL)}
+    rows = list(csv.DictReader(io.StringIO(exported["cli csv"])))
+    kinds = [row["score_kind"] for row in rows]
+    assert kinds == ["weighted_points", "weighted_points", "weighted_percent", "weighted_imps"]
+    assert [row["score_ns_after"] for row in rows[:2]] == ["2.5", "-13.27"]
+
+
+def test_a_log_of_more_than_1000_rulings_goes_out_whole_through_every_export(own_log):
+    from td_assist.rulings.engine.model import Ruling
+    from td_assist.store import LogFacts
+
+    app, client, home = own_log
+    store = app.extensions["td_store"]
+    store._db.execute("PRAGMA synchronous=OFF")  # a test log needs no fsync per ruling
+    sessions = [
+        store.save_session(name, "x.pbn", {1: {"number": 1, "deal": DEAL}})
+        for name in ("Monday", "Tuesday")
+    ]
+    board_id = store.save_board({"number": 1, "deal": DEAL}, source="sweep")
+    ruling = Ruling(wizard="revoke", status="complete", path=[], title="t").model_dump(mode="json")
+    current = set()
+    for number in range(1_020):
+        facts = LogFacts(
+            session_id=sessions[number % 2],
+            board_number=number % 28 + 1,
+            table=str(number % 15 + 1),
+            score_played=-50,
+            score_after=-50,
+            score_kind="points",
+            title=f"ruling {number}",
+        )
+        ruling_id = store.save_ruling(board_id, "revoke", {}, ruling, facts=facts)
+        if number % 10 == 0:  # a correction replaces it: the log counts both
+            ruling_id = store.save_ruling(
+                board_id, "revoke", {}, ruling, facts=facts, kind="correction", amends=ruling_id
+            )
+        current.add(ruling_id)
+    exported = exports_everywhere(client, home)
+    assert set(count_rulings(exported).values()) == {len(current)}, count_rulings(exported)
+    for name in ("web csv", "cli csv"):
+        found = {row["ruling_id"] for row in csv.DictReader(io.StringIO(exported[name]))}
+        assert found == current, name
+    page = text(client.get("/rulings"))
+    assert f"of {len(current)}" in page and 'data-page="older"' in page
+
+
+def test_cli_takes_a_file_whose_name_is_not_utf8(cli):
+    """On Linux a file name's bytes that are not UTF-8 reach Python as lone surrogates."""
+    name = "caf\udce9.pbn"  # 'café' written in Latin-1
+    try:
+        Path(name).write_text(PBN_BOARD, encoding="utf-8")
+    except (UnicodeEncodeError, OSError):
+        pytest.skip("this file system takes only Unicode names")
+    code, out, _err = cli("session", "load", name)
+    assert code == 0 and "caf?" in out
+    code, out, _err = cli("session", "list")
+    assert code == 0 and "caf?" in out

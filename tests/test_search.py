@@ -7,7 +7,7 @@ import pytest
 from whoosh import index
 
 from td_assist.cli import main
-from td_assist.lawbook import get_lawbook
+from td_assist.lawbook import get_lawbook, reload_lawbook
 from td_assist.search import MAX_QUERY_CHARS, clean_query, ensure_index, get_search, input_hash
 from td_assist.web import create_app
 
@@ -104,7 +104,7 @@ def test_index_is_rebuilt_when_a_law_file_changes(tmp_path):
     law64.write_text(
         law64.read_text(encoding="utf-8") + "\nA new sentence about zebras.\n", encoding="utf-8"
     )
-    changed = get_lawbook(laws)
+    changed = reload_lawbook(laws)
     assert input_hash(changed, synonyms) != input_hash(book, synonyms)
     second = ensure_index(changed, synonyms)
     assert second != first and not first.exists()

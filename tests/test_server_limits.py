@@ -5,6 +5,7 @@ Every test talks to 127.0.0.1 only and is bounded in time by socket timeouts.
 """
 
 import http.client
+import json
 import socket
 import threading
 import time
@@ -84,6 +85,80 @@ def test_a_slow_client_is_dropped_after_the_idle_time(running):
     finally:
         sock.close()
     assert time.monotonic() - started < 8
+
+
+def trickle(sock, data: bytes, every: float, seconds: float) -> float:
+    """Send ``data`` a byte at a time; how long until the server closed the connection
+    (``seconds`` if it never did)."""
+    started = time.monotonic()
+    sock.settimeout(every)
+    for byte in data:
+        if time.monotonic() - started > seconds:
+            break
+        try:
+            sock.send(bytes([byte]))
+            if sock.recv(100) == b"":
+                return time.monotonic() - started
+        except TimeoutError:
+            continue
+        except OSError:
+            return time.monotonic() - started
+    return seconds
+
+
+def test_a_client_trickling_its_headers_is_dropped_at_the_deadline(running):
+    """One byte every 0.2 s is never idle, so only the header deadline drops it."""
+    port = running(header_seconds=1, cleanup_interval=1)
+    sock = socket.create_connection((HOST, port), timeout=5)
+    try:
+        held = trickle(sock, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200, 0.2, 8)
+    finally:
+        sock.close()
+    assert held < 5
+
+
+def test_a_client_trickling_its_body_is_dropped_at_the_deadline(running):
+    port = running(request_seconds=1, cleanup_interval=1)
+    sock = socket.create_connection((HOST, port), timeout=5)
+    try:
+        sock.sendall(
+            b"POST /api/boards/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 500\r\n\r\n"
+        )
+        held = trickle(sock, b" " * 500, 0.2, 8)
+    finally:
+        sock.close()
+    assert held < 5
+
+
+def test_300_slow_clients_are_held_while_the_room_is_served(running):
+    port = running()
+    slow = [slow_client(port) for _ in range(320)]
+    try:
+        for _ in range(10):
+            started = time.monotonic()
+            status, _body = get(port, "/healthz", timeout=5)
+            assert status == 200 and time.monotonic() - started < 2
+    finally:
+        for sock in slow:
+            sock.close()
+
+
+def test_an_oversized_body_on_the_api_is_refused_as_json(running):
+    port = running()
+    sock = socket.create_connection((HOST, port), timeout=5)
+    try:
+        sock.sendall(
+            b"POST /api/boards HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"
+        )
+        answer = sock.recv(4096).decode("latin-1")
+    finally:
+        sock.close()
+    head, _, body = answer.partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 413") and "Content-Type: application/json" in head
+    assert "2 MB" in json.loads(body)["error"]
+    assert "X-Content-Type-Options: nosniff" in head
 
 
 def test_a_50_mb_upload_is_refused_before_it_is_read(running):

@@ -8,126 +8,52 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import html
+import importlib
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 
-from pydantic import BaseModel
-
 from td_assist import __version__
-from td_assist.bridge.auction import Contract
-from td_assist.bridge.cards import Seat
-from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.bridge.scoring import score
-from td_assist.cli import adjusted as adjusted_command
-from td_assist.cli import cases as case_commands
-from td_assist.cli import rule as rulings_commands
-from td_assist.cli import session as session_cli
-from td_assist.lawbook import commands as lawbook_commands
 
 EXIT_BAD_INPUT = 2
+
+# The modules that add the other commands, by command word. A command imports only its
+# own module (and handlers import their heavier parts inside), so `td-assist law 64B3`
+# does not load the wizards, the search engine, the web app or pydantic.
+COMMAND_MODULES = {
+    "law": "td_assist.lawbook.commands",
+    "laws": "td_assist.lawbook.commands",
+    "rule": "td_assist.cli.rule",
+    "adjust": "td_assist.cli.adjusted",
+    "session": "td_assist.cli.session",
+    "log": "td_assist.cli.session",
+    "cases": "td_assist.cli.cases",
+}
+OWN_COMMANDS = ("serve", "score", "search")
 
 
 class UsageError(Exception):
     """A command was given something it cannot use; the message says what."""
 
 
-class ScoreReport(BaseModel):
-    contract: str
-    declarer: str
-    tricks: int
-    vulnerability: str
-    declarer_vulnerable: bool
-    over_under: int
-    score_declarer: int
-    score_ns: int
-    score_ew: int
-
-
-def score_report(contract_text: str, declarer_text: str, tricks: int, vul_text: str) -> ScoreReport:
-    declarer = Seat.parse(declarer_text)
-    contract = Contract.parse(contract_text, declarer)
-    if contract.is_passed_out:
-        return ScoreReport(
-            contract="Pass",
-            declarer="",
-            tricks=0,
-            vulnerability=vul_text,
-            declarer_vulnerable=False,
-            over_under=0,
-            score_declarer=0,
-            score_ns=0,
-            score_ew=0,
-        )
-    vulnerability = Vulnerability.parse(vul_text)
-    vulnerable = vulnerability.is_vulnerable(declarer)
-    points = score(contract, tricks, vulnerable)
-    ns = points if declarer.side.value == "NS" else -points
-    return ScoreReport(
-        contract=str(contract),
-        declarer=declarer.value,
-        tricks=tricks,
-        vulnerability=vulnerability.value,
-        declarer_vulnerable=vulnerable,
-        over_under=tricks - contract.tricks_needed,
-        score_declarer=points,
-        score_ns=ns,
-        score_ew=-ns,
-    )
-
-
 def _cmd_score(args: argparse.Namespace) -> int:
-    report = score_report(args.contract, args.declarer, args.tricks, args.vul)
-    if args.json:
-        print(report.model_dump_json(indent=2))
-        return 0
-    if report.contract == "Pass":
-        print("Passed out: NS 0 / EW 0")
-        return 0
-    made = (
-        "made exactly"
-        if report.over_under == 0
-        else f"made with {report.over_under} overtrick{'s' * (report.over_under > 1)}"
-        if report.over_under > 0
-        else f"down {-report.over_under}"
-    )
-    vul = "vulnerable" if report.declarer_vulnerable else "not vulnerable"
-    print(
-        f"{report.contract} by {report.declarer}, {report.tricks} tricks ({made}), declarer {vul}"
-    )
-    print(f"NS {report.score_ns:+d} / EW {report.score_ew:+d}")
-    return 0
+    from td_assist.score_command import print_score
 
-
-def lan_addresses() -> list[str]:
-    """This machine's addresses on the local network, for the URL to type on a tablet."""
-    import socket
-
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    return found
+    return print_score(args)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     import socket
 
+    from td_assist.network import serve_addresses
     from td_assist.web import create_app
     from td_assist.web.security import new_pin
     from td_assist.web.server import serve
 
-    host = "0.0.0.0" if args.lan else args.host
+    host, addresses = serve_addresses(args.host or "", args.lan)
     everywhere = host in ("0.0.0.0", "::", "")
-    addresses = lan_addresses() if everywhere else []
     # The names this server answers to (see security.HostGuard): its own address and
     # name; when it listens everywhere, any address typed as digits.
     own_names = [host, socket.gethostname(), f"{socket.gethostname()}.local", *addresses]
@@ -144,6 +70,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.lan:
         for address in addresses or ["<this laptop's address>"]:
             print(f"On a tablet or phone on the club network, type: http://{address}:{args.port}/")
+        print(f"Their QR codes: http://127.0.0.1:{args.port}/lan")
         print(f"PIN for tablets and phones: {config['LAN_PIN']}")
         print(
             f"To sign every tablet out or change the PIN: http://127.0.0.1:{args.port}/lan "
@@ -155,6 +82,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
+    import html
+    import re
+
     from td_assist.search import search_report
 
     report = search_report(" ".join(args.query), limit=args.limit)
@@ -175,7 +105,9 @@ def _cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: with the command modules that command needs, or all of
+    them (for help, and when ``argv`` is not given)."""
     parser = argparse.ArgumentParser(
         prog="td-assist",
         description="A rulings assistant for duplicate-bridge tournament directors.",
@@ -184,7 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument(
+        "--host",
+        default=None,
+        help="address to bind (default 127.0.0.1; with --lan, every address of this laptop)",
+    )
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     serve.add_argument(
         "--lan",
@@ -213,12 +149,27 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--json", action="store_true", help="print JSON")
     search.set_defaults(handler=_cmd_search)
 
-    lawbook_commands.register(commands)
-    rulings_commands.register(commands)
-    adjusted_command.register(commands)
-    session_cli.register(commands)
-    case_commands.register(commands)
+    for module in _command_modules(argv):
+        importlib.import_module(module).register(commands)
     return parser
+
+
+def _command_modules(argv: Sequence[str] | None) -> list[str]:
+    every = list(dict.fromkeys(COMMAND_MODULES.values()))
+    if argv is None:
+        return every
+    words = [arg for arg in argv if not arg.startswith("-")]
+    if words:
+        if words[0] in COMMAND_MODULES:
+            return [COMMAND_MODULES[words[0]]]
+        return [] if words[0] in OWN_COMMANDS else every  # an unknown word: list them all
+    return [] if argv and all(arg == "--version" for arg in argv) else every
+
+
+def _command_errors() -> tuple[type[Exception], ...]:
+    """The bad-input errors of the command modules loaded (the others cannot raise)."""
+    lawbook = sys.modules.get("td_assist.lawbook.commands")
+    return (lawbook.CommandError,) if lawbook is not None else ()
 
 
 def _tricks(text: str) -> int:
@@ -273,14 +224,15 @@ def one_line(message: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(arguments)
+    args = parser.parse_args(arguments)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
     try:
         return int(args.handler(args))
-    except (RecordError, UsageError, lawbook_commands.CommandError) as error:
+    except (RecordError, UsageError, *_command_errors()) as error:
         print(f"td-assist: {one_line(str(error))}", file=sys.stderr)
         if getattr(args, "json", False):
             print(json.dumps(error_report(error), ensure_ascii=False))

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.ruling_log import export_entries, to_csv, to_pbn
+from td_assist.ruling_log import export_entries, is_log_export, to_csv, to_pbn
 from td_assist.session import find_session, load_file
 from td_assist.store import open_store
 
@@ -58,6 +58,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         text = _html_report(session_id)
     if args.output:
+        _may_write(Path(args.output), args.force)
         try:
             Path(args.output).write_text(text, encoding="utf-8", newline="")
         except OSError as error:
@@ -68,6 +69,26 @@ def _cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _may_write(path: Path, force: bool) -> None:
+    """An export may replace an earlier export, or an empty file; anything else the
+    TD's file stays unless ``--force`` says to replace it."""
+    if force:
+        return
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8192)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # a folder or an unreadable file: writing it says what is wrong
+    if head and not is_log_export(head.decode("utf-8", errors="replace")):
+        raise RecordError(
+            "the file exists and is not an earlier export of the ruling log, so it is kept; "
+            "choose another file, or add --force to replace it",
+            where=shown(str(path), 60),
+        )
 
 
 def _html_report(session_id: str | None) -> str:
@@ -117,5 +138,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     export.add_argument("--session", help="id or name (default: the latest session)")
     export.add_argument("--all", action="store_true", help="every ruling in the log")
     export.add_argument("--format", choices=("csv", "pbn", "html"), default="csv")
-    export.add_argument("--output", "-o", help="write to this file instead of the screen")
+    export.add_argument(
+        "--output",
+        "-o",
+        help="write to this file instead of the screen (it may replace an earlier export only)",
+    )
+    export.add_argument(
+        "--force", action="store_true", help="replace the --output file whatever it holds"
+    )
     export.set_defaults(handler=_cmd_export)

@@ -1,8 +1,7 @@
 """The lawbook: laws/*.md parsed into a tree of anchored sections, cross-linked."""
 
-from td_assist.lawbook.book import Lawbook, UnknownLaw, get_lawbook
-from td_assist.lawbook.model import Law, Section, display_anchor
-from td_assist.lawbook.parser import LawFileError
+from td_assist.lawbook.book import Lawbook, UnknownLaw, get_lawbook, reload_lawbook
+from td_assist.lawbook.model import Law, LawFileError, Section, display_anchor
 
 __all__ = [
     "Law",
@@ -12,4 +11,5 @@ __all__ = [
     "UnknownLaw",
     "display_anchor",
     "get_lawbook",
+    "reload_lawbook",
 ]

@@ -8,15 +8,25 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 import re
+import tempfile
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section, display_anchor
-from td_assist.lawbook.parser import LawFileError, parse_law_file
+from td_assist.lawbook.model import (
+    DEFINITIONS,
+    INTRODUCTION,
+    Law,
+    LawFileError,
+    Section,
+    display_anchor,
+)
 from td_assist.lawbook.refs import Reference, find_references, normalise_reference
-from td_assist.paths import content_dir
+from td_assist.paths import cache_dir, content_dir
 
 
 class UnknownLaw(LookupError):
@@ -62,6 +72,8 @@ class Lawbook:
 
     @classmethod
     def load(cls, folder: Path) -> Lawbook:
+        from td_assist.lawbook.parser import parse_law_file  # pydantic: only when reading
+
         digest = hashlib.sha256()
         for path in sorted(folder.glob("*.md")) + sorted(folder.glob("*.toml")):
             digest.update(path.name.encode())
@@ -182,21 +194,72 @@ class Lawbook:
         return self._content_hash
 
 
-def folder_signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
-    """Names, sizes and modification times: cheap to read, changes when a file does."""
-    return tuple(
-        (p.name, p.stat().st_mtime_ns, p.stat().st_size)
-        for p in sorted(folder.iterdir())
-        if p.suffix in {".md", ".toml"}
-    )
+@lru_cache(maxsize=4)  # the shipped laws/ and, in tests, a few copies of it
+def _load(folder: Path) -> Lawbook:
+    snapshot = _snapshot_path(folder)
+    try:
+        with snapshot.open("rb") as stream:
+            book = pickle.load(stream)
+        if isinstance(book, Lawbook):
+            return book
+    except Exception:  # none yet, or unreadable (any error at all): read laws/ instead
+        pass
+    book = Lawbook.load(folder)
+    _save_snapshot(book, snapshot)
+    return book
 
 
-@lru_cache(maxsize=4)  # each edit of laws/ makes a new signature: keep the latest few
-def _load(folder: Path, _signature: tuple[tuple[str, int, int], ...]) -> Lawbook:
-    return Lawbook.load(folder)
+# A command starts by reading the lawbook: parsing ~95 Markdown files (and loading the
+# parser's pydantic) costs more than the rest of `td-assist law 64B3` together, so the
+# parsed lawbook is kept in the user's cache folder, named by the files it was read
+# from and by this package's own lawbook code; any change to either makes a new one.
+SNAPSHOT_VERSION = "1"
+
+
+def _snapshot_path(folder: Path) -> Path:
+    code = Path(__file__).parent
+    inputs = [*sorted(folder.glob("*.md")), *sorted(folder.glob("*.toml")), *code.glob("*.py")]
+    signature = [(p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in inputs]
+    where = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
+    what = hashlib.sha256(repr((SNAPSHOT_VERSION, signature)).encode()).hexdigest()[:16]
+    return cache_dir() / "lawbook" / f"{where}-{what}.pickle"
+
+
+def _save_snapshot(book: Lawbook, target: Path) -> None:
+    """Written whole or not at all; older snapshots of the same folder are removed."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=target.parent, delete=False) as stream:
+            pickle.dump(book, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(stream.name, target)
+        folder_key = target.name.split("-")[0]
+        for old in target.parent.glob(f"{folder_key}-*.pickle"):
+            if old != target:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only or full disk: the next start reads laws/ again
+
+
+@lru_cache(maxsize=1)
+def _shipped_folder() -> Path:
+    return content_dir("laws").resolve()
 
 
 def get_lawbook(folder: Path | None = None) -> Lawbook:
-    """The lawbook from laws/ (or ``folder``); loaded once, again when a file changes."""
-    folder = (folder or content_dir("laws")).resolve()
-    return _load(folder, folder_signature(folder))
+    """The lawbook from laws/ (or ``folder``), loaded once per process.
+
+    laws/ ships with the program and does not change while it runs, so a page or a
+    search costs no look at the disk; whoever changes the files on purpose (a test, a
+    tool editing laws/) calls ``reload_lawbook``."""
+    with _LOAD_LOCK:  # the server's threads would each read it on the first request
+        return _load(folder.resolve() if folder is not None else _shipped_folder())
+
+
+_LOAD_LOCK = threading.Lock()
+
+
+def reload_lawbook(folder: Path | None = None) -> Lawbook:
+    """The lawbook read again from its files, for the callers of ``get_lawbook`` too."""
+    _load.cache_clear()
+    _shipped_folder.cache_clear()
+    return get_lawbook(folder)

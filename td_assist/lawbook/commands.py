@@ -5,45 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING
 
 from td_assist.lawbook.book import UnknownLaw, get_lawbook
-from td_assist.lawbook.model import Section
-from td_assist.lawbook.official import ImportProblem, import_official, load_official
-from td_assist.lawbook.overlap import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR, find_overlaps
-from td_assist.lawbook.parser import LawFileError
-from td_assist.lawbook.render import law_url, section_text
+from td_assist.lawbook.model import LawFileError
+from td_assist.lawbook.render import section_text
+from td_assist.lawbook.settings import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR, OFFICIAL_FILE
+
+if TYPE_CHECKING:
+    from td_assist.lawbook.official import OfficialText
 
 
 class CommandError(Exception):
     """Shown to the user as one line; exit status 2."""
-
-
-class SectionJson(BaseModel):
-    anchor: str
-    cite: str
-    label: str
-    heading: str
-    text: str
-    official: str | None = None
-    unverified: str = ""  # what of the 2017 text this section could not be checked against
-    url: str
-    children: list[SectionJson]
-
-
-def section_json(section: Section, official: dict[str, str] | None) -> SectionJson:
-    return SectionJson(
-        anchor=section.anchor,
-        cite=section.display,
-        label=section.label,
-        heading=section.heading,
-        text=section.text,
-        official=(official or {}).get(section.anchor),
-        unverified=section.unverified,
-        url=law_url(section.anchor),
-        children=[section_json(child, official) for child in section.children],
-    )
 
 
 def _cmd_law(args: argparse.Namespace) -> int:
@@ -53,9 +27,11 @@ def _cmd_law(args: argparse.Namespace) -> int:
         section = book.find(reference)
     except (UnknownLaw, LawFileError) as error:
         raise CommandError(str(error)) from None
-    official = load_official()
+    official = _official_if_imported()
     texts = official.sections if official else None
     if args.json:
+        from td_assist.lawbook.law_json import section_json
+
         law = book.law_of(section)
         data = section_json(section, texts).model_dump()
         data["law"] = {"number": law.number, "title": law.title}
@@ -72,7 +48,21 @@ def _cmd_law(args: argparse.Namespace) -> int:
     return 0
 
 
+def _official_if_imported() -> OfficialText | None:
+    """The imported official text; its reader (pydantic) is loaded only when a club has
+    imported one, so `td-assist law` stays quick for the others."""
+    from td_assist.paths import user_dir
+
+    if not (user_dir() / OFFICIAL_FILE).exists():
+        return None
+    from td_assist.lawbook.official import load_official
+
+    return load_official()
+
+
 def _cmd_laws_import(args: argparse.Namespace) -> int:
+    from td_assist.lawbook.official import ImportProblem, import_official
+
     try:
         official = import_official(Path(args.file))
     except ImportProblem as error:
@@ -112,6 +102,9 @@ def _cmd_laws_check(_args: argparse.Namespace) -> int:
 
 
 def _cmd_laws_overlap(args: argparse.Namespace) -> int:
+    from td_assist.lawbook.official import load_official
+    from td_assist.lawbook.overlap import find_overlaps
+
     official = load_official()
     if official is None:
         raise CommandError(

@@ -18,6 +18,15 @@ DEFINITIONS = "definitions"
 INTRODUCTION = "introduction"
 
 
+class LawFileError(ValueError):
+    """A laws/ file breaks the format; the message names the file and line. (Here, not in
+    the parser, so that a lawbook already read needs no parser, nor pydantic.)"""
+
+    def __init__(self, path: Path, line: int, problem: str) -> None:
+        self.path, self.line, self.problem = path, line, problem
+        super().__init__(f"{path.name} line {line}: {problem}")
+
+
 @dataclass
 class Section:
     """A lettered or numbered part of a law, or the law itself (depth 0)."""

@@ -13,13 +13,14 @@ import json
 import re
 from collections import Counter
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from td_assist.lawbook.settings import OFFICIAL_FILE
 from td_assist.paths import user_dir
 
-OFFICIAL_FILE = "official-laws-2017.json"
 MAX_IMPORT_BYTES = 5_000_000
 
 _LAW_HEADING = re.compile(r"^\s*LAW\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)?([A-Z][A-Z ,'’()\-–]*)?\s*$")
@@ -208,10 +209,18 @@ def import_official(path: Path) -> OfficialText:
 
 
 def load_official() -> OfficialText | None:
-    """The imported official text, or None when the club has not imported it."""
+    """The imported official text, or None when the club has not imported it. Read
+    again only when the file changes: every law page asks for it."""
     path = official_path()
-    if not path.exists():
+    try:
+        stat = path.stat()
+    except OSError:
         return None
+    return _official_as_saved(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=2)  # the text as last imported (per user folder)
+def _official_as_saved(path: Path, _mtime: int, _size: int) -> OfficialText | None:
     try:
         return OfficialText.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except (ValidationError, json.JSONDecodeError, OSError):

@@ -27,9 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from td_assist.lawbook.book import Lawbook
 from td_assist.lawbook.official import OfficialText
-
-DEFAULT_MIN_WORDS = 12
-MIN_WORDS_FLOOR = 4  # below this every "the player must" would be reported
+from td_assist.lawbook.settings import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR
 
 ALLOWED_FILE = "overlap-allowed.toml"
 _LEFT_OUT = "\u0001"  # stands in for an allowed word: matches no official window

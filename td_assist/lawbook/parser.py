@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, Section
+from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, LawFileError, Section
 
 COMMENTARY_HEADING = "In practice"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
@@ -23,14 +23,6 @@ _LABEL = re.compile(
 # A section whose 2017 wording could not be checked: ``> [!unverified] the footnote to 86B2``.
 _UNVERIFIED = re.compile(r"^>\s*\[!unverified\](?P<what>.*)$", re.IGNORECASE)
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
-
-
-class LawFileError(ValueError):
-    """A laws/ file breaks the format; the message names the file and line."""
-
-    def __init__(self, path: Path, line: int, problem: str) -> None:
-        self.path, self.line, self.problem = path, line, problem
-        super().__init__(f"{path.name} line {line}: {problem}")
 
 
 class FrontMatter(BaseModel):

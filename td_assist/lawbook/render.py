@@ -10,12 +10,14 @@ from __future__ import annotations
 import html
 import textwrap
 from collections.abc import Callable
-
-import markdown
+from typing import TYPE_CHECKING
 
 from td_assist.lawbook.book import Lawbook
 from td_assist.lawbook.model import Law, Section
 from td_assist.lawbook.refs import find_references
+
+if TYPE_CHECKING:
+    import markdown
 
 
 def law_url(anchor: str) -> str:
@@ -28,6 +30,8 @@ def law_url(anchor: str) -> str:
 
 
 def _markdown() -> markdown.Markdown:
+    import markdown  # for the web pages; the plain text of `td-assist law` needs none
+
     md = markdown.Markdown(extensions=["tables", "sane_lists"], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")

@@ -15,6 +15,7 @@ reduced to plain words before anything sees it.
 from __future__ import annotations
 
 import shutil
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -87,17 +88,27 @@ def open_engine(
     phrasings unless others are given (``phrasings_path``: to measure candidate content).
     Another process working on other inputs (a TD editing laws/ while the server runs)
     may tidy an index away between its build and its opening: then it is built again,
-    once."""
+    once. With the lawbook's own content, the engine's tables are kept beside the index
+    and read from there next time."""
+    own_content = thesaurus is None and phrasings_path is None
+    folder = ensure_index(book, synonyms_path)
+    if own_content:
+        kept = SearchEngine.stored(folder, book)
+        if kept is not None:
+            return kept
     if thesaurus is None:
         thesaurus = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
     synonyms = load_synonyms(synonyms_path)
     phrasings = load_phrasings(phrasings_path or book.folder / "phrasings.toml")
-    folder = ensure_index(book, synonyms_path)
     try:
-        return SearchEngine(folder, book, synonyms, phrasings, thesaurus)
+        engine = SearchEngine(folder, book, synonyms, phrasings, thesaurus)
     except EmptyIndexError:
         shutil.rmtree(folder, ignore_errors=True)
-    return SearchEngine(ensure_index(book, synonyms_path), book, synonyms, phrasings, thesaurus)
+        folder = ensure_index(book, synonyms_path)
+        engine = SearchEngine(folder, book, synonyms, phrasings, thesaurus)
+    if own_content:
+        engine.keep_tables(folder)
+    return engine
 
 
 @lru_cache(maxsize=8)
@@ -114,12 +125,17 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def get_search() -> SearchEngine:
-    """The engine for the current lawbook; rebuilt when laws/ (with the synonyms and
-    phrasings) or the imported official text change (compared by content hash)."""
-    book = get_lawbook()  # a new Lawbook object whenever a file in laws/ changed
+    """The engine for the current lawbook; rebuilt when the lawbook is reloaded (with
+    the synonyms and phrasings) or the imported official text changes (compared by
+    content hash)."""
+    book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
     key = _hash_for(book, synonyms, _stamp(official_path()))
-    return _engine(book.folder, synonyms, key)
+    with _ENGINE_LOCK:  # the server's threads would each build one on the first search
+        return _engine(book.folder, synonyms, key)
+
+
+_ENGINE_LOCK = threading.Lock()
 
 
 # --- the answer the command line and the API give -------------------------------------

@@ -12,13 +12,17 @@ held back unless the question asks for a definition.
 from __future__ import annotations
 
 import html
+import os
+import pickle
 import re
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from whoosh import index
+from whoosh.index import EmptyIndexError
 
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
@@ -123,6 +127,20 @@ def clean_query(text: str) -> str:
     return " ".join(text.split())[:MAX_QUERY_CHARS]
 
 
+TABLES_FILE = "engine-tables.pickle"
+SPELLER_FILE = "speller-lists.pickle"
+# What the engine makes from the lawbook's content, kept beside the index (whose folder
+# is named by the hash of that content) so that a command need not make it again.
+_TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
+           "decompounder", "problems", "english", "german", "speller")  # fmt: skip
+
+
+def _code_signature() -> list[tuple[str, int, int]]:
+    """This package's own files: tables made by other code are made again."""
+    files = sorted(Path(__file__).parent.glob("*.py"))
+    return [(p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files]
+
+
 @dataclass(frozen=True)
 class _Phrase:
     words: tuple[str, ...]
@@ -138,12 +156,9 @@ class SearchEngine:
         phrasings: Sequence[Situation] = (),
         thesaurus: Thesaurus | None = None,
     ) -> None:
-        self.book = book
+        self._open(folder, book)
         self.same = thesaurus or Thesaurus()
         self.synonyms = synonyms
-        self.ix = index.open_dir(str(folder))
-        self.searcher = self.ix.searcher()
-        self.scorer = ContentScorer(self.searcher.reader())
         self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
         self._root_of = {law.number: law.anchor for law in book.laws}
         self._defined = {  # each Definition by the terms it defines ("alert")
@@ -205,6 +220,46 @@ class SearchEngine:
                 counts[word] = counts.get(word, 0) + 1
         useful = {w: c for w, c in counts.items() if w.isalpha()}
         self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
+
+    def _open(self, folder: Path, book: Lawbook) -> None:
+        self.book = book
+        self.ix = index.open_dir(str(folder))
+        self.searcher = self.ix.searcher()
+        self.scorer = ContentScorer(self.searcher.reader())
+
+    @classmethod
+    def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
+        """The engine over the index in ``folder`` with the tables ``keep_tables`` kept
+        there, or None when there are none (or they were made by other code)."""
+        try:
+            with (folder / TABLES_FILE).open("rb") as stream:
+                tables = pickle.load(stream)
+        except Exception:  # none yet, or unreadable (any error at all): build them
+            return None
+        if not isinstance(tables, dict) or tables.pop("code", None) != _code_signature():
+            return None
+        if set(tables) != set(_TABLES):
+            return None
+        engine = cls.__new__(cls)
+        try:
+            engine._open(folder, book)
+        except EmptyIndexError:
+            return None
+        vars(engine).update(tables)
+        engine.speller.keep_lists(folder / SPELLER_FILE)
+        return engine
+
+    def keep_tables(self, folder: Path) -> None:
+        """Keep the tables made from the content beside the index (see ``stored``)."""
+        tables = {name: vars(self)[name] for name in _TABLES}
+        tables["code"] = _code_signature()
+        try:
+            with tempfile.NamedTemporaryFile("wb", dir=folder, delete=False) as stream:
+                pickle.dump(tables, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(stream.name, folder / TABLES_FILE)
+        except OSError:
+            return  # a read-only or full disk: made again next time
+        self.speller.keep_lists(folder / SPELLER_FILE)
 
     def _english_meaning(self, text: str) -> list[str]:
         return self.same.english(english_terms(text))

@@ -24,7 +24,7 @@ from td_assist.lawbook.official import load_official, official_path
 from td_assist.paths import cache_dir
 from td_assist.search.analysis import ANALYZER
 
-INDEX_VERSION = "5"  # bump when the schema or the documents change
+INDEX_VERSION = "6"  # bump when the schema or the documents change
 
 
 def schema() -> Schema:

@@ -12,9 +12,14 @@ of nine letters or more), found through an index of deletions.
 from __future__ import annotations
 
 import gzip
+import os
+import pickle
+import tempfile
+import threading
 from collections.abc import Iterable
 from functools import cached_property
 from importlib import resources
+from pathlib import Path
 
 from td_assist.search.analysis import Decompounder, fold, german_form, german_stem
 
@@ -54,6 +59,10 @@ class Vocabulary:
         self.decompounder = parts
         self._german_extra = set(german)
 
+    def __getstate__(self) -> dict[str, object]:
+        # The word lists are kept apart (Speller.keep_lists), not with the engine's tables
+        return {k: v for k, v in vars(self).items() if k not in ("english", "german_stems")}
+
     @cached_property
     def english(self) -> frozenset[str]:
         return _load_english()  # read on the first unknown word, not at start-up
@@ -73,11 +82,48 @@ class Vocabulary:
         return bool(self.decompounder.split(word))
 
 
+_LISTS_LOCK = threading.Lock()
+
+
 class Speller:
     """Corrects unknown words to the nearest useful word (see the module doc)."""
 
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary
+        self.lists_file: Path | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in vars(self).items() if k != "_deletes"}
+
+    def keep_lists(self, path: Path) -> None:
+        """Keep the word lists and the index of deletions in ``path`` (beside the search
+        index, so made again when the lawbook changes): building them takes far longer
+        than reading them, and a search command would build them on every unknown word."""
+        self.lists_file = path
+
+    def _ensure_lists(self) -> None:
+        if self.lists_file is None or "_deletes" in vars(self):
+            return
+        with _LISTS_LOCK:  # the server's threads meet the first unknown word together
+            if "_deletes" not in vars(self):
+                self._read_or_build_lists(self.lists_file)
+
+    def _read_or_build_lists(self, lists_file: Path) -> None:
+        try:
+            with lists_file.open("rb") as stream:
+                english, german_stems, deletes = pickle.load(stream)
+            self.vocabulary.__dict__.update(english=english, german_stems=german_stems)
+            self.__dict__["_deletes"] = deletes
+            return
+        except Exception:  # none yet, or unreadable (any error at all): build them
+            pass
+        lists = (self.vocabulary.english, self.vocabulary.german_stems, self._deletes)
+        try:
+            with tempfile.NamedTemporaryFile("wb", dir=lists_file.parent, delete=False) as stream:
+                pickle.dump(lists, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(stream.name, lists_file)
+        except OSError:
+            pass  # a read-only or full disk: built again next time
 
     @cached_property
     def _deletes(self) -> dict[str, tuple[str, ...]]:
@@ -90,6 +136,8 @@ class Speller:
 
     def candidates(self, word: str) -> list[str]:
         """Useful words near an unknown word, nearest first, then the most frequent."""
+        if len(word) >= 4 and word.isalpha() and word not in self.vocabulary.useful:
+            self._ensure_lists()  # the big lists, for a word that may need them
         if self.vocabulary.is_real(word):
             return []
         allowed = 2 if len(word) >= 9 else 1

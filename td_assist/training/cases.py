@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -249,7 +250,7 @@ def get_case(identifier: str) -> Case:
         except OSError:  # e.g. a name longer than the file system allows: no such case
             found = False
         if found:
-            return load_case(path)
+            return _case_as_saved(path, _stamp(path))
     raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
 
 
@@ -260,4 +261,42 @@ def case_files(wizard: str | None = None) -> list[Path]:
 
 
 def load_cases(wizard: str | None = None) -> list[Case]:
-    return [load_case(path) for path in case_files(wizard)]
+    """Every case (of ``wizard``), read once per process and again only when a folder of
+    the library changes (a case added, removed or saved by renaming, as editors do): the
+    law, case and practice pages ask for the whole library on every request."""
+    base, stamps = library_stamp()
+    return list(_library(base, wizard, stamps))
+
+
+def library_stamp() -> tuple[Path, tuple[tuple[str, int, int], ...]]:
+    """The library's folder and the state of its folders: what a cache of anything
+    made from the cases is keyed on."""
+    base = content_dir("rulings") / "cases"
+    return base, _folder_stamps(base)
+
+
+@lru_cache(maxsize=16)  # per wizard and the whole library, as the folders last were
+def _library(base: Path, wizard: str | None, _stamps: object) -> tuple[Case, ...]:
+    return tuple(_case_as_saved(path, _stamp(path)) for path in case_files(wizard))
+
+
+@lru_cache(maxsize=512)  # a few hundred case files at most, each as last saved
+def _case_as_saved(path: Path, _stamp: object) -> Case:
+    return load_case(path)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def _folder_stamps(base: Path) -> tuple[tuple[str, int, int], ...]:
+    """The library's folders as they are now: a dozen stat calls, not one per case."""
+    try:
+        folders = [base, *sorted(p for p in base.iterdir() if p.is_dir())]
+    except OSError:
+        return ()
+    return tuple((p.name, *_stamp(p)) for p in folders)

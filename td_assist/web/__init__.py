@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, has_request_context, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask.typing import ResponseReturnValue
 from markupsafe import escape
@@ -18,7 +19,19 @@ from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_UPLOAD", "create_app"]
 
 MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading it
+TOO_LARGE_FOR_API = "the body is larger than 2 MB, the most the API reads"
 SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
+
+
+class TextSafeResponse(Response):
+    """A page is UTF-8 even if some text echoed into it is not valid Unicode (a lone
+    UTF-16 half from a hostile request): that character becomes "?" instead of the
+    whole answer becoming a 500."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if isinstance(value, str):
+            value = value.encode("utf-8", "replace")
+        super().set_data(value)
 
 
 class SafeJSONProvider(DefaultJSONProvider):
@@ -47,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
     )
     app.json = SafeJSONProvider(app)
+    app.response_class = TextSafeResponse
     if config:
         app.config.update(config)
 
@@ -75,10 +89,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.jinja_env.filters["contract"] = contract_text
     app.jinja_env.globals["new_request_key"] = new_request_key
+    from td_assist.web.qr import qr_svg
+
+    app.jinja_env.globals["qr_svg"] = qr_svg
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
-        return {"version": __version__}
+        # The laptop's own pages link to /lan (the phones' addresses); phones cannot open it.
+        return {"version": __version__, "on_this_laptop": _from_this_laptop()}
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
@@ -108,6 +126,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def _too_large(_error: Exception) -> ResponseReturnValue:
+        if request.path.startswith("/api/"):
+            return jsonify(error=TOO_LARGE_FOR_API), 413
         return error_page("Too large", "That upload is larger than 2 MB.", 413)
 
     @app.errorhandler(500)
@@ -121,8 +141,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def _from_this_laptop() -> bool:
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
+
+
 def error_page(title: str, message: str, status: int) -> ResponseReturnValue:
-    """The friendly error page; if even that cannot be drawn, a bare one that can."""
+    """The friendly error page; if even that cannot be drawn, a bare one that can.
+    The JSON API answers every error as JSON ``{"error": ...}`` instead."""
+    if has_request_context() and request.path.startswith("/api/"):
+        return jsonify(error=f"{title}: {message}"), status
     try:
         return render_template("error.html", title=title, message=message), status
     except Exception:

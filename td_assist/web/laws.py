@@ -11,7 +11,7 @@ from markupsafe import Markup
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
-from td_assist.rulings.engine.registry import nodes_citing
+from td_assist.rulings.engine.registry import CitingStep, load_wizards, nodes_citing
 from td_assist.web.training import cases_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")
@@ -23,6 +23,11 @@ def _law_body(book: Lawbook, key: int | str, official_stamp: str) -> Markup:
     law = book.law(key) if isinstance(key, int) else book.named[key]
     official = load_official() if official_stamp else None
     return Markup(law_html(law, book, official.sections if official else None))
+
+
+@lru_cache(maxsize=256)  # per law, for the wizards registered (each tree is loaded once)
+def _used_by(number: int, _wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
+    return tuple(nodes_citing(number))
 
 
 @laws.get("/")
@@ -51,6 +56,6 @@ def law_page(page: str) -> ResponseReturnValue:
         following=following,
         chapters=book.chapters(),
         cited_by=book.citing(law.number) if law.number else [],
-        used_by=nodes_citing(law.number) if law.number else [],
+        used_by=_used_by(law.number, tuple(load_wizards())) if law.number else [],
         cases=cases_citing(law.number) if law.number else [],
     )

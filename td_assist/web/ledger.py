@@ -38,6 +38,7 @@ from td_assist.web.wizard import (
 ledger = Blueprint("ledger", __name__)
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 _SHORT = re.compile(r"^[A-Za-z0-9 ./-]{0,20}$")
+LOG_PAGE = 200  # rulings on one page of the log; the exports hold every one
 
 
 def new_request_key() -> str:
@@ -219,11 +220,27 @@ def _filters() -> tuple[str | None, int | None]:
 
 @ledger.get("/rulings")
 def log() -> ResponseReturnValue:
-    """The ruling log: each ruling as it stands, newest first, with what it amends."""
+    """The ruling log: each ruling as it stands, newest first, with what it amends,
+    ``LOG_PAGE`` to a page; the page says which part of how many it shows."""
     session_id, board = _filters()
+    rows = store().latest_entries(session_id, board)
+    pages = max(1, -(-len(rows) // LOG_PAGE))
+    page_text = request.args.get("p", "1").strip()[:6]
+    page = int(page_text) if re.fullmatch(r"[1-9][0-9]{0,5}", page_text) else 1
+    page = min(page, pages)
+    first = (page - 1) * LOG_PAGE
+
+    def page_url(number: int) -> str:
+        query = {"s": session_id or "", "b": "" if board is None else board, "p": number}
+        return url_for("ledger.log", **{k: v for k, v in query.items() if v != ""})
+
     return render_template(
         "log.html",
-        rows=store().latest_entries(session_id, board),
+        rows=rows[first : first + LOG_PAGE],
+        total=len(rows),
+        first=first,
+        newer=page_url(page - 1) if page > 1 else None,
+        older=page_url(page + 1) if page < pages else None,
         sessions=store().sessions(include_removed=True),
         session_id=session_id,
         board=board,

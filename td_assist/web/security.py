@@ -32,6 +32,10 @@ CSRF_FIELD = "csrf_token"
 PIN_TRIES = 5  # wrong PINs allowed from one address ...
 PIN_LOCK_SECONDS = 60  # ... before it must wait this long
 MAX_TRACKED_ADDRESSES = 4096  # the wrong-PIN table never grows past this
+# Wrong PINs from all addresses together before the PIN stops working until the TD
+# makes a new one on the laptop: a device with many addresses (or a whole /24) is not
+# held back by the per-address lock, but 100 guesses find a 6-digit PIN 1 time in 10,000.
+PIN_FAILURES_IN_ALL = 100
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 CONTENT_SECURITY_POLICY = (
@@ -87,10 +91,22 @@ def csrf_token() -> str:
     return str(session[CSRF_FIELD])
 
 
+def same_secret(sent: object, expected: object) -> bool:
+    """A constant-time comparison of two texts of any characters.
+
+    ``hmac.compare_digest`` refuses a str holding anything but ASCII, and a token or
+    PIN typed or sent by anyone may hold anything, so both are compared as bytes
+    (a lone surrogate, which UTF-8 cannot hold, is kept as its own bytes).
+    """
+    return hmac.compare_digest(
+        str(sent).encode("utf-8", "surrogatepass"), str(expected).encode("utf-8", "surrogatepass")
+    )
+
+
 def csrf_ok() -> bool:
     sent = request.form.get(CSRF_FIELD, "")
     expected = session.get(CSRF_FIELD, "")
-    return bool(expected) and hmac.compare_digest(str(sent), str(expected))
+    return bool(expected) and same_secret(sent, expected)
 
 
 def _is_loopback(address: str | None) -> bool:
@@ -137,11 +153,22 @@ class PinAttempts:
     if the right PIN still worked, a guesser would simply go on guessing at full speed
     and learn the PIN from the one answer that differs. The lock lasts a minute, only
     that address is affected, and the TD can lift every lock on the ``/lan`` page.
+
+    The table of addresses forgets the oldest beyond ``MAX_TRACKED_ADDRESSES``, so every
+    wrong PIN is also counted for all addresses together: at ``PIN_FAILURES_IN_ALL`` the
+    PIN is closed (the right one no longer admits anyone) and the ``/lan`` page raises
+    the alarm; only a new PIN made there opens it again (``reset``).
     """
 
     def __init__(self) -> None:
         self._failures: dict[str, list[float]] = {}
         self._lock = threading.Lock()
+        self.total_failures = 0  # since the PIN in force was made
+
+    @property
+    def closed(self) -> bool:
+        """Too many wrong PINs in all: no PIN is checked until the TD makes a new one."""
+        return self.total_failures >= PIN_FAILURES_IN_ALL
 
     def _recent(self, address: str, now: float) -> list[float]:
         return [t for t in self._failures.get(address, []) if now - t < PIN_LOCK_SECONDS]
@@ -162,6 +189,7 @@ class PinAttempts:
     def failed(self, address: str) -> None:
         now = time.monotonic()
         with self._lock:
+            self.total_failures += 1
             if address not in self._failures and len(self._failures) >= MAX_TRACKED_ADDRESSES:
                 self._forget_expired(now)
             if len(self._failures) >= MAX_TRACKED_ADDRESSES:
@@ -184,8 +212,15 @@ class PinAttempts:
             return len(self._failures)
 
     def clear(self) -> None:
+        """Lift every address's lock; the count in all stays (see ``reset``)."""
         with self._lock:
             self._failures.clear()
+
+    def reset(self) -> None:
+        """A new PIN: every lock lifted and the count in all back to nothing."""
+        with self._lock:
+            self._failures.clear()
+            self.total_failures = 0
 
 
 def new_pin() -> str:
@@ -210,16 +245,17 @@ class LanGuard:
         return hmac.new(self._key, message, hashlib.sha256).hexdigest()
 
     def admits(self, ticket: object) -> bool:
-        return isinstance(ticket, str) and hmac.compare_digest(ticket, self.ticket())
+        return isinstance(ticket, str) and same_secret(ticket, self.ticket())
 
     def pin_matches(self, typed: str) -> bool:
-        return hmac.compare_digest(typed.encode(), str(self.pin).encode())
+        return same_secret(typed, self.pin)
 
     def end_sessions(self, change_pin: bool = False) -> None:
         """Every tablet must enter the PIN again (a new one, if ``change_pin``)."""
         self._run = secrets.token_bytes(16)
         if change_pin:
             self.pin = new_pin()
+            self.attempts.reset()
 
 
 def lan_guard() -> LanGuard:
@@ -315,6 +351,9 @@ def lan_page() -> ResponseReturnValue:
     return render_template(
         "lan.html",
         guard=guard,
+        failures=guard.attempts.total_failures,
+        failures_allowed=PIN_FAILURES_IN_ALL,
+        closed=guard.attempts.closed,
         locked=guard.attempts.locked_addresses(),
         addresses=current_app.config.get("LAN_ADDRESSES", []),
         port=current_app.config.get("LAN_PORT"),
@@ -356,6 +395,8 @@ def _guard_lan(guard: LanGuard) -> ResponseReturnValue | None:
     target = local_path(request.form.get("next"))
     if not csrf_ok():
         return _pin_page(400, expired=True, next=target)
+    if guard.attempts.closed:
+        return _pin_page(429, closed=True, next=target)
     address = request.remote_addr or "?"
     wait = guard.attempts.seconds_locked(address)
     if wait:

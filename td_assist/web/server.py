@@ -4,15 +4,19 @@ at waitress's defaults (100 connections, 2-minute idle time, 1 GiB request bodie
 A room is a few dozen phones and tablets, each keeping a handful of connections open.
 Connections that never finish their headers hold a connection slot and nothing else
 (waitress reads headers without a thread), so the defence against them is: enough
-slots, a short idle time after which waitress drops them, and a cap per address so one
-device cannot take every slot.
+slots, a short idle time after which waitress drops them, a cap per address so one
+device cannot take every slot, and deadlines for a request to arrive: a client that
+sends one byte a second is never idle, so the idle time alone never drops it.
+``benchmarks/slow_clients.py`` measures what the room keeps while slow clients trickle.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import json
 import logging
 import sys
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -20,16 +24,18 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
-from td_assist.web import MAX_UPLOAD
+from td_assist.web import MAX_UPLOAD, TOO_LARGE_FOR_API
 from td_assist.web.security import SECURITY_HEADERS
 
 CONNECTIONS_PER_ADDRESS = 32  # a browser opens about six to one host
+HEADER_SECONDS = 10  # from a request's first byte to the end of its headers
+REQUEST_SECONDS = 60  # ... to the end of its body (2 MB at 35 kB/s)
 
 SERVER_LIMITS: dict[str, Any] = {
     "threads": 8,
-    # Slots for every device in the room; stays under the 512 sockets select() can
-    # watch on Windows.
-    "connection_limit": 250,
+    # Slots for every device in the room with room to spare for slow clients; stays
+    # under the 512 sockets select() can watch on Windows.
+    "connection_limit": 480,
     # An idle connection (a finished keep-alive, or headers that stopped coming) is
     # closed after this many seconds; checked every cleanup_interval.
     "channel_timeout": 20,
@@ -43,12 +49,23 @@ SERVER_LIMITS: dict[str, Any] = {
 
 
 class HeaderedErrorTask(ErrorTask):
-    """Waitress's own error answers (400, 413, 500...) carry our security headers."""
+    """Waitress's own error answers (400, 413, 500...) carry our security headers, and
+    on the JSON API they are JSON like the API's own errors."""
 
     def execute(self) -> None:
         self.response_headers.extend(SECURITY_HEADERS.items())
         self.response_headers.append(("Cache-Control", "no-store"))
-        super().execute()
+        if not str(getattr(self.request, "path", "") or "").startswith("/api/"):
+            super().execute()
+            return
+        error = self.request.error
+        message = TOO_LARGE_FOR_API if error.code == 413 else f"{error.reason}: {error.body}"
+        body = json.dumps({"error": message}).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
 
 
 def admits(address: str, open_from: Iterator[str], per_address: int) -> bool:
@@ -81,7 +98,31 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         if not admits(address, open_from, per_address):
             sock.close()  # never registered: waitress forgets it at once
             return
+        self.request_started = time.monotonic()
         super().__init__(server, sock, addr, adj, map)
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data:
+            self.request_started = time.monotonic()  # a new request's first byte
+        return bool(super().received(data))
+
+    def readable(self) -> bool:
+        """Asked on every turn of the server's loop: a request still arriving after its
+        deadline closes the connection, however steadily its bytes trickle in."""
+        partial = self.request
+        if partial is not None and not self.will_close:
+            deadline = (
+                getattr(self.server, "request_seconds", REQUEST_SECONDS)
+                if partial.headers_finished
+                else getattr(self.server, "header_seconds", HEADER_SECONDS)
+            )
+            if time.monotonic() - self.request_started > deadline:
+                self.will_close = True
+        return bool(super().readable())
+
+
+def _loopback(host: str) -> bool:
+    return host.startswith("127.") or host in ("::1", "localhost")
 
 
 def make_server(
@@ -89,10 +130,20 @@ def make_server(
     host: str,
     port: int,
     connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+    header_seconds: float = HEADER_SECONDS,
+    request_seconds: float = REQUEST_SECONDS,
     **overrides: Any,
 ) -> Any:
-    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves."""
-    server = create_server(app, host=host, port=port, **{**SERVER_LIMITS, **overrides})
+    """A waitress server for ``app`` with td-assist's limits; ``run()`` serves.
+
+    A ``host`` other than loopback or "everywhere" (``serve --lan --host 192.168.1.5``)
+    is served on loopback too, so that the laptop itself still reaches its own pages
+    (``/lan`` answers loopback only).
+    """
+    where: dict[str, Any] = {"host": host, "port": port}
+    if host not in ("0.0.0.0", "::", "") and not _loopback(host):
+        where = {"listen": f"127.0.0.1:{port} {host}:{port}"}
+    server = create_server(app, **where, **{**SERVER_LIMITS, **overrides})
     listeners = (
         [server]
         if isinstance(server, BaseWSGIServer)
@@ -101,6 +152,8 @@ def make_server(
     for listener in listeners:
         listener.channel_class = GuardedChannel
         listener.connections_per_address = connections_per_address
+        listener.header_seconds = header_seconds
+        listener.request_seconds = request_seconds
     return server
 
 

@@ -3,7 +3,9 @@ give what the hand record lacks (contract, declarer, tricks), hand over to a wiz
 
 Every pick is a link whose address carries the picks so far (``?c=4S&x=X&d=S``), as
 the wizard pages do: the back button, a reload and a bookmark all work, and the
-server keeps no state between taps.
+server keeps no state between taps. The pick that completes the facts is a button that
+POSTs to that address with the form's CSRF token: only then is the board stored. A GET
+never writes, so a link on another page cannot add boards.
 """
 
 from __future__ import annotations
@@ -156,7 +158,8 @@ def board_url(session_id: str, number: int, wizard: str | None, facts: TableFact
 
 @sessions.get("/sessions/<session_id>/boards/<int:number>")
 def board(session_id: str, number: int) -> ResponseReturnValue:
-    """Ask what the hand record lacks, one thumb-sized picker at a time; then rule."""
+    """Ask what the hand record lacks, one thumb-sized picker at a time; when nothing is
+    missing, one button to rule (a GET stores nothing)."""
     info = _session_or_404(session_id)
     hand_record = session_board(store(), info.id, number)
     if hand_record is None:
@@ -166,51 +169,103 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
     if wizard and load_wizards()[wizard].starts_from_auction:
         # An irregularity in the auction: the bidding box first, not the contract.
         return redirect(box_url(info.id, number, wizard, [], None))
+    carried = _carried_answers()
+
+    def pick(**change: Any) -> str:
+        return _carry(
+            board_url(
+                info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
+            ),
+            carried,
+        )
+
+    def completes(**change: Any) -> bool:
+        picked = TableFacts.model_validate(facts.model_dump() | change)
+        return missing_fact(hand_record, picked) is None
+
     needed = missing_fact(hand_record, facts)
     if needed is None:
         try:
-            ruled = board_with_facts(hand_record, facts, event=info.name)
+            board_with_facts(hand_record, facts, event=info.name)
         except RecordError as error:
-            return render_template(
-                "error.html",
-                title="That does not fit the board",
-                message=f"{error}. Go back and choose again.",
-            ), 400
-        board_id = store().save_board(
-            ruled.model_dump(mode="json"),
-            source=f"session {info.name}",
-            session_id=info.id,
-            board_id=facts_board_id(info.id, ruled),
-        )
-        if wizard:
-            # The club path: the usual case for every question that has one (each shows in
-            # the path as assumed, one tap to change); the wizard asks only the facts.
-            step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
-            return redirect(f"{step}?{urlencode([('a', 'usual:yes')])}")
-        return redirect(url_for("boards.show", board_id=board_id))
+            return _facts_error(error, _carry(_back_url(info.id, number, wizard, facts), carried))
     return render_template(
         "board_facts.html",
         info=info,
         board=hand_record,
         hands=views.hands(hand_record),
-        needed=needed,
+        needed=needed or "nothing",
         facts=facts,
         wizard=wizard,
         wizard_title=_heading(wizard),
-        pick=lambda **change: board_url(
-            info.id, number, wizard, TableFacts.model_validate(facts.model_dump() | change)
-        ),
+        pick=pick,
+        completes=completes,
+        here=_carry(board_url(info.id, number, wizard, facts), carried),
         levels=LEVELS,
         strains=STRAINS,
         trick_labels=_trick_labels(hand_record, facts),
-        back=_back_url(info.id, number, wizard, facts),
+        back=_carry(_back_url(info.id, number, wizard, facts), carried),
     )
+
+
+@sessions.post("/sessions/<session_id>/boards/<int:number>")
+def rule_board(session_id: str, number: int) -> ResponseReturnValue:
+    """The facts complete (in the address, as the pickers build it): store the board
+    with them and hand over to the wizard, or show the board."""
+    info = _session_or_404(session_id)
+    hand_record = session_board(store(), info.id, number)
+    if hand_record is None:
+        abort(404)
+    facts = TableFacts.from_query(request.args)
+    wizard = _wizard_arg()
+    carried = _carried_answers()
+    if missing_fact(hand_record, facts) is not None:
+        return redirect(_carry(board_url(info.id, number, wizard, facts), carried), code=303)
+    try:
+        ruled = board_with_facts(hand_record, facts, event=info.name)
+    except RecordError as error:
+        return _facts_error(error, _carry(_back_url(info.id, number, wizard, facts), carried))
+    board_id = store().save_board(
+        ruled.model_dump(mode="json"),
+        source=f"session {info.name}",
+        session_id=info.id,
+        board_id=facts_board_id(info.id, ruled),
+    )
+    if wizard:
+        # The club path: the usual case for every question that has one (each shows in
+        # the path as assumed, one tap to change); the wizard asks only the facts.
+        step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
+        return redirect(f"{step}?{urlencode([('a', 'usual:yes'), *carried])}", code=303)
+    return redirect(url_for("boards.show", board_id=board_id), code=303)
+
+
+def _facts_error(error: RecordError, back: str) -> ResponseReturnValue:
+    return render_template(
+        "error.html",
+        title="That does not fit the board",
+        message=f"{error}. Go back and choose again.",
+        back=back,
+        back_label="Back one question",
+    ), 400
+
+
+def _carried_answers() -> list[tuple[str, str]]:
+    """A ruling's answers so far, when the TD came back from the wizard to change the
+    contract, declarer or tricks: kept through the pickers and back into the wizard."""
+    return [("a", a) for a in request.args.getlist("a")[:60] if len(a) <= 400]
+
+
+def _carry(url: str, carried: list[tuple[str, str]]) -> str:
+    if not carried:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}{urlencode(carried)}"
 
 
 def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
     """Each number of tricks with its result against the contract: 9 (-1), 10 (=)."""
     contract = board.contract_obj
-    level = contract.level if contract else int((facts.contract or "0")[0] or 0)
+    picked = (facts.contract or "0")[0]
+    level = contract.level if contract else int(picked) if picked.isdigit() else 0
     labels = []
     for tricks in range(14):
         if not level:
@@ -222,6 +277,13 @@ def _trick_labels(board: Board, facts: TableFacts) -> list[tuple[int, str]]:
 
 
 def _back_url(session_id: str, number: int, wizard: str | None, facts: TableFacts) -> str:
+    if facts.tricks is not None or facts.in_progress:
+        return board_url(
+            session_id,
+            number,
+            wizard,
+            facts.model_copy(update={"tricks": None, "in_progress": False}),
+        )
     if facts.declarer is not None:
         return board_url(session_id, number, wizard, facts.model_copy(update={"declarer": None}))
     if facts.contract is not None:

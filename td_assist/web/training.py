@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Generic, TypeVar
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
@@ -19,8 +22,16 @@ from markupsafe import Markup, escape
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
+from td_assist.rulings.case_story import board_story, claim_line, reported
 from td_assist.rulings.engine.registry import load_wizards
-from td_assist.training.cases import DIFFICULTIES, DIFFICULTY_LABELS, Case, get_case, load_cases
+from td_assist.training.cases import (
+    DIFFICULTIES,
+    DIFFICULTY_LABELS,
+    Case,
+    get_case,
+    library_stamp,
+    load_cases,
+)
 from td_assist.training.practice import (
     RANDOM_SET_SIZE,
     PracticeQuestion,
@@ -33,6 +44,7 @@ from td_assist.training.practice import (
 from td_assist.web import views
 from td_assist.web.wizard import law_links
 
+T = TypeVar("T")
 training = Blueprint("training", __name__)
 MAX_SET = 30
 MAX_ANSWER_LENGTH = 40
@@ -83,15 +95,23 @@ def _page_context() -> dict[str, object]:
         "wizards": load_wizards(),
         "difficulties": DIFFICULTY_LABELS,
         "law_links": law_links,
+        "case_story": reported,
+        "claim_line": claim_line,
+        "board_story": board_story,
     }
 
 
 def cases_citing(number: int) -> list[Case]:
     """The worked cases that teach Law ``number`` (for the law pages)."""
     try:
-        return select_cases(load_cases(), law=str(number))
+        return list(_cases_on_law(number, library_stamp()))
     except RecordError:
         return []
+
+
+@lru_cache(maxsize=128)  # per law (1-93) for the library as it is
+def _cases_on_law(number: int, _library: object) -> tuple[Case, ...]:
+    return tuple(select_cases(load_cases(), law=str(number)))
 
 
 @training.get("/cases/")
@@ -136,6 +156,32 @@ def _law_order(number: str) -> tuple[int, str]:
     return (int(number), "") if number.isdigit() else (999, number)
 
 
+class _MadeOnce(Generic[T]):
+    """What a page makes from a case (its checked board, its ruling), made once per case
+    object: the library keeps one object per case file as saved, so a changed file is a
+    new object and is made again. Bounded; an error is raised again, never kept."""
+
+    def __init__(self, make: Callable[[Case], T], limit: int = 256) -> None:
+        self._make = make
+        self._limit = limit
+        self._made: dict[int, tuple[Case, T]] = {}
+
+    def __call__(self, case: Case) -> T:
+        found = self._made.get(id(case))
+        if found is not None and found[0] is case:  # the object itself, not a reused id
+            return found[1]
+        value = self._make(case)
+        if len(self._made) >= self._limit:
+            self._made.clear()
+        self._made[id(case)] = (case, value)
+        return value
+
+
+_board_of = _MadeOnce(lambda case: case.board.to_board() if case.board else None)
+_ruling_of = _MadeOnce(lambda case: case.run())
+_questions_of = _MadeOnce(practice_questions)
+
+
 def _case_or_404(wizard_name: str, name: str) -> Case:
     try:
         return get_case(f"{wizard_name}/{name}")
@@ -147,12 +193,12 @@ def _case_or_404(wizard_name: str, name: str) -> Case:
 def case_page(wizard_name: str, name: str) -> ResponseReturnValue:
     case = _case_or_404(wizard_name, name)
     try:
-        ruling = case.run()
+        ruling = _ruling_of(case)
     except RecordError as error:
         return render_template(
             "error.html", title="This case cannot be ruled", message=f"{case.id}: {error}"
         ), 400
-    board = case.board.to_board() if case.board else None
+    board = _board_of(case)
     return render_template(
         "case.html",
         case=case,
@@ -165,7 +211,7 @@ def case_page(wizard_name: str, name: str) -> ResponseReturnValue:
 
 
 def _board_views(case: Case) -> dict[str, object]:
-    board = case.board.to_board() if case.board else None
+    board = _board_of(case)
     if board is None:
         return {"hands": [], "auction": [], "tricks": [], "marked_tricks": []}
     return {
@@ -232,7 +278,7 @@ def _practice_set() -> PracticeSet:
         except RecordError as error:
             abort(400, description=str(error))
     try:
-        questions = [q for case in cases for q in practice_questions(case)]
+        questions = [q for case in cases for q in _questions_of(case)]
     except RecordError as error:
         abort(400, description=str(error))
     return PracticeSet(cases, questions)
@@ -274,7 +320,7 @@ def run() -> ResponseReturnValue:
         number=len(answers) + 1,
         number_in_case=number_in_case + 1,
         feedback=feedback,
-        board=case.board.to_board() if case.board else None,
+        board=_board_of(case),
         **_board_views(case),
         **common,
     )
@@ -292,6 +338,6 @@ def quiz() -> ResponseReturnValue:
         "practice_quiz.html",
         by_case=by_case,
         boards=boards,
-        board_of={c.id: (c.board.to_board() if c.board else None) for c in chosen.cases},
+        board_of={c.id: _board_of(c) for c in chosen.cases},
         **_page_context(),
     )

@@ -8,6 +8,7 @@ state on the server. Recording a ruling stores it in the ruling log.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -17,10 +18,14 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.model import Ruling, Step
 from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
+from td_assist.rulings.engine.walk import USUAL
+from td_assist.session import TableFacts, session_board
 from td_assist.web import result_builder, views
-from td_assist.web.boards import load_board
+from td_assist.web.boards import load_board, store
+from td_assist.web.sessions import board_url
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -84,6 +89,8 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
             "error.html",
             title="That answer does not fit",
             message=f"{error}. Go back one question and choose again.",
+            back=address(wizard_name, board_id, pairs[:-1]) if pairs else None,
+            restart=address(wizard_name, board_id, []),
         ), 400
     common = {
         "wizard_name": wizard_name,
@@ -95,6 +102,8 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "restart": address(wizard_name, board_id, []),
         "back": address(wizard_name, board_id, pairs[:-1]) if pairs else None,
         "answer_url": lambda node, value: address(wizard_name, board_id, [*pairs, (node, value)]),
+        "changes": lambda step: other_answers(wizard_name, board_id, pairs, step),
+        "table_facts": table_fact_links(board_id, board, wizard_name, pairs),
         "permalink": address(wizard_name, board_id, pairs),
         "answers_json": json.dumps(dict(pairs)),
         "answer_pairs": pairs,
@@ -146,6 +155,81 @@ def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
     except RecordError:
         return board
     return table or board
+
+
+_GROUP_NUMBER = re.compile(r"^\w+ (\d+): ")  # "Revoke 2: East at trick 9" -> answers "2.x"
+
+
+def other_answers(
+    wizard_name: str, board_id: str, pairs: list[tuple[str, str]], step: Step
+) -> list[tuple[str, str]]:
+    """For an answer taken as the usual case: each other choice, as (label, address of
+    the same walk with that answer instead), so the TD changes it in one tap."""
+    if step.answered_by != "assumed":
+        return []
+    # The step may come from a tree the wizard hands on to (a refused lead -> penalty card).
+    trees = [get_tree(name) for name in (wizard_name, *registered(wizard_name).hands_on_to)]
+    node = next(
+        (
+            t.nodes.get(step.node) or t.inputs.get(step.node)
+            for t in trees
+            if step.node in t.nodes or step.node in t.inputs
+        ),
+        None,
+    )
+    numbered = _GROUP_NUMBER.match(step.group)
+    name = f"{numbered.group(1)}.{step.node}" if numbered else step.node
+    kept = [(n, v) for n, v in pairs if n != name]
+    if isinstance(node, QuestionNode | FactNode):
+        return [
+            (
+                f"{choice.label} instead",
+                address(wizard_name, board_id, [*kept, (name, choice.value)]),
+            )
+            for choice in node.choices
+            if choice.value != step.answer
+        ]
+    if isinstance(node, NumberInput):  # a number taken as skipped: give it in one tap
+        return [
+            (
+                f"or {n}" if n == node.minimum else str(n),
+                address(wizard_name, board_id, [*kept, (name, str(n))]),
+            )
+            for n in range(node.minimum, node.maximum + 1)
+            if str(n) != step.answer
+        ]
+    return []
+
+
+def table_fact_links(
+    board_id: str, board: Board, wizard_name: str, pairs: list[tuple[str, str]]
+) -> list[tuple[str, str, str, str]]:
+    """The contract, declarer and tricks the TD picked for a session board, each as
+    (code, what, its value, the picker's address to change it keeping the answers so far)."""
+    session_id = store().board_context(board_id).get("session_id")
+    if not session_id or board.number is None:
+        return []
+    hand_record = session_board(store(), session_id, board.number)
+    if hand_record is None:
+        return []
+    facts = TableFacts.from_board(board)
+    kept = [p for p in pairs if p != (USUAL, "yes")]
+
+    def change(**dropped: object) -> str:
+        url = board_url(session_id, board.number, wizard_name, facts.model_copy(update=dropped))
+        carried = urlencode([("a", f"{n}:{v}") for n, v in kept])
+        return f"{url}&{carried}" if carried else url
+
+    links = []
+    if hand_record.contract_obj is None and facts.contract is not None:
+        links.append(
+            ("contract", "Contract", facts.contract_text or "", change(contract=None, doubling=0))
+        )
+        if facts.declarer is not None:
+            links.append(("declarer", "Declarer", facts.declarer.name_full, change(declarer=None)))
+    if hand_record.declarer_tricks_played() is None and facts.tricks is not None:
+        links.append(("tricks", "Declarer's tricks", str(facts.tricks), change(tricks=None)))
+    return links
 
 
 def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201

@@ -108,7 +108,9 @@ class Adjustment(BaseModel):
     declarer_tricks_played: int | None = None
     declarer_tricks_final: int | None = None
     score_ns_played: int | None = None
-    score_ns_final: int | None = None
+    # A weighted score (Law 12C1(c)) is fractional: -672.5. A ruling recorded with one
+    # must read back, whichever wizard's subclass wrote it.
+    score_ns_final: int | float | None = None
     laws: list[str] = Field(default_factory=list)
     note: str = ""
 

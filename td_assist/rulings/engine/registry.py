@@ -48,6 +48,7 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
+from td_assist.rulings import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
 from td_assist.rulings.engine.model import Adjustment, IrregularityReport, Ruling
 from td_assist.rulings.engine.table_auction import apply_auction_answer
@@ -258,7 +259,10 @@ def rule(
         # a record that contradicts itself (a claim of more tricks than were left).
         board.validate_record()
     board, answers = answered_board(chosen, board, answers)
+    deal_checks.check_report(board, report)
+    deal_checks.check_declarer_tricks(board, answers)
     ruling = chosen.rule(board, report, answers, mode)
+    deal_checks.narrow_pending(board, ruling.pending)
     if ruling.status == "complete" and ruling.adjustment is None:
         # One shape for "no adjusted score" in every wizard (CONTRACTS.md): an object
         # saying adjusted false, never null.

@@ -597,8 +597,8 @@ def _ask_replacement(s: Situation) -> PendingQuestion:
         prompt=f"Which legal call did {s.offender.name_full} make in place of {s.bid.bid}?",
         kind="question",
         laws=["27B"],
-        help="If he first tried a double, a redouble or another insufficient bid, give that "
-        "call as attempted_replacement as well.",
+        help="If he first tried a double, a redouble or another insufficient bid, that "
+        "attempt counts too: give it as the call he tried first.",
         choices=[{"value": c, "label": c} for c in legal],
     )
 
@@ -792,7 +792,7 @@ def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
     if not judged:
         text += (
             f" These are the suits {rect.offender.name_full}'s bids did not name; an "
-            "artificial bid specifies the suits it shows instead (answer specified_suits)."
+            "artificial bid specifies the suits it shows instead, which the Director then names."
         )
     if rect.opening_lead and leader is rect.opening_leader:
         card = Card.parse(rect.opening_lead)

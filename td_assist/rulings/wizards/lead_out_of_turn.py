@@ -36,7 +36,13 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.registry import (
+    AnswerHelp,
+    Wizard,
+    get_tree,
+    register,
+    walk_wizard,
+)
 from td_assist.rulings.engine.tree import OutcomeNode, QuestionNode
 from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.wizards import penalty_card
@@ -681,7 +687,7 @@ def _open_choice_step(partner: Seat) -> Step:
         answered_by="assumed",
         laws=node.laws,
         note=f"Not answered: declarer makes his choice before {partner.name_full} leads; "
-        "give lead_choice once he has.",
+        "his options are listed with the ruling.",
     )
 
 

@@ -1079,8 +1079,8 @@ def later_leads_kept(ctx: Context) -> FactResult:
     ]
     if open_tricks:
         evidence.append(
-            f"Declarer's choice at trick {', '.join(open_tricks)} is not given "
-            "(lead_choice_N), so that lead was not checked."
+            f"Declarer's choice at trick {', '.join(open_tricks)} is not given, "
+            "so that lead was not checked."
         )
     return FactResult("yes", evidence)
 
@@ -1299,6 +1299,7 @@ def _values(
     if failure is not None:
         values |= {
             "failure_trick": failure.trick,
+            "failure_at": f"trick {failure.trick}",
             "failure_card": failure.card.pretty,
             "failure_verb": "led" if _led(s, failure) else "played",
             "failure_law": "Law 50C" if failure.kind == "minor_card_rule_broken" else "Law 50D1",
@@ -1306,6 +1307,7 @@ def _values(
     else:
         values |= {
             "failure_trick": "?",
+            "failure_at": "a later trick",  # no play record: the TD said it happened
             "failure_card": "another card",
             "failure_verb": "led or played",
             "failure_law": "Law 50C" if answered.get("minor_broken") == "yes" else "Law 50D1",

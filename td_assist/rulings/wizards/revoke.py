@@ -26,6 +26,7 @@ from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.lawbook.model import display_anchor
+from td_assist.rulings.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -292,7 +293,39 @@ def revoke_led_suit(ctx: Context) -> FactResult:
             [f"The record shows a {recorded.led_suit.symbol} lead to trick {recorded.trick}."],
             settled=True,
         )
-    return FactResult.unknown("The play is not recorded: the TD says which suit was led.")
+    why = "The play is not recorded: the TD says which suit was led."
+    held = _suits_held(ctx)
+    if held is not None and len(held) < len(Suit):
+        # A revoke is in a suit the offender held: the others are not offered, and an
+        # answer naming one is refused with the reason.
+        who = seat.name_full if (seat := _seat(ctx)) else "The offender"
+        missing = " or ".join(s.name.lower() for s in Suit if s not in held)
+        why += f" {who} held no {missing} in the deal."
+        given = ctx.answers.get("revoke_suit", "").strip().upper()
+        if given in {s.value for s in Suit} and Suit(given) not in held:
+            named = Suit(given).name.lower()
+            raise AnswerError(
+                f"{who} held no {named} in the deal, so he cannot have revoked in {named}: "
+                f"the suit led was one he held ({', '.join(s.name.lower() for s in held)})",
+                where="answer revoke_suit",
+            )
+        return FactResult.unknown(why, offer=tuple(s.value for s in Suit if s in held))
+    return FactResult.unknown(why)
+
+
+def _suits_held(ctx: Context) -> list[Suit] | None:
+    """The suits the offender held at the start of play (None when the deal is unknown)."""
+    seat = _seat(ctx)
+    if seat is None or ctx.board is None or not ctx.board.deal:
+        return None
+    try:
+        deal = ctx.board.deal_obj
+    except RecordError:
+        return None
+    if deal is None or not deal.is_complete:
+        return None
+    hand = deal.hand(seat)
+    return [suit for suit in Suit if hand.has_suit(suit)]
 
 
 @FACTS.register("both_revoked_same_trick")
@@ -920,6 +953,7 @@ def rule_revoke(
         )
         ctx = Context(board, reported, _answers_for(answers, number), focus=focus)
         result = walk(tree, ctx, FACTS, mode, group)
+        _check_against_play(ctx, result)
         path += result.steps
         if result.pending is not None:
             return pending_ruling(NAME, path, result.pending)
@@ -1042,6 +1076,24 @@ def _check_counts(ctx: Context, result: Walk) -> None:
             f"{side} took {total} trick(s) in all and {won} from trick {trick} on, which "
             f"leaves {total - won} for the {trick - 1} trick(s) before it",
         )
+
+
+def _check_against_play(ctx: Context, result: Walk) -> None:
+    """The TD's revoke trick must be one the recorded play reaches; the pickers for it
+    and for the tricks won from it offer only the tricks that can be."""
+    board, pending = ctx.board, result.pending
+    answered = ctx.walked.get("revoke_trick")
+    if isinstance(answered, int) and _recorded(ctx) is None:
+        check_trick_in_play(board, answered, "the revoke", "answer revoke_trick")
+    if pending is None:
+        return
+    if pending.node == "revoke_trick" and board is not None and board.play:
+        reach = tricks_started(board)
+        finished = board.claim is not None or len(board.play) == 52
+        pending.maximum = min(pending.maximum or 13, reach if finished else reach + 1)
+    trick = _trick(ctx)
+    if pending.node == "won_from_revoke" and trick is not None:
+        pending.maximum = min(pending.maximum or 13, 14 - trick)
 
 
 def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[RevokeDecision]) -> str:

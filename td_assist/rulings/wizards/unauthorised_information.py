@@ -290,7 +290,7 @@ def incident_in_record(ctx: Context) -> FactResult:
             "no",
             [
                 "The record does not show where the information was given; the Director "
-                "establishes it at the table (give call_index to mark the call)."
+                "establishes it at the table."
             ],
         )
     return FactResult("yes", incident.evidence)
@@ -473,7 +473,7 @@ def _evidence(
 def _contract_text(board: Board) -> str:
     contract = board.contract_obj
     if contract is None:
-        return "?"
+        return "not yet known"
     if contract.is_passed_out:
         return "passed out"
     by = f" by {board.declarer_seat.name_full}" if board.declarer_seat else ""
@@ -668,20 +668,23 @@ def _values(
 ) -> dict[str, object]:
     gaining, restored = incident.sides
     return {
-        "source": incident.source.name_full if incident.source else "the player",
-        "receiver": incident.receiver.name_full if incident.receiver else "the player's partner",
+        # Where the record and the report leave a player unnamed, the words say so rather
+        # than stand in for a name.
+        "source": incident.source.name_full if incident.source else "the player reported",
+        "receiver": incident.receiver.name_full if incident.receiver else "his partner",
         "call": (
             f"{incident.caller.name_full}'s {call_text(incident.call)}"
             + _over(board, incident.call_index)
             if incident.call and incident.caller and incident.call_index
-            else "the call concerned"
+            else "a call the record does not mark"
         ),
         "action": (
+            # Without the player's name: the texts put it before ("North chose 4♥ at call 8").
             f"{call_text(incident.action)} at call {incident.action_index}"
             if incident.action
-            else f"{incident.receiver.name_full}'s next action"
+            else "the next call he made"
             if incident.receiver
-            else "the action chosen"
+            else "the call made after it"
         ),
         "kind_text": _kind_text(kind, alerted),
         "offenders": side_name(gaining) if gaining else "the offending side",
@@ -689,7 +692,7 @@ def _values(
         "cause": (
             "the information from outside the table" if kind == "extraneous" else "the infraction"
         ),
-        "contract": _contract_text(board) if board else "?",
+        "contract": _contract_text(board) if board else "not yet known",
         "table": table,
     } | {"basis": ""}
 

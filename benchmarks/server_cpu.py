@@ -1,0 +1,84 @@
+"""Server CPU per request, beside a static file of the same bytes (issue 29).
+
+Starts ``td-assist serve`` (see live_server.py), fetches each page once, writes its
+exact bytes as a file under static/ and then asks, over one keep-alive connection,
+alternately for the page and for that static file, reading the server process's CPU
+time (user + system, all threads) around each batch. Prints the CPU per request of
+both and their ratio; the target is at most 3x. Linux only (/proc), loopback only.
+
+    python benchmarks/server_cpu.py [--requests 300] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.live_server import Server, running_server
+from td_assist.paths import content_dir
+
+CASE = "revoke/01-defender-ruffs-two-tricks"
+PAGES = {
+    "law page /laws/64": "/laws/64",
+    "case page": f"/cases/{CASE}",
+    "practice page": f"/practice/run?c={CASE}",
+    "the log /rulings": "/rulings",
+    "search page": "/search?q=dummy+revoked",
+    "search API": "/api/search?q=dummy+revoked",
+}
+
+
+def cpu_per_request(server: Server, path: str, requests: int) -> float:
+    connection = server.connection()
+    before = server.cpu_seconds()
+    for _ in range(requests):
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            raise SystemExit(f"GET {path} answered {response.status}")
+    after = server.cpu_seconds()
+    connection.close()
+    if before is None or after is None:
+        raise SystemExit("the server's CPU time is not readable here (needs Linux /proc)")
+    return (after - before) / requests
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=300, help="per batch")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    copies = content_dir("static") / "_cpu_benchmark"
+    copies.mkdir(exist_ok=True)
+    try:
+        with running_server() as server:
+            print(f"td-assist serve on 127.0.0.1:{server.port}; {args.rounds} rounds of "
+                  f"{args.requests} requests per page and per static copy, one client")  # fmt: skip
+            print(f"{'page':<20} {'bytes':>7} {'page ms':>8} {'static ms':>9} {'ratio':>6}")
+            for number, (label, path) in enumerate(PAGES.items()):
+                body = server.get(path)
+                (copies / f"{number}.html").write_bytes(body)
+                static = f"/static/_cpu_benchmark/{number}.html"
+                if server.get(static) != body:
+                    raise SystemExit("the static copy does not serve the same bytes")
+                cpu_per_request(server, path, 20)  # warm: first use of index, cases, templates
+                page = copy = 0.0
+                for _ in range(args.rounds):
+                    page += cpu_per_request(server, path, args.requests)
+                    copy += cpu_per_request(server, static, args.requests)
+                page, copy = page / args.rounds, copy / args.rounds
+                print(
+                    f"{label:<20} {len(body):>7} {page * 1000:>8.2f} {copy * 1000:>9.2f} "
+                    f"{page / max(copy, 1e-9):>6.1f}"
+                )
+    finally:
+        shutil.rmtree(copies, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

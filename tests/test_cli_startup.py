@@ -1,0 +1,42 @@
+"""A command loads only what it needs (issue 29): `--version` and `law 64B3` start
+without the wizards, the search engine, the web app or pydantic."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("pydantic", "whoosh", "flask", "markdown", "td_assist.rulings", "td_assist.search")
+PROBE = """
+import json, sys
+from td_assist.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:  # --version leaves through SystemExit
+    print(json.dumps(sorted({m.split(".")[0] if not m.startswith("td_assist") else
+        ".".join(m.split(".")[:2]) for m in sys.modules})), file=sys.stderr)
+raise SystemExit(code)
+"""
+
+
+def modules_loaded(tmp_path, *argv: str) -> set[str]:
+    environment = {**os.environ, "TD_ASSIST_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], env=environment, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["law", "64B3"], ["score", "4S", "S", "10"]])
+def test_a_command_loads_only_what_it_needs(tmp_path, argv):
+    modules_loaded(tmp_path, "law", "64B3")  # the first start keeps the parsed lawbook
+    loaded = modules_loaded(tmp_path, *argv)
+    heavy = {name for name in HEAVY if name in loaded}
+    if argv[0] == "score":  # the score report is a pydantic model; nothing else is loaded
+        heavy -= {"pydantic"}
+    assert not heavy, f"{' '.join(argv)} loaded {sorted(heavy)}"

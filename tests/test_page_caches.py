@@ -1,0 +1,101 @@
+"""What pages read once per process instead of on every request (issue 29): the
+lawbook, the case library and the imported official text."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from td_assist.lawbook import get_lawbook, reload_lawbook
+from td_assist.lawbook import official as official_module
+from td_assist.paths import content_dir
+from td_assist.training import cases as cases_module
+from td_assist.web import create_app
+
+CASE = "revoke/01-defender-ruffs-two-tricks"
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
+    return app.test_client()
+
+
+@pytest.fixture
+def parses(monkeypatch):
+    """Counts the case files read from disk."""
+    read: list[str] = []
+    real = cases_module.load_case
+
+    def counting(path):
+        read.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(cases_module, "load_case", counting)
+    return read
+
+
+def test_the_lawbook_is_loaded_once_and_again_only_when_asked(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    book = get_lawbook(laws)
+    law64 = laws / "law-64.md"
+    law64.write_text(law64.read_text(encoding="utf-8") + "\nZebras.\n", encoding="utf-8")
+    assert get_lawbook(laws) is book  # no look at the files on every call
+    fresh = reload_lawbook(laws)
+    assert fresh is not book and fresh.content_hash() != book.content_hash()
+    assert get_lawbook(laws) is fresh
+
+
+def test_law_case_and_practice_pages_read_no_case_file_once_warm(client, parses):
+    pages = ["/laws/64", f"/cases/{CASE}", f"/practice/run?c={CASE}", "/cases/", "/practice/"]
+    for page in pages:
+        assert client.get(page).status_code == 200
+    parses.clear()
+    for page in pages * 3:
+        assert client.get(page).status_code == 200
+    assert parses == []
+
+
+def test_a_case_added_to_the_library_is_listed_without_a_restart(tmp_path, monkeypatch):
+    source = content_dir("rulings") / "cases" / f"{CASE}.toml"
+    folder = tmp_path / "rulings" / "cases" / "revoke"
+    folder.mkdir(parents=True)
+    shutil.copy(source, folder / "01-a.toml")
+    monkeypatch.setattr(cases_module, "content_dir", lambda name: tmp_path / name)
+    assert [case.id for case in cases_module.load_cases()] == ["revoke/01-a"]
+    shutil.copy(source, folder / "02-b.toml")
+    assert [case.id for case in cases_module.load_cases()] == ["revoke/01-a", "revoke/02-b"]
+    (folder / "01-a.toml").unlink()
+    assert [case.id for case in cases_module.load_cases("revoke")] == ["revoke/02-b"]
+
+
+def test_a_case_file_saved_again_shows_its_new_text_on_its_page(tmp_path, monkeypatch, client):
+    source = content_dir("rulings") / "cases" / f"{CASE}.toml"
+    folder = tmp_path / "rulings" / "cases" / "revoke"
+    folder.mkdir(parents=True)
+    path = folder / "01-a.toml"
+    shutil.copy(source, path)
+    monkeypatch.setattr(cases_module, "content_dir", lambda name: tmp_path / name)
+    assert client.get("/cases/revoke/01-a").status_code == 200
+    text = path.read_text(encoding="utf-8")
+    title = next(line for line in text.splitlines() if line.startswith("title"))
+    path.write_text(text.replace(title, 'title = "A zebra revokes"'), encoding="utf-8")
+    assert "A zebra revokes" in client.get("/cases/revoke/01-a").get_data(as_text=True)
+
+
+def test_the_official_text_is_read_again_only_when_its_file_changes(monkeypatch, tmp_path):
+    path = tmp_path / "official.json"
+    monkeypatch.setattr(official_module, "official_path", lambda: path)
+    assert official_module.load_official() is None
+    path.write_text(
+        '{"source": "a.txt", "imported_at": "2026-01-01T00:00:00", '
+        '"sections": {"64": "one"}, "titles": {"64": "Revoke"}}',
+        encoding="utf-8",
+    )
+    first = official_module.load_official()
+    assert first is not None and first.sections == {"64": "one"}
+    assert official_module.load_official() is first
+    path.write_text(path.read_text().replace('"one"', '"two"'), encoding="utf-8")
+    assert official_module.load_official().sections == {"64": "two"}
