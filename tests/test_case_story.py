@@ -8,8 +8,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from td_assist.rulings.case_story import board_story, card_words, reported
 from td_assist.rulings.engine.requests import parse_irregularity
+from td_assist.training.case_story import board_story, card_words, reported
 from td_assist.training.cases import load_cases
 from td_assist.web import create_app
 

@@ -39,7 +39,7 @@ class UsageError(Exception):
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from td_assist.score_command import print_score
+    from td_assist.cli.score import print_score
 
     return print_score(args)
 

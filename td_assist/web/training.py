@@ -22,8 +22,8 @@ from markupsafe import Markup, escape
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.case_story import board_story, claim_line, reported
 from td_assist.rulings.engine.registry import load_wizards
+from td_assist.training.case_story import board_story, claim_line, reported
 from td_assist.training.cases import (
     DIFFICULTIES,
     DIFFICULTY_LABELS,

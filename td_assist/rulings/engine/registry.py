@@ -48,7 +48,7 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings import deal_checks
+from td_assist.rulings.engine import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
 from td_assist.rulings.engine.model import Adjustment, IrregularityReport, Ruling
 from td_assist.rulings.engine.table_auction import apply_auction_answer

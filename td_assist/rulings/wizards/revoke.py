@@ -26,7 +26,7 @@ from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.deal_checks import check_trick_in_play, tricks_started
+from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
