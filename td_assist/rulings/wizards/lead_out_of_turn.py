@@ -27,6 +27,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
+from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -45,8 +46,11 @@ from td_assist.rulings.engine.registry import (
 )
 from td_assist.rulings.engine.tree import OutcomeNode, QuestionNode
 from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.procedures.lead_restrictions import LeadOptions
+from td_assist.rulings.procedures.penalty_cards import DESIGNATED, PenaltyCardLine, cards_held
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
 from td_assist.rulings.wizards import penalty_card
-from td_assist.rulings.wizards.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
+from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
 NAME = "lead-out-of-turn"
 # The contract's ``choice`` answers whichever choice node the walk reaches.
@@ -67,7 +71,7 @@ PENALTY_ANSWERS = (
 )
 # Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5),
 # and the penalty card he designated at a trick (designated_5, Law 51A).
-PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", penalty_card.DESIGNATED)
+PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", DESIGNATED)
 PENALTY_GROUP = "Penalty card (Law 50D)"
 # A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
 REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
@@ -141,7 +145,7 @@ class Situation:
             return None
         if self.trick == 1:
             return self.board.declarer_seat
-        return penalty_card.playing_declarer(self.board)
+        return playing_declarer(self.board)
 
     @property
     def spread_in_record(self) -> bool:
@@ -172,7 +176,7 @@ def _card_answer(text: str) -> Card:
 
 
 def _label(board: Board | None, seat: Seat) -> str:
-    return penalty_card.role_label(board, seat)
+    return role_label(board, seat)
 
 
 def gather(
@@ -185,9 +189,7 @@ def gather(
     report = report or LeadOutOfTurnReport()
     play = board.play_obj if board is not None else None
     recorded: LeadOutOfTurn | None = None
-    wanted_trick = (
-        penalty_card.trick_answer(answers["trick"]) if "trick" in answers else report.trick
-    )
+    wanted_trick = trick_answer(answers["trick"]) if "trick" in answers else report.trick
     wanted_offender = (
         _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
     )
@@ -210,7 +212,7 @@ def gather(
         )
     trick = report.trick or (recorded.trick if recorded else None)
     if "trick" in answers:
-        trick = penalty_card.trick_answer(answers["trick"])
+        trick = trick_answer(answers["trick"])
         steps.append(_step("trick", "At which trick?", str(trick)))
     if trick is None:
         return PendingQuestion(
@@ -225,7 +227,7 @@ def gather(
     if "card" in answers:
         card = _card_answer(answers["card"])
         steps.append(_step("card", "Which card?", card.pretty))
-    held = penalty_card.cards_held(board, offender, trick) if recorded is None else []
+    held = cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
         return PendingQuestion(
             node="card",
