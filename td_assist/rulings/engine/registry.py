@@ -50,7 +50,12 @@ from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
-from td_assist.rulings.engine.model import Adjustment, IrregularityReport, Ruling
+from td_assist.rulings.engine.model import (
+    Adjustment,
+    IrregularityReport,
+    Ruling,
+    registered_kinds,
+)
 from td_assist.rulings.engine.table_auction import apply_auction_answer
 from td_assist.rulings.engine.tree import (
     FactNode,
@@ -154,6 +159,20 @@ def get_wizard(name: str) -> Wizard:
     if name not in wizards:
         raise RecordError(f"unknown wizard '{name}' (available: {', '.join(wizards)})")
     return wizards[name]
+
+
+def hand_on(
+    name: str, board: Board | None, report: dict[str, object], answers: dict[str, str], mode: Mode
+) -> Ruling:
+    """The ruling of the wizard ``name`` on ``report`` (the fields of its irregularity
+    report), for a wizard that hands on to another (a lead out of turn refused leaves a
+    penalty card): the one way a wizard reaches another, so no wizard imports one. The
+    board and answers go to it as they are; ``rule()``'s table answers were applied by
+    the wizard that hands on."""
+    wizard = get_wizard(name)
+    if name not in {other for w in _REGISTRY.values() for other in w.hands_on_to}:
+        raise ValueError(f"no wizard says it hands on to '{name}' (Wizard.hands_on_to)")
+    return wizard.rule(board, registered_kinds()[wizard.kind].model_validate(report), answers, mode)
 
 
 @cache

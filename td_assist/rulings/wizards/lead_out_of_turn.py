@@ -41,6 +41,7 @@ from td_assist.rulings.engine.registry import (
     AnswerHelp,
     Wizard,
     get_tree,
+    hand_on,
     register,
     walk_wizard,
 )
@@ -49,8 +50,6 @@ from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_rulin
 from td_assist.rulings.procedures.lead_restrictions import LeadOptions
 from td_assist.rulings.procedures.penalty_cards import DESIGNATED, PenaltyCardLine, cards_held
 from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
-from td_assist.rulings.wizards import penalty_card
-from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
 NAME = "lead-out-of-turn"
 # The contract's ``choice`` answers whichever choice node the walk reaches.
@@ -73,6 +72,8 @@ PENALTY_ANSWERS = (
 # and the penalty card he designated at a trick (designated_5, Law 51A).
 PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", DESIGNATED)
 PENALTY_GROUP = "Penalty card (Law 50D)"
+# The wizard a refused lead hands on to, through the registry (Wizard.hands_on_to).
+PENALTY_CARD = "penalty-card"
 # A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
 REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
 
@@ -544,14 +545,15 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     if situation.card is None:
         raise RecordError("the card led out of turn is not known")
-    report = PenaltyCardReport(
-        offender=situation.offender,
-        cards=[str(situation.card)],
-        trick=situation.trick,
-        exposure="deliberate",
-        before_trick=True,
-        before_lead=True,
-    )
+    report: dict[str, object] = {
+        "kind": "penalty_card",
+        "offender": situation.offender,
+        "cards": [str(situation.card)],
+        "trick": situation.trick,
+        "exposure": "deliberate",
+        "before_trick": True,
+        "before_lead": True,
+    }
     handed = {
         k: v
         for k, v in answers.items()
@@ -575,7 +577,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         handed.setdefault("premature_lead", "no")  # he has not led: nothing played since
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
-    ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
+    ruling = hand_on(PENALTY_CARD, board, report, handed, mode)
     open_choice = (
         mode == "batch"
         and ruling.pending is not None
@@ -588,9 +590,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         # turn is complete. The penalty card's ruling as it stands before he chooses (the
         # card on the table, the three options to read him) is the tree's "not yet".
         path = ruling.path
-        ruling = penalty_card.rule_penalty_card(
-            board, report, {**handed, "partner_lead": "no"}, mode
-        )
+        ruling = hand_on(PENALTY_CARD, board, report, {**handed, "partner_lead": "no"}, mode)
         ruling.path = [*path, _open_choice_step(partner)]
     supplied = set(handed) - set(answers)
     card = situation.card.pretty
@@ -678,7 +678,7 @@ def _correct_name(s: Situation) -> str:
 
 def _open_choice_step(partner: Seat) -> Step:
     """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
-    node = get_tree(penalty_card.NAME).nodes["lead_choice"]
+    node = get_tree(PENALTY_CARD).nodes["lead_choice"]
     if not isinstance(node, QuestionNode):
         raise TypeError("the penalty-card tree's lead_choice must be a question")
     return Step(
@@ -796,7 +796,7 @@ WIZARD = register(
         laws="Laws 53-56",
         kind="lead_out_of_turn",
         rule=rule_lead_out_of_turn,
-        hands_on_to=("penalty-card",),
+        hands_on_to=(PENALTY_CARD,),
         facts=FACTS,
         computations=frozenset({"lead_out_of_turn"}),
         answers=(
