@@ -1,14 +1,18 @@
 """The wizards: a registry of them, and ``rule()``, the one entry point.
 
 Every shell (the command line, the JSON API, the tablet pages, the law pages, the
-case library) goes through this registry and knows nothing of any one wizard.
+case library) goes through this registry and knows nothing of any one wizard. The
+registry knows the wizards only by the module names in ``WIZARD_MODULES``.
 
 How to add a wizard (say ``penalty-card``), touching no other wizard's code:
 
 1. ``rulings/penalty-card.toml``: its decision tree (the file name is the wizard's
-   name, which is also its CLI/API/URL name); worked cases in
-   ``rulings/cases/penalty-card/``, at least one reaching each outcome node.
-2. ``td_assist/rulings/penalty_card.py``, holding everything of that wizard:
+   name, which is also its CLI/API/URL name).
+2. ``rulings/cases/penalty-card/``: its worked cases, at least one reaching each
+   outcome node.
+3. ``td_assist/rulings/wizards/penalty_card.py`` (or a package
+   ``wizards/penalty_card/`` when it needs more than one file), holding everything of
+   that wizard and importing no other wizard (tests/test_import_rules.py):
 
    - its irregularity report, registered by kind::
 
@@ -20,20 +24,26 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
    - ``FACTS = FactTable()`` and ``@FACTS.register("name")`` functions that answer
      the tree's fact nodes from the record (``td_assist.rulings.engine.facts``);
    - ``rule(board, report, answers, mode) -> Ruling``: walk the tree with
-     ``walk_wizard`` (or ``engine.walk`` directly, several times if need be), return
-     ``pending_ruling(...)`` while a question is open, else ``outcome_ruling(...)``
-     with the wizard's ``rectification`` (its own pydantic model; it is stored as
-     its JSON dict) and, when the score changes, an ``Adjustment`` (subclass it to
-     add fields);
+     ``walk_wizard`` (or ``engine.walk.walk`` directly, several times if need be),
+     return ``pending_ruling(...)`` while a question is open, else
+     ``outcome_ruling(...)`` with the wizard's ``rectification`` (its own pydantic
+     model; it is stored as its JSON dict) and, when the score changes, an
+     ``Adjustment`` (subclass it to add fields);
    - ``register(Wizard(name="penalty-card", title=..., laws=..., kind="penalty_card",
      rule=rule, facts=FACTS, computations={...}))`` at the end of the module.
-3. One line in ``WIZARD_MODULES`` below.
+
+   What it shares with other wizards (penalty cards, lead restrictions, who plays the
+   hand, Law 12C scores) it takes from ``td_assist.rulings.procedures``; a procedure
+   two wizards need goes there, not into either wizard. A wizard that hands on to
+   another (a refused lead out of turn leaves a penalty card) lists it in
+   ``hands_on_to`` and calls ``hand_on(name, ...)`` below.
+4. One line in ``WIZARD_MODULES`` below.
 
 Answers every wizard accepts about the table result, for a hand record that has the
 deal but no auction (the club path): ``contract`` (``4HX``), ``declarer`` (a seat) and
 ``declarer_tricks`` (0-13). The first two are written into the board here, before
 the wizard runs (``table_board``); ``declarer_tricks`` is read by
-``adjust.declarer_tricks_as_played``.
+``procedures.tricks_and_scores.declarer_tricks_as_played``.
 """
 
 from __future__ import annotations

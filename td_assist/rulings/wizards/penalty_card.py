@@ -1,7 +1,7 @@
 """The penalty-card wizard (Laws 48-52, 59): its report, its facts, its walk.
 
 The report says whose cards were exposed, which, and at which trick. When the record
-holds the play, every penalty card is followed through it (``penalty_play.trace``):
+holds the play, every penalty card is followed through it (``procedures.penalty_cards.trace``):
 the tree's questions about what happened afterwards (was the card played when due,
 did partner get the lead, did he keep to declarer's choice) are then settled from the
 record with the evidence, and the ``rectification`` lists every breach found.
