@@ -16,6 +16,8 @@ from td_assist.rulings.procedures.adjusted_scores import (
     SelfInflictedMethod,
     adjusted_score,
     artificial_score,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,

@@ -14,7 +14,8 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Side
 from td_assist.cli import main
 from td_assist.rulings.engine.registry import rule
-from td_assist.rulings.procedures.adjusted_scores import adjusted_score, by_side_text, parse_results
+from td_assist.rulings.procedures.adjusted_scores import adjusted_score, by_side_text
+from td_assist.rulings.procedures.result_answers import parse_results
 from td_assist.rulings.wizards.unauthorised_information import UnauthorisedInformationReport
 
 WIZARD = "unauthorised-information"

@@ -14,6 +14,8 @@ from td_assist.rulings.procedures.adjusted_scores import (
     AdjustedScore,
     SelfInflictedMethod,
     adjusted_score,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,

@@ -55,10 +55,12 @@ from td_assist.rulings.procedures.adjusted_scores import (
     adjusted_score,
     by_side_text,
     no_damage,
+    table_result,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,
-    table_result,
     traveller_left_out,
 )
 from td_assist.rulings.procedures.tricks_and_scores import side_name

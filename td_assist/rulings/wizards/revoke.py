@@ -44,9 +44,8 @@ from td_assist.rulings.procedures.adjusted_scores import (
     adjusted_score,
     by_side_text,
     event_unit,
-    parse_results,
-    units_from_answers,
 )
+from td_assist.rulings.procedures.result_answers import parse_results, units_from_answers
 from td_assist.rulings.procedures.tricks_and_scores import (
     declarer_tricks_as_played,
     side_name,

@@ -45,11 +45,13 @@ from td_assist.rulings.procedures.adjusted_scores import (
     artificial_score,
     by_side_text,
     no_damage,
+    session_percents,
+    table_result,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,
-    session_percents,
-    table_result,
     traveller_left_out,
     units_from_answers,
 )
