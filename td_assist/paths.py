@@ -23,6 +23,16 @@ def content_dir(name: str) -> Path:
     raise FileNotFoundError(f"td-assist cannot find its {name}/ folder; reinstall the package")
 
 
+def file_stamp(path: Path) -> tuple[int, int]:
+    """When a file was last saved and its size, for caches that reread it after a save;
+    ``(0, 0)`` for a file that is not there."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
+
+
 def user_dir() -> Path:
     """The per-user data folder (created on first use)."""
     override = os.environ.get("TD_ASSIST_HOME")

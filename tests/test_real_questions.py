@@ -2,8 +2,9 @@
 
 It is the yardstick for search quality (issue 12): every label must be a section of our
 lawbook, no question may appear twice, the held-out split must follow its fixed rule
-(every third question of each language and batch), and the reserved sources (EBU forums,
-blml, the Welsh Bridge Union's rule of the month) must stay out of it.
+(every third question of each language and batch, a page's questions all on one side),
+and the reserved sources (EBU forums, blml, the Welsh Bridge Union's rule of the month)
+must stay out of it.
 """
 
 import importlib.util
@@ -65,12 +66,37 @@ def test_no_question_appears_twice():
     assert [q for q, n in counts.items() if n > 1] == []
 
 
-def test_held_out_is_every_third_question_of_each_language_and_batch():
+def test_held_out_is_every_third_question_of_pages_tuning_never_saw():
+    """Every third question of each language and batch was held out by position; a page
+    with a dev question then went wholly to dev (issue 34): tuning on one question of a
+    page makes its other questions easy, so held-out figures counted them as unseen."""
+    page_of = _benchmark().page_of
+    dev_pages = {page_of(i["source"]) for i in QUESTIONS if i["split"] == "dev"}
     position: defaultdict[tuple[str, int], int] = defaultdict(int)
     for item in QUESTIONS:
         key = (item["lang"], item.get("batch", 1))
         position[key] += 1
-        assert item["split"] == ("heldout" if position[key] % 3 == 0 else "dev"), item["q"]
+        chosen = position[key] % 3 == 0 and page_of(item["source"]) not in dev_pages
+        assert item["split"] == ("heldout" if chosen else "dev"), item["q"]
+
+
+def test_a_page_keeps_all_its_questions_on_one_side_of_the_split():
+    page_of = _benchmark().page_of
+    sides: defaultdict[str, set[str]] = defaultdict(set)
+    for item in QUESTIONS:
+        sides[page_of(item["source"])].add(item["split"])
+    assert [page for page, split in sides.items() if len(split) > 1] == []
+
+
+def test_one_thread_on_two_mirrors_is_one_page():
+    page_of = _benchmark().page_of
+    assert page_of(
+        "https://forumstest.bridgebase.com/forums/topic/78268-hesitation-again/?comment=1"
+    ) == page_of("https://www1.dal13.sl.bridgebase.com/forums/topic/78268-hesitation-again/")
+    assert page_of("https://cavendish.bridgewinners.com/article/view/a-claim/") == page_of(
+        "http://bridgewinners.com/article/view/a-claim/?cj=2"
+    )
+    assert page_of("https://a.org/rules/revoke.htm") != page_of("https://a.org/rules/claim.htm")
 
 
 @pytest.mark.parametrize(
@@ -120,12 +146,12 @@ def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     held_out = sets[f"real held-out {batch}"]
     wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch") == batch]
     assert [q.text for q in held_out] == wanted
-    assert {q.lang for q in held_out} == {"en", "de"}
+    assert {q.lang for q in held_out} <= {"en", "de"} and held_out
     assert len(sets["real held-out"]) == sum(i["split"] == "heldout" for i in QUESTIONS)
     assert len(sets["real dev"]) == sum(i["split"] == "dev" for i in QUESTIONS)
 
 
-@pytest.mark.parametrize(("name", "batches", "size"), [("6+7", (6, 7), 27), ("8", (8,), 9)])
+@pytest.mark.parametrize(("name", "batches", "size"), [("6+7", (6, 7), 12), ("8", (8,), 9)])
 def test_search_quality_reports_the_english_only_batches(name, batches, size):
     held_out = _benchmark_sets()[f"real held-out {name}"]
     wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch", 1) in batches]

@@ -353,3 +353,82 @@ def test_seats_in_a_story_are_not_evidence(engine):
     assert hits[0].law == 13 and 87 not in [h.law for h in hits[:2]]
     # a short question about seats keeps them
     assert engine.search("north south cards switched").hits[0].law == 87
+
+
+@pytest.mark.parametrize(
+    "question", ["Ansage ändern", "Kann ich meine Ansage noch ändern?", "Gebot geändert"]
+)
+def test_changing_a_call_in_german_reaches_law_25(engine, question):
+    """Folded, "ändern" is "andern" (a German function word, "other"), and "Ansage" is a
+    call, not an alert: both had sent these questions to Law 21's misinformation."""
+    assert engine.search(question).hits[0].law == 25
+
+
+def _engine_everyday(laws, everyday_text: str | None):
+    german = laws / "german.toml"
+    if everyday_text is None:
+        german.unlink(missing_ok=True)
+    else:
+        german.write_text(everyday_text, encoding="utf-8")
+    return _engine_with(laws, (laws / "thesaurus.toml").read_text(encoding="utf-8"))
+
+
+def test_an_everyday_german_word_leaves_the_decision_to_the_telling_one(tmp_path):
+    """ "Zorbs" is in a phrasing of 19A beside "Kontra", "gewibbelt" alone in one of
+    81C5's. Listed as everyday, "Kontra" no longer carries the question to 19A; alone,
+    it finds the same as without the list."""
+    import shutil
+
+    from td_assist.lawbook import get_lawbook
+
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    phrasings = laws / "phrasings.toml"
+    phrasings.write_text(
+        phrasings.read_text(encoding="utf-8")
+        + '\n[[situation]]\nanchor = "81C5"\nde = ["gewibbelt"]\n'
+        + '\n[[situation]]\nanchor = "19A"\nde = ["Kontra Zorbs"]\n',
+        encoding="utf-8",
+    )
+    question = "Der Partner hat Kontra gesagt und dabei gewibbelt"
+    plain = _engine_everyday(laws, None)
+    listed = _engine_everyday(laws, 'weight = 0.3\neveryday = ["Kontra"]\n')
+    assert plain.search(question).hits[0].anchor != "81C5"
+    assert listed.search(question).hits[0].anchor == "81C5"
+    assert [h.anchor for h in listed.search("Kontra").hits] == [
+        h.anchor for h in plain.search("Kontra").hits
+    ]
+
+
+def test_a_malformed_everyday_list_names_its_file(tmp_path):
+    from td_assist.search.content import load_everyday
+
+    bad = tmp_path / "german.toml"
+    bad.write_text("weight = 7\neveryday = []\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"german\.toml"):
+        load_everyday(bad)
+    assert load_everyday(tmp_path / "absent.toml").weight == 1.0
+
+
+def test_one_law_gives_way_in_the_top_three_to_another_that_scores_close(engine):
+    book = engine.book
+
+    def ranked(*pairs):
+        return [(book.get(anchor), score) for anchor, score in pairs]
+
+    crowded = ranked(("64A1", 10.0), ("64A2", 9.0), ("64B", 8.0), ("62A", 7.0))
+    assert [s.anchor for s, _ in engine._make_room(crowded, [])[:3]] == ["64A1", "64A2", "62A"]
+    far = ranked(("64A1", 10.0), ("64A2", 9.0), ("64B", 8.0), ("62A", 2.0))
+    assert [s.anchor for s, _ in engine._make_room(far, [])[:3]] == ["64A1", "64A2", "64B"]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("insufficient bid and then a lead out of turn", {27}, {53, 54, 55, 56}),
+        ("Renonce und danach ein Claim", {68, 69, 70, 71}, {61, 62, 63, 64}),
+    ],
+)
+def test_a_question_naming_two_irregularities_gets_both_laws(engine, question, first, second):
+    laws = {hit.law for hit in engine.search(question).hits[:3]}
+    assert laws & first and laws & second

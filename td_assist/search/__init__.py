@@ -25,6 +25,7 @@ from whoosh.index import EmptyIndexError
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import official_path
 from td_assist.lawbook.render import law_url
+from td_assist.paths import file_stamp
 from td_assist.search.analysis import Thesaurus, fold, index_terms
 from td_assist.search.content import (
     SynonymEntry,
@@ -116,21 +117,13 @@ def _hash_for(book: Lawbook, synonyms_path: Path, official_stamp: tuple[int, int
     return input_hash(book, synonyms_path)
 
 
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        stat = path.stat()
-    except OSError:
-        return (0, 0)
-    return (stat.st_mtime_ns, stat.st_size)
-
-
 def get_search() -> SearchEngine:
     """The engine for the current lawbook; rebuilt when the lawbook is reloaded (with
     the synonyms and phrasings) or the imported official text changes (compared by
     content hash)."""
     book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
-    key = _hash_for(book, synonyms, _stamp(official_path()))
+    key = _hash_for(book, synonyms, file_stamp(official_path()))
     with _ENGINE_LOCK:  # the server's threads would each build one on the first search
         return _engine(book.folder, synonyms, key)
 

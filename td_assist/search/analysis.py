@@ -52,7 +52,10 @@ most other out over under again further once here where about against between th
 during before after above below up down off also may might must shall
 """
 STOP_EN = frozenset(_STOP_EN_WORDS.split())
-STOP_DE = frozenset(stopwords_for_language("de")) - {"aus", "nicht", "kein", "keine", "viel"}
+# "andern" (other) is also "ändern" (change) once umlauts are folded: "Ansage ändern" is Law 25
+STOP_DE = frozenset(stopwords_for_language("de")) - {
+    "aus", "nicht", "kein", "keine", "viel", "andern"
+}  # fmt: skip
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")

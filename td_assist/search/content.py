@@ -10,6 +10,9 @@ umgedreht"). A question in the words of the table meets the section through them
 
 ``laws/thesaurus.toml``: words that say the same thing at the table (fell, dropped),
 so a question and a phrasing meet on meaning rather than on one spelling.
+
+``laws/german.toml``: the words nearly every German bridge question uses (Karte,
+Partner, Kontra), which weigh little so the word naming the irregularity decides.
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ class ThesaurusTable(BaseModel):
     same: list[SameWords] = Field(default_factory=list)
 
 
+class EverydayWords(BaseModel):
+    everyday: list[str] = Field(default_factory=list)
+    weight: float = Field(default=1.0, gt=0.0, le=1.0)
+
+
 _Table = TypeVar("_Table", bound=BaseModel)
 
 
@@ -77,3 +85,8 @@ def load_phrasings(path: Path) -> list[Situation]:
 def load_thesaurus(path: Path) -> list[SameWords]:
     table = _read(path, ThesaurusTable)
     return table.same if table else []
+
+
+def load_everyday(path: Path) -> EverydayWords:
+    """The everyday German words and their weight; none (weight 1) without the file."""
+    return _read(path, EverydayWords) or EverydayWords()

@@ -38,7 +38,7 @@ from td_assist.search.analysis import (
     german_terms,
     words,
 )
-from td_assist.search.content import Situation, SynonymEntry
+from td_assist.search.content import Situation, SynonymEntry, load_everyday
 from td_assist.search.index import first_text, plain_text
 from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
 from td_assist.search.speller import Speller, Vocabulary
@@ -53,6 +53,11 @@ OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 # German has no lawbook of its own to tell common words from telling ones, so the German
 # phrasings are that yardstick: a word used for many sections weighs less.
 GERMAN_RARE_IDF = 4.5
+# A third hit from the law already holding the first two gives way to another law's best
+# hit that scores at least this share of it (the right law was often 4th, behind two
+# subsections of one other law)
+CLOSE_SHARE = 0.5
+NAMED_SHARE = 0.5  # an irregularity the question names, against the third hit
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 # In a story ("North opened, East passed, South bid out of turn") the seats say who did
 # something, not what happened; the lawbook names them rarely (seating, board
@@ -132,7 +137,8 @@ SPELLER_FILE = "speller-lists.pickle"
 # What the engine makes from the lawbook's content, kept beside the index (whose folder
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
-           "decompounder", "problems", "english", "german", "speller")  # fmt: skip
+           "decompounder", "problems", "english", "german", "everyday",
+           "everyday_weight", "speller")  # fmt: skip
 
 
 def _code_signature() -> list[tuple[str, int, int]]:
@@ -208,6 +214,11 @@ class SearchEngine:
                         english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
         self.german = PhrasingIndex(german)
+        # Karte, Partner, Kontra: in nearly every German question, so they weigh little
+        # and the word that names the irregularity decides (laws/german.toml)
+        everyday = load_everyday(book.folder / "german.toml")
+        self.everyday_weight = everyday.weight
+        self.everyday = {t for w in everyday.everyday for t in self._german_meaning(w)}
 
         counts: dict[str, int] = {}
         for section in book.sections.values():
@@ -282,17 +293,25 @@ class SearchEngine:
                         found[key] = (phrase.entry, size)
         return sorted(found.values(), key=lambda item: -item[1])
 
+    def _everyday_word(self, word: str) -> bool:
+        return any(t in self.everyday for t in self._german_meaning(word))
+
     def _content_query(
-        self, said: list[str], entries: list[tuple[SynonymEntry, int]]
+        self, said: list[str], entries: list[tuple[SynonymEntry, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
         terms = list(dict.fromkeys(english_terms(" ".join(said))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
         if 2 <= len(terms) <= 4:
             parts.append(PhraseQ(tuple(terms), slop=1, boost=1.5))
+        everyday = {w for w in said if self._everyday_word(w)} if german else set()
+        if all(w in everyday or w in STOP_DE for w in said):
+            everyday = set()  # "Kontra" alone asks about the double
         for entry, size in entries:
+            # "Kontra" alone in a German story: the double laws are not what it asks
+            weak = entry.lang == "de" and size == 1 and bool(everyday & set(entry.say))
             for meaning in entry.means:
                 meant = tuple(english_terms(meaning))
-                boost = 0.6 + 0.2 * size
+                boost = (0.6 + 0.2 * size) * (self.everyday_weight if weak else 1.0)
                 if len(meant) >= 2:
                     parts.append(PhraseQ(meant, boost=boost))
                 elif meant:
@@ -334,9 +353,9 @@ class SearchEngine:
         joined = " ".join(said)
         german = self._looks_german(said)
         english_weight = OTHER_LANGUAGE if german else 1.0
+        content = self._content_query(said, entries, german)
         scores = {
-            anchor: english_weight * value
-            for anchor, value in self.scorer.score(self._content_query(said, entries)).items()
+            anchor: english_weight * value for anchor, value in self.scorer.score(content).items()
         }
         asked = english_terms(joined)
         meant = self.same.english(asked)
@@ -351,6 +370,11 @@ class SearchEngine:
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         german_asked = self._german_meaning(joined)
         german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
+        # an everyday word weighs little only beside a word that names something else
+        telling = any(t not in self.everyday for t in german_asked)
+        for term in german_asked if german and telling else ():
+            if term in self.everyday:
+                german_common[term] = min(self.everyday_weight, german_common.get(term, 1.0))
         for anchor, value in self.german.score(german_asked, german_common).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if not scores:
@@ -367,6 +391,7 @@ class SearchEngine:
         ranked = self._order(scores, general)
         if not general:
             ranked = self._deepen(ranked, scores, limit)
+        ranked = self._make_room(ranked, self._named_laws(entries, said, german))
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         hits = [
             self._hit_for(
@@ -375,6 +400,58 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _named_laws(
+        self, entries: list[tuple[SynonymEntry, int]], said: list[str], german: bool
+    ) -> list[frozenset[int]]:
+        """The laws of each irregularity the question names by its jargon ("revoke",
+        "Renonce", "hesitation"), best-matched first; an everyday word names none."""
+        named: list[frozenset[int]] = []
+        for entry, size in entries:
+            laws = frozenset(self._law_of[a] for a in entry.anchors if a in self._law_of)
+            if not laws:
+                continue
+            if german and size == 1 and any(self._everyday_word(w) for w in entry.say):
+                continue
+            if all(laws.isdisjoint(other) for other in named):
+                named.append(laws)
+        return named
+
+    def _make_room(
+        self, ranked: list[tuple[Section, float]], named: list[frozenset[int]]
+    ) -> list[tuple[Section, float]]:
+        """At most two of the top three from one law while another law scores close; and
+        when the question names irregularities of two laws, each in the top three."""
+        if len(ranked) <= 3:
+            return ranked
+        ranked = list(ranked)
+        law_at = [self._law_of.get(section.anchor) for section, _ in ranked]
+
+        def move(found: int, to: int) -> None:
+            ranked.insert(to, ranked.pop(found))
+            law_at.insert(to, law_at.pop(found))
+
+        if law_at[0] == law_at[1] == law_at[2]:
+            other = next((i for i in range(3, len(ranked)) if law_at[i] != law_at[0]), None)
+            if other is not None and ranked[other][1] >= CLOSE_SHARE * ranked[2][1]:
+                move(other, 2)
+        if named and all(law_at[0] not in laws for laws in named):
+            # what the question is about (its best hit), and what it names
+            named = [frozenset([law_at[0]]) if law_at[0] is not None else frozenset(), *named]
+        for laws in named[:2] if len(named) >= 2 else ():
+            if any(law in laws for law in law_at[:3]):
+                continue
+            found = next((i for i, law in enumerate(law_at) if law in laws), None)
+            if found is None or ranked[found][1] < NAMED_SHARE * ranked[2][1]:
+                continue  # named in passing: the question is about something else
+            # the third place, or the second, whichever holds a second hit of a law
+            # already shown above it; the hit it replaces goes just below the three
+            for place in (2, 1):
+                if law_at[place] in law_at[:place]:
+                    move(found, place)
+                    move(place + 1, 3)
+                    break
+        return ranked
 
     def _defined_first(self, term: list[str], scores: dict[str, float]) -> None:
         """ "What is an alert": the Definition of exactly that term goes to the top."""

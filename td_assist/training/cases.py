@@ -21,7 +21,7 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
-from td_assist.paths import content_dir
+from td_assist.paths import content_dir, file_stamp
 from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import rule
 from td_assist.rulings.engine.requests import Irregularity
@@ -250,7 +250,7 @@ def get_case(identifier: str) -> Case:
         except OSError:  # e.g. a name longer than the file system allows: no such case
             found = False
         if found:
-            return _case_as_saved(path, _stamp(path))
+            return _case_as_saved(path, file_stamp(path))
     raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
 
 
@@ -277,20 +277,12 @@ def library_stamp() -> tuple[Path, tuple[tuple[str, int, int], ...]]:
 
 @lru_cache(maxsize=16)  # per wizard and the whole library, as the folders last were
 def _library(base: Path, wizard: str | None, _stamps: object) -> tuple[Case, ...]:
-    return tuple(_case_as_saved(path, _stamp(path)) for path in case_files(wizard))
+    return tuple(_case_as_saved(path, file_stamp(path)) for path in case_files(wizard))
 
 
 @lru_cache(maxsize=512)  # a few hundred case files at most, each as last saved
 def _case_as_saved(path: Path, _stamp: object) -> Case:
     return load_case(path)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        stat = path.stat()
-    except OSError:
-        return (0, 0)
-    return (stat.st_mtime_ns, stat.st_size)
 
 
 def _folder_stamps(base: Path) -> tuple[tuple[str, int, int], ...]:
@@ -299,4 +291,4 @@ def _folder_stamps(base: Path) -> tuple[tuple[str, int, int], ...]:
         folders = [base, *sorted(p for p in base.iterdir() if p.is_dir())]
     except OSError:
         return ()
-    return tuple((p.name, *_stamp(p)) for p in folders)
+    return tuple((p.name, *file_stamp(p)) for p in folders)
