@@ -42,10 +42,10 @@ from typing import Any
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.cases import load_cases
-from td_assist.rulings.commands import parse_request
-from td_assist.rulings.tree import FactNode, QuestionNode
-from td_assist.rulings.wizards import get_tree, load_wizards, rule
+from td_assist.rulings.engine.registry import get_tree, load_wizards, rule
+from td_assist.rulings.engine.requests import parse_request
+from td_assist.rulings.engine.tree import FactNode, QuestionNode
+from td_assist.training.cases import load_cases
 
 SEATS = ("N", "E", "S", "W")
 SUITS = "SHDC"

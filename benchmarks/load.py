@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.live_server import Server, running_server
 from td_assist.bridge.formats import read_boards
-from td_assist.rulings.commands import pick_board
+from td_assist.cli.rule import pick_board
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "32-boards.pbn"

@@ -15,7 +15,7 @@ from pathlib import Path
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.ruling_log import export_entries, log_facts, to_csv, to_pbn
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 from td_assist.session import TableFacts, board_with_facts, load_file, session_board
 from td_assist.store import Store
 

@@ -20,9 +20,9 @@ from td_assist.bridge.deal import _deal_from_pbn
 from td_assist.bridge.formats import read_boards
 from td_assist.bridge.formats.pbn import board_to_pbn
 from td_assist.bridge.play import _parsed_play
-from td_assist.rulings.commands import pick_board
-from td_assist.rulings.penalty_card import PenaltyCardReport
-from td_assist.rulings.wizards import get_tree, rule
+from td_assist.cli.rule import pick_board
+from td_assist.rulings.engine.registry import get_tree, rule
+from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "32-boards.pbn"
 

@@ -23,7 +23,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.pbn import board_to_pbn
 from td_assist.bridge.scoring import ArtificialScore
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.model import Adjustment, Ruling
+from td_assist.rulings.engine.model import Adjustment, Ruling
 from td_assist.store import LogEntry, LogFacts, SavedRuling, Store
 
 ARTIFICIAL_PERCENT = {score.percent: score for score in ArtificialScore}

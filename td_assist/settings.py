@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from td_assist.bridge.errors import RecordError
 from td_assist.paths import user_dir
-from td_assist.rulings.adjusted import SelfInflictedMethod
+from td_assist.rulings.procedures.adjusted_scores import SelfInflictedMethod
 
 SETTINGS_FILE = "settings.toml"
 

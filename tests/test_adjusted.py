@@ -12,10 +12,12 @@ from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.adjusted import (
+from td_assist.rulings.procedures.adjusted_scores import (
     SelfInflictedMethod,
     adjusted_score,
     artificial_score,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,

@@ -12,8 +12,8 @@ import pytest
 
 from td_assist.bridge.errors import RecordError
 from td_assist.paths import content_dir
-from td_assist.rulings.cases import load_cases
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.training.cases import load_cases
 
 CASES = load_cases()
 INTERNAL = re.compile(

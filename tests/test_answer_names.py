@@ -5,7 +5,7 @@ import pytest
 
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.wizards import canonical_answers, load_wizards, rule
+from td_assist.rulings.engine.registry import canonical_answers, load_wizards, rule
 from td_assist.web import create_app
 
 DEAL = "N:AKQ2.543.432.432 543.AKQ2.765.765 876.876.AKQ8.AKQ JT9.JT9.JT9.JT98"

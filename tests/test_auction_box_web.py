@@ -13,8 +13,8 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.formats import read_boards
-from td_assist.rulings.adjusted import parse_results
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.procedures.result_answers import parse_results
 from td_assist.session import load_text
 from td_assist.web import create_app
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.cases import get_case
-from td_assist.rulings.practice import practice_questions
+from td_assist.training.cases import get_case
+from td_assist.training.practice import practice_questions
 from tests.test_browser import browser, pytestmark, server, shot, wait_for  # noqa: F401
 
 SET = [

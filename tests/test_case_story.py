@@ -8,9 +8,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from td_assist.rulings.case_story import board_story, card_words, reported
-from td_assist.rulings.cases import load_cases
-from td_assist.rulings.model import parse_irregularity
+from td_assist.rulings.engine.requests import parse_irregularity
+from td_assist.training.case_story import board_story, card_words, reported
+from td_assist.training.cases import load_cases
 from td_assist.web import create_app
 
 CASES = load_cases()

@@ -9,8 +9,8 @@ import pytest
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
 from td_assist.paths import content_dir
-from td_assist.rulings import cases as cases_module
-from td_assist.rulings.cases import DIFFICULTIES, load_case, load_cases
+from td_assist.training import cases as cases_module
+from td_assist.training.cases import DIFFICULTIES, load_case, load_cases
 
 REVOKE_CASE = content_dir("rulings") / "cases" / "revoke" / "01-defender-ruffs-two-tricks.toml"
 

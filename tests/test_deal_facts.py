@@ -13,8 +13,8 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.model import parse_irregularity
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.engine.requests import parse_irregularity
 from td_assist.web import create_app
 
 # West holds no spade; everyone else holds every suit.

@@ -9,7 +9,7 @@ from td_assist.bridge import double_dummy
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.cli import main
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 from td_assist.web import create_app
 
 # North-South hold AKQJ932 of diamonds opposite a singleton and solid black suits:

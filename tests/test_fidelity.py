@@ -12,8 +12,8 @@ import pytest
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.cases import get_case, load_cases
-from td_assist.rulings.wizards import load_wizards, rule
+from td_assist.rulings.engine.registry import load_wizards, rule
+from td_assist.training.cases import get_case, load_cases
 
 PACKAGE = Path(__file__).resolve().parent.parent / "td_assist"
 DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
@@ -141,7 +141,7 @@ TRICKS_1_TO_3 = "C8 C2 C5 CA / SA S8 S2 S6 / SK S9 S3 S7"
 
 
 def _exposed_heart_ace(west_plays: str, answers: dict | None = None):
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     played = board(**SPADES_GAME, play=f"{TRICKS_1_TO_3} / H6 {west_plays} H3 H9")
     report = PenaltyCardReport(offender="W", cards=["HA"], trick=4, exposure="deliberate")
@@ -178,7 +178,7 @@ def test_minor_card_rule_counts_the_reported_trick_too():
     # West leads the eight of clubs; East drops the seven of clubs (a minor penalty card)
     # before his own card to the trick, then plays the five: another card below honour
     # rank of that suit while the minor penalty card is out (Law 50C).
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     played = board(**SPADES_GAME, play="C8 C2 C5 CA")
     report = PenaltyCardReport(offender="E", cards=["C7"], trick=1, exposure="inadvertent")
@@ -199,7 +199,7 @@ def test_before_trick_no_against_the_record_is_refused():
 
 
 def _queen_out_west_on_lead(answers: dict):
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     # West wins trick 1 with the ace of hearts; East had dropped the queen of diamonds
     # after his own card to it. The record stops with West to lead to trick 2.
@@ -233,7 +233,7 @@ BLACKWOOD = {
 
 
 def _ui_report(source: str):
-    from td_assist.rulings.unauthorised_information import UnauthorisedInformationReport
+    from td_assist.rulings.wizards.unauthorised_information import UnauthorisedInformationReport
 
     return UnauthorisedInformationReport(
         source=source, call_index=3, description="N alerted 4NT and explained it as Blackwood"
@@ -293,7 +293,7 @@ def test_session_percentages_inside_the_band_leave_60_and_40():
 
 def test_artificial_by_fault_takes_the_session_percentage_of_a_side_not_at_fault():
     from td_assist.bridge.cards import Side
-    from td_assist.rulings.adjusted import Fault, artificial_by_fault
+    from td_assist.rulings.procedures.adjusted_scores import Fault, artificial_by_fault
 
     faults = {Side.NS: Fault.NONE, Side.EW: Fault.PARTLY}
     answer = artificial_by_fault(faults, session_percent={Side.NS: 70.0, Side.EW: 20.0})
@@ -324,7 +324,7 @@ def test_law_49_a_card_partner_could_not_see_is_no_penalty_card():
 
 
 def test_law_49_a_card_led_was_seen_and_the_td_cannot_say_otherwise():
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     report = PenaltyCardReport(offender="E", cards=["HQ"], trick=3, exposure="deliberate")
     ruling = rule("penalty-card", board(**SPADES_GAME), report, {})

@@ -3,8 +3,8 @@
 import pytest
 
 from td_assist.bridge.board import Board
-from td_assist.rulings.model import parse_irregularity
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.engine.requests import parse_irregularity
 
 DEAL = "N:AKQ32.543.AK2.43 76.QJT9.QJT9.765 J54.876.876.AKQ2 T98.AK2.543.JT98"
 

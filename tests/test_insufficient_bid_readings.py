@@ -10,7 +10,7 @@ import pytest
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 
 DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
 BOTH_WAYS = ["1S", "1H", "P", "P", "P"]

@@ -12,8 +12,9 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.model import Ruling, parse_irregularity
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.engine.requests import parse_irregularity
 
 DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"
 AUCTION = ["1S", "P", "4S", "P", "P", "P"]

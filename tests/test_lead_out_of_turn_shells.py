@@ -8,7 +8,7 @@ import pytest
 from td_assist.bridge.formats import read_boards
 from td_assist.bridge.formats.pbn import boards_to_pbn
 from td_assist.cli import main
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 from td_assist.web import create_app
 
 DEAL = "N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98"

@@ -24,7 +24,7 @@ FINITE_KEYS = {
     "td_assist.bridge.cards._sort_key": "one entry per card: 52",
     "td_assist.bridge.cards._parse_card": "only spellings that parse are kept: a few per card",
     "td_assist.bridge.auction._parse_call": "only spellings that parse are kept: a few per call",
-    "td_assist.rulings.wizards.get_tree": "unknown names raise, so one entry per wizard",
+    "td_assist.rulings.engine.registry.get_tree": "unknown names raise, so one entry per wizard",
     # search.py belongs to the search work (its term cache is bounded there):
     "td_assist.search._analyzer_one": "words of the lawbook and of queries (search.py's own)",
     "td_assist.search._engine": "one per version of the content (search.py's own)",

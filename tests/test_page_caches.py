@@ -10,7 +10,7 @@ import pytest
 from td_assist.lawbook import get_lawbook, reload_lawbook
 from td_assist.lawbook import official as official_module
 from td_assist.paths import content_dir
-from td_assist.rulings import cases as cases_module
+from td_assist.training import cases as cases_module
 from td_assist.web import create_app
 
 CASE = "revoke/01-defender-ruffs-two-tricks"

@@ -344,7 +344,7 @@ def test_another_penalty_card_played_instead_of_the_designated_one_stays_a_penal
     # Case 28: East had HQ and DQ as penalty cards, declarer designated DQ (Law 51A) and
     # East played HQ. It was a penalty card already: it stays one, it does not "become"
     # one in its turn as an ordinary card played illegally would (Law 52B2).
-    from td_assist.rulings.cases import case_files, load_case
+    from td_assist.training.cases import case_files, load_case
 
     path = next(p for p in case_files("penalty-card") if p.stem.startswith("28-"))
     ruling = load_case(path).run()

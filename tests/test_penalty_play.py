@@ -14,7 +14,7 @@ from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.deal import Deal
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play
-from td_assist.rulings.penalty_play import LeadDecision, PenaltyCard, trace
+from td_assist.rulings.procedures.penalty_cards import LeadDecision, PenaltyCard, trace
 
 DEAL = Deal.from_pbn("N:5432.543.AK2.432 76.QJT9.QJT9.765 AKQJ.876.876.AKQ T98.AK2.543.JT98")
 

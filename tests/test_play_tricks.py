@@ -7,7 +7,7 @@ import pytest
 
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
-from td_assist.rulings.cases import load_case
+from td_assist.training.cases import load_case
 
 
 def test_tricks_between_slashes_are_read_in_order():

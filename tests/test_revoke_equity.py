@@ -3,7 +3,7 @@
 Law 64C1 adjusts only when the transfer leaves the non-offending side short of what they
 would have had without the revoke; Law 64C2(b) (both sides revoked) restores equity
 whichever side it favours. The Director may weigh several results (Law 12C1(c)); the
-weighting is that of td_assist.rulings.adjusted, and the damage is judged in the
+weighting is that of td_assist.rulings.procedures.adjusted_scores, and the damage is judged in the
 event's unit (IMPs, matchpoints, or points).
 """
 
@@ -16,8 +16,8 @@ import pytest
 
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings.cases import load_case
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.training.cases import load_case
 
 CASES = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "revoke"
 CUT_OFF = "14-equity-beats-transfer"  # 3NT by S, 10 tricks played, 11 after the transfer

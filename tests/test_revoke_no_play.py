@@ -14,7 +14,7 @@ import pytest
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
 from td_assist.cli import main
-from td_assist.rulings.wizards import get_tree, rule
+from td_assist.rulings.engine.registry import get_tree, rule
 
 from .conftest import DATA
 

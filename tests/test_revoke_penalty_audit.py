@@ -12,7 +12,7 @@ import pytest
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 
 
 def cards(text: str) -> list[str]:
@@ -93,7 +93,7 @@ RUFF_WINS = cards(
     ],
 )
 def test_an_answer_against_the_recorded_revoke_is_refused(answer, value, shown):
-    from td_assist.rulings.engine import AnswerError
+    from td_assist.rulings.engine.walk import AnswerError
 
     with pytest.raises(AnswerError) as raised:
         rule("revoke", board(RUFF_WINS), None, {answer: value})
@@ -109,7 +109,7 @@ def test_an_answer_that_agrees_with_the_recorded_revoke_is_taken():
 
 
 def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
-    from td_assist.rulings.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke import RevokeReport
 
     # Reported as East's; the TD finds it was dummy's card (North): Law 64B3, no transfer.
     answers = {"revoke_found": "yes", "offender": "N", "revoke_suit": "C", "established": "yes"}
@@ -124,7 +124,7 @@ def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
 
 
 def no_record_revoke(**counts: str):
-    from td_assist.rulings.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke import RevokeReport
 
     answers = {"revoke_found": "yes", "revoke_suit": "C", "established": "yes"} | counts
     return rule("revoke", board(), RevokeReport(offender="E", trick=5), answers)
@@ -155,7 +155,7 @@ def no_record_revoke(**counts: str):
     ],
 )
 def test_contradictory_trick_counts_are_refused(counts, names):
-    from td_assist.rulings.engine import AnswerError
+    from td_assist.rulings.engine.walk import AnswerError
 
     with pytest.raises(AnswerError) as raised:
         no_record_revoke(**counts)
@@ -185,7 +185,7 @@ WRONG_DIAMOND = cards("HA H3 H9 H6 HK H4 HT H7 C8 C2 C5 CA D6 D3 DA D9")
 
 
 def penalty_ruling(play: list[str], exposed: list[str], answers: dict[str, str]):
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     report = PenaltyCardReport(
         offender="E", cards=exposed, trick=1, exposure="inadvertent", before_trick=True
@@ -252,7 +252,7 @@ def test_a_prohibition_in_one_suit_does_not_end_the_choice_for_another():
 
 
 def test_the_tablet_asks_the_later_choice_while_a_prohibition_holds():
-    from td_assist.rulings.penalty_card import PenaltyCardReport
+    from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
     report = PenaltyCardReport(
         offender="E", cards=["DQ", "D9", "C7"], trick=1, exposure="inadvertent", before_trick=True

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.make_fixture import random_board
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from td_assist.bridge.board import Board
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 
 USUAL = {
     "revoke_found": "yes",

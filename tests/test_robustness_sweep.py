@@ -929,7 +929,7 @@ def test_fractional_scores_through_record_permalink_report_and_every_export(own_
 
 
 def test_a_log_of_more_than_1000_rulings_goes_out_whole_through_every_export(own_log):
-    from td_assist.rulings.model import Ruling
+    from td_assist.rulings.engine.model import Ruling
     from td_assist.store import LogFacts
 
     app, client, home = own_log

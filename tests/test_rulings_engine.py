@@ -7,9 +7,9 @@ import pytest
 
 from td_assist.cli import main
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings.cases import load_case
-from td_assist.rulings.tree import TreeError, load_tree, tree_path
-from td_assist.rulings.wizards import get_wizard, rule
+from td_assist.rulings.engine.registry import get_wizard, rule
+from td_assist.rulings.engine.tree import TreeError, load_tree, tree_path
+from td_assist.training.cases import load_case
 from td_assist.web import create_app
 
 CASE = (
@@ -188,7 +188,7 @@ def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
 
 
 def test_a_reported_revoke_the_record_places_elsewhere_is_pointed_out():
-    from td_assist.rulings.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke import RevokeReport
 
     ruling = rule("revoke", board(), RevokeReport(offender="E"), {})
     assert ruling.outcome == "none"

@@ -15,17 +15,12 @@ from pydantic import BaseModel
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
-from td_assist.rulings import wizards as registry
-from td_assist.rulings.engine import Mode, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
-    _KINDS,
-    IrregularityReport,
-    Ruling,
-    RulingRequest,
-    parse_irregularity,
-)
-from td_assist.rulings.revoke import RevokeReport
+from td_assist.rulings.engine import registry
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import _KINDS, IrregularityReport, Ruling
+from td_assist.rulings.engine.requests import RulingRequest, parse_irregularity
+from td_assist.rulings.engine.walk import Mode, outcome_ruling, pending_ruling
+from td_assist.rulings.wizards.revoke import RevokeReport
 from td_assist.web import create_app
 
 TOY_TREE = """

@@ -18,7 +18,7 @@ import pytest
 from td_assist.bridge.formats import parse_pbn
 from td_assist.cli import main
 from td_assist.ruling_log import export_entries, safe_cell, to_csv, to_pbn
-from td_assist.rulings.model import Ruling
+from td_assist.rulings.engine.model import Ruling
 from td_assist.store import LogFacts, open_store
 from td_assist.web import create_app
 

@@ -13,7 +13,7 @@ from td_assist.bridge.deal import Vulnerability, board_dealer, board_vulnerabili
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import parse_pbn
 from td_assist.cli import main
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
 from td_assist.session import (
     TableFacts,
     board_with_facts,

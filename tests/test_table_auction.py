@@ -12,7 +12,7 @@ from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
 from td_assist.cli import main
-from td_assist.rulings.wizards import answered_board, get_wizard, rule
+from td_assist.rulings.engine.registry import answered_board, get_wizard, rule
 from td_assist.web import create_app
 
 HAND_RECORD = Path(__file__).resolve().parent / "data" / "24-boards-no-play.pbn"

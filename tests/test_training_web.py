@@ -5,8 +5,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
-from td_assist.rulings.cases import get_case, load_cases
-from td_assist.rulings.practice import practice_questions, select_cases
+from td_assist.training.cases import get_case, load_cases
+from td_assist.training.practice import practice_questions, select_cases
 from td_assist.web import create_app
 
 CASE = "revoke/01-defender-ruffs-two-tricks"
@@ -134,7 +134,7 @@ def test_practice_home_offers_the_choices(client):
 
 
 def test_a_case_of_an_unregistered_wizard_is_a_clear_error_not_a_500(client, tmp_path, monkeypatch):
-    from td_assist.rulings import cases as cases_module
+    from td_assist.training import cases as cases_module
 
     folder = tmp_path / "rulings" / "cases" / "future-wizard"
     folder.mkdir(parents=True)

@@ -6,8 +6,8 @@ impossible, or rests on a contract the record lacks, teaches the Law wrongly.
 
 from td_assist.bridge.auction import Auction
 from td_assist.bridge.cards import Suit
-from td_assist.rulings.adjusted import parse_results
-from td_assist.rulings.cases import Case, load_cases
+from td_assist.rulings.procedures.result_answers import parse_results
+from td_assist.training.cases import Case, load_cases
 
 CASES = [case for case in load_cases("unauthorised-information") if case.board is not None]
 

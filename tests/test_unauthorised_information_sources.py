@@ -13,9 +13,10 @@ import pytest
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Side
 from td_assist.cli import main
-from td_assist.rulings.adjusted import adjusted_score, by_side_text, parse_results
-from td_assist.rulings.unauthorised_information import UnauthorisedInformationReport
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.procedures.adjusted_scores import adjusted_score, by_side_text
+from td_assist.rulings.procedures.result_answers import parse_results
+from td_assist.rulings.wizards.unauthorised_information import UnauthorisedInformationReport
 
 WIZARD = "unauthorised-information"
 COMPETITIVE = "N:AQ932.J94.AJ.652 54.QT5.KT64.KT94 KT87.6.Q972.QJ87 J6.AK8732.853.A3"

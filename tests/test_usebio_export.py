@@ -14,7 +14,7 @@ from td_assist.bridge.cards import Side
 from td_assist.bridge.formats.results import read_results
 from td_assist.cli import main
 from td_assist.ruling_log import amended_facts
-from td_assist.rulings.adjusted import artificial_score
+from td_assist.rulings.procedures.adjusted_scores import artificial_score
 from td_assist.session import load_file
 from td_assist.session_results import session_results
 from td_assist.store import LogFacts, Store

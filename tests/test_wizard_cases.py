@@ -6,8 +6,8 @@ answers, the expected ruling worked by hand and an explanation citing the law.
 
 import pytest
 
-from td_assist.rulings.cases import case_files, load_case, load_cases
-from td_assist.rulings.wizards import get_tree, load_wizards
+from td_assist.rulings.engine.registry import get_tree, load_wizards
+from td_assist.training.cases import case_files, load_case, load_cases
 
 WIZARDS = sorted(load_wizards())
 CASES = [(wizard, path) for wizard in WIZARDS for path in case_files(wizard)]
@@ -42,7 +42,7 @@ def test_at_least_twenty_cases_each_explained_with_a_law(wizard):
 
 def test_every_placeholder_in_a_rulings_words_is_filled(monkeypatch):
     # A placeholder with no value prints "?": "(Law 50D2(a)?)" in front of a TD.
-    from td_assist.rulings import engine
+    from td_assist.rulings.engine import walk as engine
 
     missing: list[str] = []
 

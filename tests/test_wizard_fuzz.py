@@ -22,7 +22,7 @@ from benchmarks.fuzz_wizards import (
     through_engine,
     walked_request,
 )
-from td_assist.rulings.wizards import load_wizards
+from td_assist.rulings.engine.registry import load_wizards
 
 
 def _settings(examples: int) -> settings:

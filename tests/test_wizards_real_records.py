@@ -6,8 +6,8 @@ import pytest
 
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
-from td_assist.rulings.penalty_card import PenaltyCardReport
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.wizards.penalty_card import PenaltyCardReport
 
 RECORDS = Path(__file__).resolve().parent.parent.parent / "shared" / "real-records" / "pbn"
 pytestmark = pytest.mark.skipif(not RECORDS.is_dir(), reason="../shared/real-records is absent")

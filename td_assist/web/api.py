@@ -13,8 +13,8 @@ from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
-from td_assist.rulings.commands import parse_request
-from td_assist.rulings.wizards import load_wizards, rule
+from td_assist.rulings.engine.registry import load_wizards, rule
+from td_assist.rulings.engine.requests import parse_request
 from td_assist.search import search_report
 from td_assist.web.entry import EntryState, describe, to_board
 

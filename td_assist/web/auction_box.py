@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.wizards import load_wizards
+from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import deal_only, facts_board_id, session_board
 from td_assist.store import SessionInfo, Store
 from td_assist.web import views

@@ -2,7 +2,7 @@
 
 The page is links only (no script): each key is a link whose address carries the calls
 so far, in the ``auction`` answer's form (``P 1S W:1H``, see
-``td_assist.rulings.table_auction``), so the back button is an undo too and the server
+``td_assist.rulings.engine.table_auction``), so the back button is an undo too and the server
 keeps nothing between taps. An insufficient bid is a key like any other; a call out of
 rotation is entered by tapping the seat that called first. The diagram beside it is the
 usual four columns, and each call in it can be the answer to "where did it happen?".
@@ -21,7 +21,7 @@ from td_assist.bridge.auction import PASS, SKIP_MARK, Call, CallKind
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.table_auction import apply_auction_answer, read_calls
+from td_assist.rulings.engine.table_auction import apply_auction_answer, read_calls
 from td_assist.web.views import call_text
 
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, parse_record
-from td_assist.rulings.commands import pick_board
+from td_assist.cli.rule import pick_board
 from td_assist.store import Store
 from td_assist.web import views
 

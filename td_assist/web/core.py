@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from td_assist import __version__
-from td_assist.rulings.wizards import load_wizards
+from td_assist.rulings.engine.registry import load_wizards
 from td_assist.search import get_search
 
 core = Blueprint("core", __name__)

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
-from td_assist.rulings.wizards import CitingStep, load_wizards, nodes_citing
+from td_assist.rulings.engine.registry import CitingStep, load_wizards, nodes_citing
 from td_assist.web.training import cases_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")

@@ -21,8 +21,8 @@ from td_assist.ruling_log import (
     to_csv,
     to_pbn,
 )
-from td_assist.rulings.model import Ruling
-from td_assist.rulings.wizards import load_wizards, rule
+from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.registry import load_wizards, rule
 from td_assist.store import LogEntry, SavedRuling
 from td_assist.web.boards import store
 from td_assist.web.wizard import (

@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.results import TableResult
-from td_assist.rulings.wizards import load_wizards
+from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import (
     TableFacts,
     board_with_facts,

@@ -22,8 +22,9 @@ from markupsafe import Markup, escape
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.case_story import board_story, claim_line, reported
-from td_assist.rulings.cases import (
+from td_assist.rulings.engine.registry import load_wizards
+from td_assist.training.case_story import board_story, claim_line, reported
+from td_assist.training.cases import (
     DIFFICULTIES,
     DIFFICULTY_LABELS,
     Case,
@@ -31,7 +32,7 @@ from td_assist.rulings.cases import (
     library_stamp,
     load_cases,
 )
-from td_assist.rulings.practice import (
+from td_assist.training.practice import (
     RANDOM_SET_SIZE,
     PracticeQuestion,
     grade,
@@ -40,7 +41,6 @@ from td_assist.rulings.practice import (
     practice_questions,
     select_cases,
 )
-from td_assist.rulings.wizards import load_wizards
 from td_assist.web import views
 from td_assist.web.wizard import law_links
 

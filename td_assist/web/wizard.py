@@ -19,10 +19,10 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
-from td_assist.rulings.engine import USUAL
-from td_assist.rulings.model import Ruling, Step
-from td_assist.rulings.tree import FactNode, NumberInput, QuestionNode
-from td_assist.rulings.wizards import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.model import Ruling, Step
+from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
+from td_assist.rulings.engine.walk import USUAL
 from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
 from td_assist.web import result_builder, views

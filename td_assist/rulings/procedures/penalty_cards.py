@@ -21,6 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pydantic import BaseModel, ConfigDict
+
+from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Trick
@@ -527,3 +530,26 @@ def _offending_side_played_on(play: Play, trick: Trick, offender: Seat) -> bool:
         return False
     following = play.tricks[trick.number]
     return any(seat.side is offender.side for seat in following.seats)
+
+
+# --- Shared by the wizards that leave penalty cards (penalty card, lead out of turn) ---
+
+DESIGNATED = "designated_"  # designated_N: the penalty card declarer named at trick N
+
+
+class PenaltyCardLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: Seat
+    card: str
+    major: bool
+
+
+def cards_held(board: Board | None, offender: Seat, trick: int | None) -> list[Card]:
+    """The offender's cards when the card was exposed, when the record knows them."""
+    if board is None or board.deal_obj is None or not board.deal_obj.is_complete:
+        return []
+    play = board.play_obj
+    hand = board.deal_obj.hand(offender)
+    if play is not None and trick is not None:
+        hand = play.holding(offender, min(trick, len(play.tricks) + 1))
+    return sorted(hand.cards, key=lambda c: c.sort_key)

@@ -1,7 +1,7 @@
 """Tricks -> declarer's final tricks -> scores: what every wizard's adjustment shares.
 
 A wizard works out the tricks (the revoke wizard its Law 64 transfers, in
-``td_assist.rulings.revoke``); this module reads declarer's tricks as played and
+``td_assist.rulings.wizards.revoke``); this module reads declarer's tricks as played and
 scores both results from North-South's view.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Side
 from td_assist.bridge.scoring import score_ns
-from td_assist.rulings.model import Adjustment
+from td_assist.rulings.engine.model import Adjustment
 
 DECLARER_TRICKS = "declarer_tricks"  # the TD's answer when the record lacks the result
 

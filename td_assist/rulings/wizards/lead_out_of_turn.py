@@ -27,10 +27,9 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
-from td_assist.rulings import penalty_card
-from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
+from td_assist.rulings.engine.deal_checks import trick_answer
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
     IrregularityReport,
     OptionLine,
     PendingQuestion,
@@ -38,9 +37,19 @@ from td_assist.rulings.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.penalty_card import LeadOptions, PenaltyCardLine, PenaltyCardReport
-from td_assist.rulings.tree import OutcomeNode, QuestionNode
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.registry import (
+    AnswerHelp,
+    Wizard,
+    get_tree,
+    hand_on,
+    register,
+    walk_wizard,
+)
+from td_assist.rulings.engine.tree import OutcomeNode, QuestionNode
+from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.procedures.lead_restrictions import LeadOptions
+from td_assist.rulings.procedures.penalty_cards import DESIGNATED, PenaltyCardLine, cards_held
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
 
 NAME = "lead-out-of-turn"
 # The contract's ``choice`` answers whichever choice node the walk reaches.
@@ -61,8 +70,10 @@ PENALTY_ANSWERS = (
 )
 # Declarer's choice at a later lead by the offender's partner (lead_choice_5, lead_suit_5),
 # and the penalty card he designated at a trick (designated_5, Law 51A).
-PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", penalty_card.DESIGNATED)
+PENALTY_LATER_ANSWERS = ("lead_choice_", "lead_suit_", DESIGNATED)
 PENALTY_GROUP = "Penalty card (Law 50D)"
+# The wizard a refused lead hands on to, through the registry (Wizard.hands_on_to).
+PENALTY_CARD = "penalty-card"
 # A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
 REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
 
@@ -135,7 +146,7 @@ class Situation:
             return None
         if self.trick == 1:
             return self.board.declarer_seat
-        return penalty_card.playing_declarer(self.board)
+        return playing_declarer(self.board)
 
     @property
     def spread_in_record(self) -> bool:
@@ -166,7 +177,7 @@ def _card_answer(text: str) -> Card:
 
 
 def _label(board: Board | None, seat: Seat) -> str:
-    return penalty_card.role_label(board, seat)
+    return role_label(board, seat)
 
 
 def gather(
@@ -179,9 +190,7 @@ def gather(
     report = report or LeadOutOfTurnReport()
     play = board.play_obj if board is not None else None
     recorded: LeadOutOfTurn | None = None
-    wanted_trick = (
-        penalty_card.trick_answer(answers["trick"]) if "trick" in answers else report.trick
-    )
+    wanted_trick = trick_answer(answers["trick"]) if "trick" in answers else report.trick
     wanted_offender = (
         _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
     )
@@ -204,7 +213,7 @@ def gather(
         )
     trick = report.trick or (recorded.trick if recorded else None)
     if "trick" in answers:
-        trick = penalty_card.trick_answer(answers["trick"])
+        trick = trick_answer(answers["trick"])
         steps.append(_step("trick", "At which trick?", str(trick)))
     if trick is None:
         return PendingQuestion(
@@ -219,7 +228,7 @@ def gather(
     if "card" in answers:
         card = _card_answer(answers["card"])
         steps.append(_step("card", "Which card?", card.pretty))
-    held = penalty_card.cards_held(board, offender, trick) if recorded is None else []
+    held = cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
         return PendingQuestion(
             node="card",
@@ -536,14 +545,15 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     if situation.card is None:
         raise RecordError("the card led out of turn is not known")
-    report = PenaltyCardReport(
-        offender=situation.offender,
-        cards=[str(situation.card)],
-        trick=situation.trick,
-        exposure="deliberate",
-        before_trick=True,
-        before_lead=True,
-    )
+    report: dict[str, object] = {
+        "kind": "penalty_card",
+        "offender": situation.offender,
+        "cards": [str(situation.card)],
+        "trick": situation.trick,
+        "exposure": "deliberate",
+        "before_trick": True,
+        "before_lead": True,
+    }
     handed = {
         k: v
         for k, v in answers.items()
@@ -567,7 +577,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         handed.setdefault("premature_lead", "no")  # he has not led: nothing played since
         handed.setdefault("require_kept", "yes")
         handed.setdefault("forbid_kept", "yes")
-    ruling = penalty_card.rule_penalty_card(board, report, handed, mode)
+    ruling = hand_on(PENALTY_CARD, board, report, handed, mode)
     open_choice = (
         mode == "batch"
         and ruling.pending is not None
@@ -580,9 +590,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
         # turn is complete. The penalty card's ruling as it stands before he chooses (the
         # card on the table, the three options to read him) is the tree's "not yet".
         path = ruling.path
-        ruling = penalty_card.rule_penalty_card(
-            board, report, {**handed, "partner_lead": "no"}, mode
-        )
+        ruling = hand_on(PENALTY_CARD, board, report, {**handed, "partner_lead": "no"}, mode)
         ruling.path = [*path, _open_choice_step(partner)]
     supplied = set(handed) - set(answers)
     card = situation.card.pretty
@@ -670,7 +678,7 @@ def _correct_name(s: Situation) -> str:
 
 def _open_choice_step(partner: Seat) -> Step:
     """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
-    node = get_tree(penalty_card.NAME).nodes["lead_choice"]
+    node = get_tree(PENALTY_CARD).nodes["lead_choice"]
     if not isinstance(node, QuestionNode):
         raise TypeError("the penalty-card tree's lead_choice must be a question")
     return Step(
@@ -788,7 +796,7 @@ WIZARD = register(
         laws="Laws 53-56",
         kind="lead_out_of_turn",
         rule=rule_lead_out_of_turn,
-        hands_on_to=("penalty-card",),
+        hands_on_to=(PENALTY_CARD,),
         facts=FACTS,
         computations=frozenset({"lead_out_of_turn"}),
         answers=(

@@ -25,11 +25,11 @@ EXIT_BAD_INPUT = 2
 COMMAND_MODULES = {
     "law": "td_assist.lawbook.commands",
     "laws": "td_assist.lawbook.commands",
-    "rule": "td_assist.rulings.commands",
-    "adjust": "td_assist.rulings.adjusted_command",
-    "session": "td_assist.session_cli",
-    "log": "td_assist.session_cli",
-    "cases": "td_assist.rulings.case_commands",
+    "rule": "td_assist.cli.rule",
+    "adjust": "td_assist.cli.adjusted",
+    "session": "td_assist.cli.session",
+    "log": "td_assist.cli.session",
+    "cases": "td_assist.cli.cases",
 }
 OWN_COMMANDS = ("serve", "score", "search")
 
@@ -39,7 +39,7 @@ class UsageError(Exception):
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from td_assist.score_command import print_score
+    from td_assist.cli.score import print_score
 
     return print_score(args)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from td_assist.bridge.board import Board
-from td_assist.rulings.model import IrregularityReport
+from td_assist.rulings.engine.model import IrregularityReport
 
 
 @dataclass

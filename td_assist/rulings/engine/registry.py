@@ -1,14 +1,18 @@
 """The wizards: a registry of them, and ``rule()``, the one entry point.
 
 Every shell (the command line, the JSON API, the tablet pages, the law pages, the
-case library) goes through this registry and knows nothing of any one wizard.
+case library) goes through this registry and knows nothing of any one wizard. The
+registry knows the wizards only by the module names in ``WIZARD_MODULES``.
 
 How to add a wizard (say ``penalty-card``), touching no other wizard's code:
 
 1. ``rulings/penalty-card.toml``: its decision tree (the file name is the wizard's
-   name, which is also its CLI/API/URL name); worked cases in
-   ``rulings/cases/penalty-card/``, at least one reaching each outcome node.
-2. ``td_assist/rulings/penalty_card.py``, holding everything of that wizard:
+   name, which is also its CLI/API/URL name).
+2. ``rulings/cases/penalty-card/``: its worked cases, at least one reaching each
+   outcome node.
+3. ``td_assist/rulings/wizards/penalty_card.py`` (or a package
+   ``wizards/penalty_card/`` when it needs more than one file), holding everything of
+   that wizard and importing no other wizard (tests/test_import_rules.py):
 
    - its irregularity report, registered by kind::
 
@@ -18,22 +22,28 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
              offender: Seat | None = None
 
    - ``FACTS = FactTable()`` and ``@FACTS.register("name")`` functions that answer
-     the tree's fact nodes from the record (``td_assist.rulings.facts``);
+     the tree's fact nodes from the record (``td_assist.rulings.engine.facts``);
    - ``rule(board, report, answers, mode) -> Ruling``: walk the tree with
-     ``walk_wizard`` (or ``engine.walk`` directly, several times if need be), return
-     ``pending_ruling(...)`` while a question is open, else ``outcome_ruling(...)``
-     with the wizard's ``rectification`` (its own pydantic model; it is stored as
-     its JSON dict) and, when the score changes, an ``Adjustment`` (subclass it to
-     add fields);
+     ``walk_wizard`` (or ``engine.walk.walk`` directly, several times if need be),
+     return ``pending_ruling(...)`` while a question is open, else
+     ``outcome_ruling(...)`` with the wizard's ``rectification`` (its own pydantic
+     model; it is stored as its JSON dict) and, when the score changes, an
+     ``Adjustment`` (subclass it to add fields);
    - ``register(Wizard(name="penalty-card", title=..., laws=..., kind="penalty_card",
      rule=rule, facts=FACTS, computations={...}))`` at the end of the module.
-3. One line in ``WIZARD_MODULES`` below.
+
+   What it shares with other wizards (penalty cards, lead restrictions, who plays the
+   hand, Law 12C scores) it takes from ``td_assist.rulings.procedures``; a procedure
+   two wizards need goes there, not into either wizard. A wizard that hands on to
+   another (a refused lead out of turn leaves a penalty card) lists it in
+   ``hands_on_to`` and calls ``hand_on(name, ...)`` below.
+4. One line in ``WIZARD_MODULES`` below.
 
 Answers every wizard accepts about the table result, for a hand record that has the
 deal but no auction (the club path): ``contract`` (``4HX``), ``declarer`` (a seat) and
 ``declarer_tricks`` (0-13). The first two are written into the board here, before
 the wizard runs (``table_board``); ``declarer_tricks`` is read by
-``adjust.declarer_tricks_as_played``.
+``procedures.tricks_and_scores.declarer_tricks_as_played``.
 """
 
 from __future__ import annotations
@@ -48,12 +58,16 @@ from typing import NamedTuple
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook import get_lawbook
-from td_assist.rulings import deal_checks
-from td_assist.rulings.engine import USUAL, AnswerError, Mode, Walk, walk
-from td_assist.rulings.facts import Context, FactTable
-from td_assist.rulings.model import Adjustment, IrregularityReport, Ruling
-from td_assist.rulings.table_auction import apply_auction_answer
-from td_assist.rulings.tree import (
+from td_assist.rulings.engine import deal_checks
+from td_assist.rulings.engine.facts import Context, FactTable
+from td_assist.rulings.engine.model import (
+    Adjustment,
+    IrregularityReport,
+    Ruling,
+    registered_kinds,
+)
+from td_assist.rulings.engine.table_auction import apply_auction_answer
+from td_assist.rulings.engine.tree import (
     FactNode,
     NumberNode,
     OutcomeNode,
@@ -62,14 +76,15 @@ from td_assist.rulings.tree import (
     load_tree,
     tree_path,
 )
+from td_assist.rulings.engine.walk import USUAL, AnswerError, Mode, Walk, walk
 
 # One line per wizard: the module that registers it. The order is the order on screen.
 WIZARD_MODULES: tuple[str, ...] = (
-    "td_assist.rulings.revoke",
-    "td_assist.rulings.lead_out_of_turn",
-    "td_assist.rulings.penalty_card",
-    "td_assist.rulings.insufficient_bid",
-    "td_assist.rulings.unauthorised_information",
+    "td_assist.rulings.wizards.revoke",
+    "td_assist.rulings.wizards.lead_out_of_turn",
+    "td_assist.rulings.wizards.penalty_card",
+    "td_assist.rulings.wizards.insufficient_bid",
+    "td_assist.rulings.wizards.unauthorised_information",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]
@@ -154,6 +169,20 @@ def get_wizard(name: str) -> Wizard:
     if name not in wizards:
         raise RecordError(f"unknown wizard '{name}' (available: {', '.join(wizards)})")
     return wizards[name]
+
+
+def hand_on(
+    name: str, board: Board | None, report: dict[str, object], answers: dict[str, str], mode: Mode
+) -> Ruling:
+    """The ruling of the wizard ``name`` on ``report`` (the fields of its irregularity
+    report), for a wizard that hands on to another (a lead out of turn refused leaves a
+    penalty card): the one way a wizard reaches another, so no wizard imports one. The
+    board and answers go to it as they are; ``rule()``'s table answers were applied by
+    the wizard that hands on."""
+    wizard = get_wizard(name)
+    if name not in {other for w in _REGISTRY.values() for other in w.hands_on_to}:
+        raise ValueError(f"no wizard says it hands on to '{name}' (Wizard.hands_on_to)")
+    return wizard.rule(board, registered_kinds()[wizard.kind].model_validate(report), answers, mode)
 
 
 @cache

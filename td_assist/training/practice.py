@@ -14,9 +14,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from td_assist.rulings.cases import Case
-from td_assist.rulings.tree import FactNode, NumberInput, OutcomeNode, QuestionNode
-from td_assist.rulings.wizards import get_tree
+from td_assist.rulings.engine.registry import get_tree
+from td_assist.rulings.engine.tree import FactNode, NumberInput, OutcomeNode, QuestionNode
+from td_assist.training.cases import Case
 
 RULING_CHOICES = 4  # the model outcome and three others of the same tree
 RANDOM_SET_SIZE = 10

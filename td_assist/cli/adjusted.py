@@ -8,10 +8,12 @@ from td_assist.bridge.cards import Side
 from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.adjusted import (
+from td_assist.rulings.procedures.adjusted_scores import (
     AdjustedScore,
     SelfInflictedMethod,
     adjusted_score,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass
 
 from td_assist.bridge.errors import RecordError
+from td_assist.cli.rule import print_ruling
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.cases import Case, case_files, get_case, load_case
-from td_assist.rulings.commands import print_ruling
-from td_assist.rulings.wizards import load_wizards
+from td_assist.rulings.engine.registry import load_wizards
+from td_assist.training.cases import Case, case_files, get_case, load_case
 
 EXIT_DISAGREE = 1
 

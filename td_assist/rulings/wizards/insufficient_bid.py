@@ -32,29 +32,38 @@ from td_assist.bridge.auction import (
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.rulings.adjust import side_name
-from td_assist.rulings.adjusted import (
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    irregularity_kind,
+)
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.walk import (
+    AnswerError,
+    Mode,
+    Walk,
+    fill,
+    outcome_ruling,
+    pending_ruling,
+)
+from td_assist.rulings.procedures.adjusted_scores import (
     PossibleResult,
     ScoreAdjustment,
     SelfInflictedMethod,
     adjusted_score,
     by_side_text,
     no_damage,
+    table_result,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,
-    table_result,
     traveller_left_out,
 )
-from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
-    IrregularityReport,
-    PendingQuestion,
-    Ruling,
-    irregularity_kind,
-)
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "insufficient-bid"
 # The contract's answers that stand for several nodes of the tree (the walk reaches one).
@@ -839,7 +848,7 @@ def _self_inflicted_method() -> SelfInflictedMethod:
 def law_27d_score(
     board: Board, offender: Seat, answers: dict[str, str]
 ) -> InsufficientBidAdjustment:
-    """Law 27D through Law 12C (td_assist.rulings.adjusted): each probable result scored,
+    """Law 27D through Law 12C (procedures.adjusted_scores): each probable result scored,
     IMPed or matchpointed, then weighted; Law 12C1(e) when the non-offenders' serious
     error added to their damage (``serious_error`` and ``result_without_error``)."""
     table = table_result(board, answers)

@@ -8,7 +8,7 @@ information was given, who gave it, what partner did next, the table result), as
 for the results the TD weighs (``results``), the other table's score (``comparison``)
 or the traveller (``traveller``), and, under Law 12C1(e), the result the non-offenders
 would have had without their own error (``result_without_error``); the scores come
-from ``td_assist.rulings.adjusted``.
+from ``td_assist.rulings.procedures.adjusted_scores``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,17 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side, Strain, Suit
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.rulings.adjust import side_name
-from td_assist.rulings.adjusted import (
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
+    IrregularityReport,
+    PendingQuestion,
+    Ruling,
+    Step,
+    irregularity_kind,
+)
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.walk import Mode, Walk, fill, outcome_ruling, pending_ruling
+from td_assist.rulings.procedures.adjusted_scores import (
     SESSION_PERCENT_ANSWERS,
     AdjustedScore,
     Fault,
@@ -36,24 +45,17 @@ from td_assist.rulings.adjusted import (
     artificial_score,
     by_side_text,
     no_damage,
+    session_percents,
+    table_result,
+)
+from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
     parse_traveller,
-    session_percents,
-    table_result,
     traveller_left_out,
     units_from_answers,
 )
-from td_assist.rulings.engine import Mode, Walk, fill, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
-    IrregularityReport,
-    PendingQuestion,
-    Ruling,
-    Step,
-    irregularity_kind,
-)
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "unauthorised-information"
 

@@ -9,9 +9,9 @@ penalty card) where it reads them; these are the ones common to all.
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.errors import RecordError
-from td_assist.rulings.engine import AnswerError
-from td_assist.rulings.model import IrregularityReport, PendingQuestion
+from td_assist.bridge.errors import RecordError, shown
+from td_assist.rulings.engine.model import IrregularityReport, PendingQuestion
+from td_assist.rulings.engine.walk import AnswerError
 
 DECLARER_TRICKS = "declarer_tricks"
 
@@ -108,3 +108,13 @@ def narrow_pending(board: Board | None, pending: PendingQuestion | None) -> None
         reach = tricks_started(board)
         finished = board.claim is not None or len(board.play) == 52
         pending.maximum = min(pending.maximum or 13, reach if finished else reach + 1)
+
+
+def trick_answer(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise RecordError(f"{shown(text)} is not a trick number", where="answer trick") from None
+    if not 1 <= value <= 13:
+        raise RecordError(f"trick {value} is outside 1 to 13", where="answer trick")
+    return value

@@ -21,9 +21,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
-from td_assist.rulings.tree import (
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
+from td_assist.rulings.engine.tree import (
     FactNode,
     NumberInput,
     NumberNode,

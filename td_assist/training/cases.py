@@ -22,8 +22,9 @@ from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
 from td_assist.paths import content_dir, file_stamp
-from td_assist.rulings.model import Irregularity, Ruling
-from td_assist.rulings.wizards import rule
+from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.engine.requests import Irregularity
 
 
 class CaseBoard(BaseModel):

@@ -1,10 +1,10 @@
-"""What crosses the boundary of the ruling engine: the irregularity, the request, the Ruling.
+"""What crosses the boundary of the ruling engine: the irregularity report, the Ruling.
 
-``Irregularity`` is a tagged union by ``kind`` holding the facts a board record
-cannot (who, which card, at which trick or call, when it was discovered). Each
-wizard module defines its own report (a subclass of ``IrregularityReport`` with
-``kind: Literal["..."]``) and registers it with ``@irregularity_kind``; a request's
-``irregularity`` is then read into that class by its ``kind``.
+An irregularity report holds the facts a board record cannot (who, which card, at
+which trick or call, when it was discovered). Each wizard module defines its own
+report (a subclass of ``IrregularityReport`` with ``kind: Literal["..."]``) and
+registers it with ``@irregularity_kind``; ``requests`` reads a request's
+``irregularity`` into that class by its ``kind``.
 
 ``Ruling`` is the output everywhere: wizard, path, ruling text, options, laws, a
 ``rectification`` (the wizard's own decisions, a dict in the JSON) and an
@@ -13,20 +13,16 @@ wizard module defines its own report (a subclass of ``IrregularityReport`` with
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    PlainSerializer,
-    PlainValidator,
     SerializeAsAny,
-    ValidationError,
     field_validator,
 )
 
-from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 
 AnsweredBy = Literal["record", "td", "assumed"]
@@ -57,46 +53,10 @@ def irregularity_kind(model: Report) -> Report:
     return model
 
 
-def irregularity_kinds() -> dict[str, type[IrregularityReport]]:
-    from td_assist.rulings.wizards import load_wizards
-
-    load_wizards()  # each wizard module registers its kind when imported
+def registered_kinds() -> dict[str, type[IrregularityReport]]:
+    """The report classes registered so far, by kind. Only the registry knows which
+    wizard modules to import first (``requests.irregularity_kinds``)."""
     return dict(_KINDS)
-
-
-def parse_irregularity(data: object) -> IrregularityReport:
-    """Read an irregularity by its ``kind``; a ValueError names the problem."""
-    if isinstance(data, IrregularityReport):
-        return data
-    if not isinstance(data, dict):
-        raise ValueError("the irregularity must be an object with a 'kind'")
-    kinds = irregularity_kinds()
-    kind = data.get("kind")
-    model = kinds.get(kind) if isinstance(kind, str) else None
-    if model is None:
-        raise ValueError(f"unknown irregularity kind '{kind}' (known: {', '.join(sorted(kinds))})")
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first.get("loc", ())) or "kind"
-        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
-        raise ValueError(f"{field}: {message}") from None
-
-
-Irregularity = Annotated[
-    IrregularityReport,
-    PlainValidator(parse_irregularity),
-    PlainSerializer(lambda report: report.model_dump(mode="json"), return_type=dict),
-]
-
-
-class RulingRequest(_Model):
-    """The body of ``POST /api/rulings/<wizard>`` and of a ``td-assist rule`` JSON file."""
-
-    board: Board | None = None
-    irregularity: Irregularity | None = None
-    answers: dict[str, str] = Field(default_factory=dict, max_length=100)
 
 
 class Step(_Model):

@@ -1,7 +1,7 @@
 """The schema of a decision tree (rulings/*.toml) and its validation.
 
 A tree is data a TD can read: questions with the laws they rest on, facts the board
-record can settle (named functions in ``td_assist.rulings.facts``), numbers the TD
+record can settle (named functions in ``td_assist.rulings.engine.facts``), numbers the TD
 enters, and outcomes with the ruling text and the computation that adjusts the score.
 Loading checks everything a walk relies on and names the file, node and reason.
 """

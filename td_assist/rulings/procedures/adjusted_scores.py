@@ -30,8 +30,6 @@ td_assist/settings.py).
 from __future__ import annotations
 
 import enum
-import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -54,12 +52,12 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
-from td_assist.rulings.adjust import declarer_tricks_as_played, side_name
-from td_assist.rulings.model import Adjustment
+from td_assist.rulings.engine.model import Adjustment
+from td_assist.rulings.procedures.tricks_and_scores import declarer_tricks_as_played, side_name
 
 MAX_RESULTS = 12
 MAX_TRAVELLER = 200
-_WEIGHT_TOLERANCE = 1e-6
+WEIGHT_TOLERANCE = 1e-6
 
 
 class SelfInflictedMethod(enum.StrEnum):
@@ -243,130 +241,10 @@ class AdjustedScore(BaseModel):
     own_session: list[str] = Field(default_factory=list)
 
 
-# ---------------------------------------------------------------- parsing
-
-_PART_SPLIT = re.compile(r"[;\n]+")
-_GLUED_RESULT = re.compile(r"^(.+?)(=|[+-]\d{1,2})$")
-_NOISE = {"by", "@", "x", "*"}  # "4S by S 10 x 0.6"
-
-
-def parse_results(text: str, *, weights_required: bool = True) -> list[PossibleResult]:
-    """Read ``"4S S 10 0.6; 3SX S 9 0.4"``: contract, declarer, tricks, weight per part.
-
-    Parts are separated by ``;`` or new lines. Tricks may be a number (0-13) or
-    relative to the contract (``=``, ``+1``, ``-2``), also glued to it (``4S-1 S``).
-    A weight is a fraction (``0.6``, ``0,6``) or a percentage (``60%``); the weights
-    must add up to 1 (100%). One result alone needs no weight. ``Pass`` is a passed-out
-    board.
-
-    >>> [str(r) for r in parse_results("4S S 10 0.6; 3SX S 9 40%")]
-    ['4S S 10', '3SX S 9']
-    """
-    parts = [p.strip() for p in _PART_SPLIT.split(text or "") if p.strip()]
-    if not parts:
-        raise RecordError("no results given (e.g. 4S S 10 0.6; 3S S 9 0.4)")
-    if len(parts) > MAX_RESULTS:
-        raise RecordError(f"too many results ({len(parts)}); at most {MAX_RESULTS}")
-    found: list[tuple[PossibleResult, bool]] = []
-    for number, part in enumerate(parts, start=1):
-        where = f"result {number} ({part[:60]!r})"
-        try:
-            found.append(_parse_part(part))
-        except RecordError as error:
-            raise error.located(where) from None
-    results = [r for r, _ in found]
-    given = [has_weight for _, has_weight in found]
-    if len(results) == 1 and not given[0]:
-        return [PossibleResult(results[0].contract, results[0].declarer, results[0].tricks, 1.0)]
-    if weights_required and not all(given):
-        missing = ", ".join(str(i) for i, g in enumerate(given, start=1) if not g)
-        raise RecordError(
-            f"result {missing} has no weight: with several results give each a weight "
-            "(e.g. 4S S 10 0.6; 3S S 9 0.4)"
-        )
-    check_weights(results)
-    return results
-
-
-def _parse_part(part: str) -> tuple[PossibleResult, bool]:
-    tokens = [t for t in part.replace("\t", " ").split(" ") if t and t.lower() not in _NOISE]
-    if not tokens:
-        raise RecordError("empty result")
-    weight, has_weight = 1.0, False
-    contract_text = tokens[0]
-    relative: str | None = None
-    glued = _GLUED_RESULT.match(contract_text)
-    if glued and glued.group(1)[:1].isdigit():
-        contract_text, relative = glued.group(1), glued.group(2)
-    contract = _parse_contract(contract_text)
-    rest = tokens[1:]
-    if contract.is_passed_out:
-        if len(rest) > 1:
-            raise RecordError("a passed-out board takes only a weight (e.g. Pass 0.2)")
-        if rest:
-            weight, has_weight = _parse_weight(rest[0]), True
-        return PossibleResult(contract, None, None, weight), has_weight
-    if contract.declarer is not None:
-        declarer = contract.declarer
-    else:
-        if not rest:
-            raise RecordError(f"no declarer after {contract} (e.g. 4S S 10)")
-        declarer = Seat.parse(rest[0])
-        rest = rest[1:]
-    if relative is None:
-        if not rest:
-            raise RecordError(f"no tricks after {contract} {declarer} (e.g. 10, or = or -1)")
-        relative, rest = rest[0], rest[1:]
-    tricks = _parse_tricks(relative, contract)
-    if len(rest) > 1:
-        raise RecordError(f"unexpected {shown(' '.join(rest[1:]))} after the weight")
-    if rest:
-        weight, has_weight = _parse_weight(rest[0]), True
-    return PossibleResult(Contract(contract.level, contract.strain, contract.doubling, declarer),
-                          declarer, tricks, weight), has_weight  # fmt: skip
-
-
-def _parse_contract(text: str) -> Contract:
-    try:
-        return Contract.parse(text)
-    except ValueError:  # RecordError, or a stray character the call reader trips on
-        raise RecordError(f"unknown contract {shown(text)} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
-
-
-def _parse_tricks(text: str, contract: Contract) -> int:
-    if text == "=":
-        tricks = contract.tricks_needed
-    elif text[:1] in "+-" and text[1:].isascii() and text[1:].isdigit():
-        tricks = contract.tricks_needed + int(text)
-    elif text.isascii() and text.isdigit():
-        tricks = int(text)
-    else:
-        raise RecordError(f"tricks {shown(text)} is not a number (0-13) or =, +1, -2")
-    if not 0 <= tricks <= 13:
-        raise RecordError(f"{contract} {text} means {tricks} tricks, which is impossible (0-13)")
-    return tricks
-
-
-def _parse_weight(text: str) -> float:
-    raw = text.strip().replace(",", ".")
-    percent = raw.endswith("%")
-    try:
-        value = float(raw.rstrip("%"))
-    except ValueError:
-        raise RecordError(f"weight {shown(text)} is not a number (e.g. 0.6 or 60%)") from None
-    if not math.isfinite(value) or value < 0:
-        raise RecordError(f"weight {shown(text)} must be a positive number")
-    if percent:
-        value /= 100
-    if value > 1 + _WEIGHT_TOLERANCE:
-        raise RecordError(f"weight {shown(text)} is more than 1 (write 0.6 or 60%)")
-    return value
-
-
 def check_weights(results: Sequence[PossibleResult]) -> None:
     """Law 12C1(c): the shares of a weighted score are the whole, so they add up to 1."""
     total = sum(r.weight for r in results)
-    if abs(total - 1) > _WEIGHT_TOLERANCE:
+    if abs(total - 1) > WEIGHT_TOLERANCE:
         shown = ", ".join(f"{r.weight:g}" for r in results)
         raise RecordError(f"the weights add up to {total:g} ({shown}), not 1")
     if any(r.weight == 0 for r in results):
@@ -374,71 +252,10 @@ def check_weights(results: Sequence[PossibleResult]) -> None:
         raise RecordError(f"result {zero} has weight 0: leave it out")
 
 
-def parse_traveller(text: str) -> list[int]:
-    """The other NS scores on the traveller: ``"420, 450, -50"`` (commas, spaces or ;)."""
-    entries = [e for e in re.split(r"[,;\s]+", (text or "").strip()) if e]
-    if not entries:
-        raise RecordError("the traveller is empty: give the other NS scores, e.g. 420, 450, -50")
-    if len(entries) > MAX_TRAVELLER:
-        raise RecordError(f"the traveller has {len(entries)} scores; at most {MAX_TRAVELLER}")
-    scores = []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            points = int(entry.removeprefix("+"))
-        except ValueError:
-            raise RecordError(
-                f"{shown(entry)} is not a score (NS points such as 420 or -50)",
-                where=f"traveller entry {number}",
-            ) from None
-        try:
-            scores.append(_possible_score(points, "score"))
-        except RecordError as error:
-            raise error.located(f"traveller entry {number}") from None
-    return scores
-
-
-def parse_comparison(text: str | int) -> int:
-    """The NS score at the other table of a team match."""
-    if isinstance(text, int):
-        return text
-    raw = str(text).strip().removeprefix("+")
-    try:
-        points = int(raw)
-    except ValueError:
-        raise RecordError(
-            f"comparison {shown(str(text))} is not a score (the NS points at the other table, "
-            "e.g. -140)"
-        ) from None
-    return _possible_score(points, "comparison")
-
-
-TRAVELLER_LEFT_OUT = "skip"
-"""The ``traveller`` answer that leaves it out: the scorer matchpoints the weighted score."""
-
-
-def traveller_left_out(answers: dict[str, str]) -> bool:
-    return answers.get("traveller", "").strip().lower() == TRAVELLER_LEFT_OUT
-
-
-def units_from_answers(answers: dict[str, str]) -> tuple[int | None, list[int]]:
-    """The other table's score (teams) or the traveller (pairs), when the TD gave one."""
-    if answers.get("comparison", "").strip():
-        try:
-            return parse_comparison(answers["comparison"]), []
-        except RecordError as error:
-            raise error.located("answer comparison") from None
-    if answers.get("traveller", "").strip() and not traveller_left_out(answers):
-        try:
-            return None, parse_traveller(answers["traveller"])
-        except RecordError as error:
-            raise error.located("answer traveller") from None
-    return None, []
-
-
 MOST_POINTS = 7600  # 7NTXX vulnerable, all thirteen down: no board scores more either way
 
 
-def _possible_score(points: int, what: str) -> int:
+def possible_score(points: int, what: str) -> int:
     """A duplicate score: a multiple of 10, at most 7600 either way (Law 77)."""
     if points % 10 or abs(points) > MOST_POINTS:
         raise RecordError(

@@ -1,7 +1,7 @@
 """The penalty-card wizard (Laws 48-52, 59): its report, its facts, its walk.
 
 The report says whose cards were exposed, which, and at which trick. When the record
-holds the play, every penalty card is followed through it (``penalty_play.trace``):
+holds the play, every penalty card is followed through it (``procedures.penalty_cards.trace``):
 the tree's questions about what happened afterwards (was the card played when due,
 did partner get the lead, did he keep to declarer's choice) are then settled from the
 record with the evidence, and the ``rectification`` lists every breach found.
@@ -23,10 +23,9 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
-from td_assist.rulings.adjust import side_name
-from td_assist.rulings.engine import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
+from td_assist.rulings.engine.deal_checks import trick_answer
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
     AnsweredBy,
     IrregularityReport,
     PendingQuestion,
@@ -34,15 +33,22 @@ from td_assist.rulings.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.penalty_play import (
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.procedures.lead_restrictions import LeadOptions
+from td_assist.rulings.procedures.penalty_cards import (
+    DESIGNATED,
     LeadDecision,
     LeadOccasion,
     PenaltyCard,
+    PenaltyCardLine,
     PenaltyTrace,
     Violation,
+    cards_held,
     trace,
 )
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "penalty-card"
 SUIT_ORDER = "SHDC"
@@ -80,22 +86,6 @@ class PenaltyCardReport(IrregularityReport):
         if len(set(cards)) != len(cards):
             raise ValueError("a card is listed twice")
         return cards
-
-
-class PenaltyCardLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seat: Seat
-    card: str
-    major: bool
-
-
-class LeadOptions(BaseModel):
-    """Declarer's options when the offender's partner is to lead (Law 50D2, 51B)."""
-
-    model_config = ConfigDict(extra="forbid")
-    seat: Seat
-    suits: list[str]
-    options: list[str] = Field(default_factory=lambda: ["require", "forbid"])
 
 
 class ViolationLine(BaseModel):
@@ -256,16 +246,6 @@ def _seat_answer(text: str, name: str) -> Seat:
         raise error.located(f"answer {name}") from None
 
 
-def trick_answer(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise RecordError(f"{shown(text)} is not a trick number", where="answer trick") from None
-    if not 1 <= value <= 13:
-        raise RecordError(f"trick {value} is outside 1 to 13", where="answer trick")
-    return value
-
-
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     """The contract's ``lead_suit=S`` answers whichever suit node the walk reaches;
     ``lead_suit=SH`` (or ``all``) forbids several suits (Law 51B2(b))."""
@@ -288,25 +268,6 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
         elif suit is not None:
             normal[node] = suit.value.lower()
     return normal
-
-
-def playing_declarer(board: Board | None) -> Seat | None:
-    """Who plays the hand: the auction's declarer, or his partner when the record marks
-    that he spread his hand after an opening lead out of turn (Law 54A)."""
-    if board is None:
-        return None
-    for mark in board.irregularities:
-        if mark.section == "declarer" and mark.code == "^" and mark.text:
-            return Seat.parse(mark.text)
-    return board.declarer_seat
-
-
-def role_label(board: Board | None, seat: Seat) -> str:
-    declarer = playing_declarer(board)
-    if declarer is None:
-        return seat.name_full
-    role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
-    return f"{seat.name_full} ({role})"
 
 
 def gather(
@@ -595,9 +556,6 @@ def _trace_with_later_choices(
     return None
 
 
-DESIGNATED = "designated_"  # designated_N: the penalty card declarer named at trick N
-
-
 def designations_of(answers: dict[str, str]) -> dict[int, Card]:
     """Declarer's Law 51A designations by trick, from the answers ``designated_N``."""
     found: dict[int, Card] = {}
@@ -734,17 +692,6 @@ def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> Non
 
 def _step(node: str, question: str, label: str) -> Step:
     return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
-
-
-def cards_held(board: Board | None, offender: Seat, trick: int | None) -> list[Card]:
-    """The offender's cards when the card was exposed, when the record knows them."""
-    if board is None or board.deal_obj is None or not board.deal_obj.is_complete:
-        return []
-    play = board.play_obj
-    hand = board.deal_obj.hand(offender)
-    if play is not None and trick is not None:
-        hand = play.holding(offender, min(trick, len(play.tricks) + 1))
-    return sorted(hand.cards, key=lambda c: c.sort_key)
 
 
 def _is_major(situation: Situation) -> bool:

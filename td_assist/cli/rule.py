@@ -5,17 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from td_assist.bridge.board import Board, record_error_from
+from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, load_json, read_boards
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.cases import load_case
-from td_assist.rulings.engine import fill
-from td_assist.rulings.model import Irregularity, Ruling, RulingRequest
-from td_assist.rulings.tree import FactNode, NumberNode, QuestionNode
-from td_assist.rulings.wizards import (
+from td_assist.rulings.engine.model import Ruling
+from td_assist.rulings.engine.registry import (
     TABLE_ANSWERS,
     answered_board,
     get_tree,
@@ -23,6 +18,10 @@ from td_assist.rulings.wizards import (
     load_wizards,
     rule,
 )
+from td_assist.rulings.engine.requests import Irregularity, RulingRequest, parse_request
+from td_assist.rulings.engine.tree import FactNode, NumberNode, QuestionNode
+from td_assist.rulings.engine.walk import fill
+from td_assist.training.cases import load_case
 
 _BY = {"record": "record", "td": "TD", "assumed": "assumed"}
 
@@ -43,24 +42,6 @@ def read_request(path: Path, board_number: int | None) -> RulingRequest:
         return parse_request(data, where=path.name)
     boards = read_boards(path, only=board_number)
     return RulingRequest(board=pick_board(boards, board_number))
-
-
-def parse_request(data: object, where: str = "request") -> RulingRequest:
-    if not isinstance(data, dict):
-        raise RecordError(
-            "the request must be a JSON object with board, irregularity, answers", where=where
-        )
-    try:
-        request = RulingRequest.model_validate(data)
-    except ValidationError as error:
-        raise record_error_from(error).located(where) from None
-    if request.board is not None:
-        try:
-            request.board.validate_record()
-        except RecordError as error:
-            raise error.located(f"{where}, board") from None
-        request = request.model_copy(update={"board": request.board.normalized()})
-    return request
 
 
 def pick_board(boards: list[Board], number: int | None) -> Board:

@@ -15,7 +15,7 @@ from typing import Any
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.rulings.model import IrregularityReport
+from td_assist.rulings.engine.model import IrregularityReport
 
 _RANKS = {
     "A": "ace",

@@ -26,33 +26,32 @@ from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.adjust import (
-    declarer_tricks_as_played,
-    side_name,
-    trick_sides,
-    with_scores,
-)
-from td_assist.rulings.adjusted import (
-    PossibleResult,
-    ScoreAdjustment,
-    adjusted_score,
-    by_side_text,
-    event_unit,
-    parse_results,
-    units_from_answers,
-)
-from td_assist.rulings.deal_checks import check_trick_in_play, tricks_started
-from td_assist.rulings.engine import AnswerError, Mode, Walk, fill, pending_ruling, walk
-from td_assist.rulings.facts import Context, FactResult, FactTable
-from td_assist.rulings.model import (
+from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
+from td_assist.rulings.engine.facts import Context, FactResult, FactTable
+from td_assist.rulings.engine.model import (
     IrregularityReport,
     OptionLine,
     Ruling,
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.tree import OutcomeNode, Tree
-from td_assist.rulings.wizards import AnswerHelp, Wizard, get_tree, register
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register
+from td_assist.rulings.engine.tree import OutcomeNode, Tree
+from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, fill, pending_ruling, walk
+from td_assist.rulings.procedures.adjusted_scores import (
+    PossibleResult,
+    ScoreAdjustment,
+    adjusted_score,
+    by_side_text,
+    event_unit,
+)
+from td_assist.rulings.procedures.result_answers import parse_results, units_from_answers
+from td_assist.rulings.procedures.tricks_and_scores import (
+    declarer_tricks_as_played,
+    side_name,
+    trick_sides,
+    with_scores,
+)
 
 NAME = "revoke"
 

@@ -1,0 +1,25 @@
+"""Who is declarer, dummy and defender at the table, as the record shows it (Law 54A)."""
+
+from __future__ import annotations
+
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat
+
+
+def playing_declarer(board: Board | None) -> Seat | None:
+    """Who plays the hand: the auction's declarer, or his partner when the record marks
+    that he spread his hand after an opening lead out of turn (Law 54A)."""
+    if board is None:
+        return None
+    for mark in board.irregularities:
+        if mark.section == "declarer" and mark.code == "^" and mark.text:
+            return Seat.parse(mark.text)
+    return board.declarer_seat
+
+
+def role_label(board: Board | None, seat: Seat) -> str:
+    declarer = playing_declarer(board)
+    if declarer is None:
+        return seat.name_full
+    role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
+    return f"{seat.name_full} ({role})"
