@@ -63,3 +63,23 @@ def skipped_turns_text(offender: Seat, partner_passed_over: bool) -> str:
     if partner_passed_over:
         return f"{offender.partner.name_full} and {rho} have lost the turns passed over."
     return f"{rho} has lost the turn passed over."
+
+
+def next_turn(auction: Auction, seat: Seat, after: int) -> int:
+    """The number of ``seat``'s next call after call number ``after``, in rotation from
+    the dealer, whether or not the record reaches it (a barred partner's next turn).
+
+    >>> next_turn(Auction.parse(Seat.N, ["1H", "1S"]), Seat.S, 2)
+    3
+    """
+    steps = (seat.index - auction.dealer.offset(after).index) % 4
+    return after + 1 + steps
+
+
+def call_at(auction: Auction, number: int) -> Call | None:
+    """The recorded call number ``number``, or None when the record stops before it.
+
+    >>> call_at(Auction.parse(Seat.N, ["1H", "1S"]), 3) is None
+    True
+    """
+    return auction.calls[number - 1] if 1 <= number <= len(auction.calls) else None
