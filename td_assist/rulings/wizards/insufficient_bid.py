@@ -57,6 +57,12 @@ from td_assist.rulings.procedures.adjusted_scores import (
     no_damage,
     table_result,
 )
+from td_assist.rulings.procedures.barred_partner import (
+    barred_partner_calls,
+    calls_after,
+    first_call_over,
+    skipped_turns_text,
+)
 from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
     parse_results,
@@ -189,13 +195,7 @@ class Situation:
         later call then belongs to the seat before the one the record gives it. None when
         the record cannot be read so."""
         if not double_cancelled:
-            after = self.replacement_index or self.bid.call_index
-            auction = self.auction
-            return [
-                (i + 1, seat, call)
-                for i, (seat, call) in enumerate(zip(auction.seats, auction.calls))
-                if i >= after
-            ]
+            return calls_after(self.auction, self.replacement_index or self.bid.call_index)
         if self.replacement_index is None:
             # The TD gave the double as the replacement and the record stops at the
             # insufficient bid: nothing has been called since the cancelled double.
@@ -217,10 +217,7 @@ class Situation:
         """Bids, doubles or redoubles by the offender's partner among ``after`` (the calls
         after the replacement: he was barred if it did not keep him free), with their
         numbers in the record."""
-        partner = self.offender.partner
-        return [
-            (number, call) for number, seat, call in after if seat is partner and not call.is_pass
-        ]
+        return barred_partner_calls(after, self.offender)
 
 
 def _call_answer(text: str, name: str) -> Call:
@@ -526,10 +523,10 @@ def lho_called_over_barred_call(ctx: Context) -> FactResult:
     s = _situation(ctx)
     after = s.calls_after_replacement(_double_cancelled(ctx)) or []
     calls = s.barred_calls(after)
-    later = [(n, call) for n, _, call in after if calls and n > calls[0][0]]
-    if not later:
+    over = first_call_over(after, calls[0][0]) if calls else None
+    if over is None:
         return FactResult.unknown("The record does not show a call after the barred call.")
-    number, following = later[0]
+    number, following = over
     lho = s.offender.partner.lho.name_full
     return FactResult("yes", [f"{lho} called {following} over it (call {number})."])
 
@@ -544,14 +541,6 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
             for node in nodes:
                 normal.setdefault(node, answers[name])
     return normal
-
-
-def _skipped_turns(s: Situation) -> str:
-    """Who lost a turn when LHO accepted the bid out of rotation (Law 29A)."""
-    rho = s.offender.rho.name_full
-    if s.turn == "partner":
-        return f"{s.offender.partner.name_full} and {rho} have lost the turns passed over."
-    return f"{rho} has lost the turn passed over."
 
 
 def _values(s: Situation) -> dict[str, object]:
@@ -570,7 +559,7 @@ def _values(s: Situation) -> dict[str, object]:
         "turn_holder_lho": holder.lho.name_full,
         "turn_holder_partner": holder.partner.name_full,
         "turn_holder_rho": holder.rho.name_full,
-        "skipped_turns": _skipped_turns(s),
+        "skipped_turns": skipped_turns_text(offender, s.turn == "partner"),
         "previous_call": str(previous) if previous is not None else "his previous call",
         "partner_lho": offender.partner.lho.name_full,
         "insufficient_bid": str(s.bid.bid),
