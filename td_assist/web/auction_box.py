@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
@@ -19,10 +19,10 @@ from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import deal_only, facts_board_id, session_board
-from td_assist.store import SessionInfo, Store
+from td_assist.store import SessionInfo
 from td_assist.web import views
 from td_assist.web.bidding_box import BiddingBox, build, read_tokens, written
-from td_assist.web.boards import load_board
+from td_assist.web.boards import load_board, store
 
 auction_box = Blueprint("auction_box", __name__)
 MAX_ADDRESS_CALLS = 600  # characters of calls read from an address or a form
@@ -36,10 +36,6 @@ WHERE_PROMPT = {
         "explained call)."
     ),
 }
-
-
-def store() -> Store:
-    return current_app.extensions["td_store"]
 
 
 def _hand_record(session_id: str, number: int) -> tuple[SessionInfo, Board]:

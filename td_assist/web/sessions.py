@@ -15,7 +15,7 @@ import re
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
@@ -31,18 +31,15 @@ from td_assist.session import (
     session_board,
 )
 from td_assist.session_results import session_results
-from td_assist.store import SessionInfo, Store
+from td_assist.store import SessionInfo
 from td_assist.web import views
 from td_assist.web.auction_box import box_url
+from td_assist.web.boards import store
 
 sessions = Blueprint("sessions", __name__)
 MAX_UPLOAD = 2_000_000
 LEVELS = range(1, 8)
 STRAINS = (("C", "♣", "c"), ("D", "♦", "d"), ("H", "♥", "h"), ("S", "♠", "s"), ("NT", "NT", "nt"))
-
-
-def store() -> Store:
-    return current_app.extensions["td_store"]
 
 
 @sessions.app_context_processor
