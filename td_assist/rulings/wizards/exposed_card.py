@@ -736,12 +736,17 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
     }
     laws = {"low_card": "Law 24A", "two_or_more": "Law 24C", "honour_or_premature_lead": "Law 24B"}
     if len(suits) > 1:
-        suits_text = _("one of {suits} (to forbid, one or more of them, Law 51B2)").format(
-            suits=", ".join(suit_names)
+        suits_text = _("one suit of the penalty cards ({suits})").format(
+            suits=_(" or ").join(suit_names)
+        )
+        several_note = " " + _(
+            "With penalty cards in two or more suits he may forbid several of those suits at "
+            "once (Law 51B2(b))."
         )
         law_51b = ", " + _("Law 51B2")
     else:
         suits_text = suit_names[0] if suit_names else "?"
+        several_note = ""
         law_51b = ", " + _("Law 51B1") if count > 1 else ""
     return {
         "offender": offender.name_full,
@@ -774,6 +779,7 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
         else _("one of {cards}, the one declarer designates (Law 51A)").format(cards=cards),
         "suits": suits_text,
         "law_51b": law_51b,
+        "several_note": several_note,
         "barred_call": rect.barred_call or _("a call"),
     }
 
