@@ -275,3 +275,38 @@ def test_the_tablet_asks_who_and_which_card_from_his_hand():
     done = rule("exposed-card", hand_record, None, more | {"card_2": "none"}, mode="step")
     assert done.status == "complete" and done.outcome == "partner_must_pass"
     assert done.rectification["partner_pass_at"] == 5
+
+
+def test_on_a_session_board_the_card_may_be_before_the_first_call(tmp_path):
+    import re
+    from pathlib import Path
+    from urllib.parse import urlencode
+
+    from td_assist.session import load_text
+
+    app = create_app(
+        {"TESTING": True, "STORE_PATH": str(tmp_path / "log.sqlite3"), "SECRET_KEY": "test"}
+    )
+    record = Path(__file__).resolve().parent / "data" / "24-boards-no-play.pbn"
+    store = app.extensions["td_store"]
+    session = load_text(store, record.read_text(encoding="utf-8"), "24.pbn", "Tuesday").id
+    client = app.test_client()
+    page = client.get(f"/sessions/{session}/boards/2/auction?w=exposed-card").get_data(True)
+    assert 'data-where="0"' in page and "Before the first call" in page
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    reply = client.post(
+        f"/sessions/{session}/boards/2/auction",
+        data={"w": "exposed-card", "k": "", "call_index": "0", "csrf_token": csrf},
+    )
+    assert reply.status_code == 303
+    step = reply.headers["Location"]
+    # Board 2: North holds the ace of spades.
+    more = urlencode([("a", "offender:N"), ("a", "cards:SA"), ("a", "card_2:none")])
+    ruling = client.get(f"{step}&{more}").get_data(True)
+    assert "Law 16D applies, not Law 24" in ruling
+    # Another wizard still needs a call tapped.
+    refused = client.post(
+        f"/sessions/{session}/boards/2/auction",
+        data={"w": "insufficient-bid", "k": "", "call_index": "0", "csrf_token": csrf},
+    )
+    assert refused.status_code == 400
