@@ -310,3 +310,10 @@ def test_on_a_session_board_the_card_may_be_before_the_first_call(tmp_path):
         data={"w": "insufficient-bid", "k": "", "call_index": "0", "csrf_token": csrf},
     )
     assert refused.status_code == 400
+
+
+def test_a_declaring_side_lead_after_the_final_pass_is_law_24_through_54e():
+    ruling = ruled("1S P 2S P P P", "S", ["H8"], 6, premature="yes")
+    assert ruling.outcome == "returned_to_hand" and "54E" in ruling.laws
+    assert ruling.rectification["penalty_cards"] == []
+    assert "after the final pass" in ruling.text

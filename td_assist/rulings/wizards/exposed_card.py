@@ -236,12 +236,10 @@ def _call_index_answer(text: str) -> int:
 
 
 def _check_call_index(board: Board | None, index: int) -> None:
-    """The exposure came after ``index`` calls; the record must have made them, and the
-    auction must not have ended before it (Law 24 covers the auction only)."""
+    """The exposure came after ``index`` calls: the record must have made them."""
     if board is None or not board.auction:
         return
-    auction = board.auction_obj
-    made = len(auction.calls)
+    made = len(board.auction_obj.calls)
     if index > made:
         raise RecordError(
             _(
@@ -250,17 +248,34 @@ def _check_call_index(board: Board | None, index: int) -> None:
             ).format(made=made, index=index),
             where="irregularity call_index",
         )
-    if index == made and auction.is_complete:
-        raise RecordError(
-            _(
-                "the card was exposed after the final pass, when the auction had ended: Law 24 "
-                "covers the auction only. A defender's card is a penalty card under Law 49 "
-                "(the penalty-card wizard), an opening lead by the wrong defender is Law 54 "
-                "(the lead-out-of-turn wizard), and a card of the declaring side faced as an "
-                "opening lead is Law 54E"
-            ),
-            where="irregularity call_index",
-        )
+
+
+def after_final_pass(board: Board | None, index: int) -> bool:
+    """The exposure came once the recorded auction had ended."""
+    if board is None or not board.auction:
+        return False
+    auction = board.auction_obj
+    return index == len(auction.calls) and auction.is_complete
+
+
+def _check_not_after_the_auction(board: Board | None, offender: Seat, index: int) -> None:
+    """Law 24 covers the auction; after the final pass only a card of the declaring side
+    faced as an opening lead comes back to it (Law 54E)."""
+    if not after_final_pass(board, index) or board is None:
+        return
+    declarer = board.declarer_seat
+    if declarer is not None and offender.side is declarer.side:
+        return
+    raise RecordError(
+        _(
+            "the card was exposed after the final pass, when the auction had ended: Law 24 "
+            "covers the auction only. A defender's card is a penalty card under Law 49 (the "
+            "penalty-card wizard), and an opening lead by the wrong defender is Law 54 (the "
+            "lead-out-of-turn wizard); only a declaring-side player's attempt to make the "
+            "opening lead comes under Law 24 (Law 54E)"
+        ),
+        where="irregularity call_index",
+    )
 
 
 def _check_held(board: Board | None, offender: Seat, cards: list[Card]) -> None:
@@ -356,6 +371,7 @@ def gather(
         if pending is not None:
             return pending
     _check_held(board, offender, cards)
+    _check_not_after_the_auction(board, offender, index)
     return Situation(board, offender, cards, index, premature)
 
 
@@ -674,6 +690,11 @@ def _pass_turn(rect: ExposedCardRectification, s: Situation) -> str:
 
 def _exposure_text(s: Situation, category: Category, premature: bool) -> str:
     offender, cards = s.offender.name_full, _names(s.cards)
+    if after_final_pass(s.board, s.call_index):
+        return _(
+            "{offender} faced {cards} after the final pass, as an opening lead for the "
+            "declaring side (Law 54E)."
+        ).format(offender=offender, cards=cards)
     if category == "two_or_more":
         return _("{offender} exposed {count} cards, {cards} (Law 24C).").format(
             offender=offender, count=len(s.cards), cards=cards
@@ -838,6 +859,13 @@ def rule_exposed_card(
     if len(situation.cards) < 2:
         # Law 51 is about two or more penalty cards: cited only then.
         ruling.laws = [anchor for anchor in ruling.laws if not anchor.startswith("51")]
+    if after_final_pass(board, situation.call_index):
+        ruling.text += "\n\n" + _(
+            "{offender} faced the card after the final pass, trying to make the opening lead "
+            "for the declaring side: Law 54E sends that to Law 24, and the card goes back "
+            "into his hand."
+        ).format(offender=situation.offender.name_full)
+        ruling.laws.append("54E")
     anchor = CATEGORY_LAW.get(rect.category)
     if anchor is not None and anchor not in ruling.laws:
         ruling.laws.insert(0, anchor)  # the Law 24 subsection that applied in the auction
