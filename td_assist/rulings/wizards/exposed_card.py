@@ -69,6 +69,12 @@ Category = Literal[
 ]
 PassStatus = Literal["passed", "pending", "ended_first", "called"]
 EndState = Literal["open", "declaring", "defending", "passed_out"]
+PASS_STATUSES: dict[str, PassStatus] = {
+    "passed": "passed",
+    "pending": "pending",
+    "ended_first": "ended_first",
+    "called": "called",
+}
 
 # Outcomes where the auction has ended with the offender's side declaring or defending.
 DEFENDING = {"minor_penalty_card", "offender_leads_penalty_card", "declarer_lead_options"}
@@ -641,9 +647,7 @@ def rectify(s: Situation, result: Walk) -> ExposedCardRectification:
         turn = s.partner_turn()
         status = walked.get("partner_pass")
         rect.partner_must_pass = True
-        rect.partner_pass_status = (
-            status if status in ("passed", "pending", "ended_first", "called") else None
-        )  # type: ignore[assignment]
+        rect.partner_pass_status = PASS_STATUSES.get(status or "")
         rect.partner_pass_at = None if status == "ended_first" else turn.number
         if status == "called" and turn.call is not None:
             rect.barred_call = str(turn.call)
