@@ -759,7 +759,10 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
             _("Premature lead") if rect.premature_lead else _("Single honour")
         ),
     }
-    laws = {"low_card": "Law 24A", "two_or_more": "Law 24C", "honour_or_premature_lead": "Law 24B"}
+    laws = {
+        category: _("Law {anchor}").format(anchor=anchor)
+        for category, anchor in CATEGORY_LAW.items()
+    }
     if len(suits) > 1:
         suits_text = _("one suit of the penalty cards ({suits})").format(
             suits=_(" or ").join(suit_names)
@@ -781,7 +784,7 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
         "non_offenders": side_name(offender.side.other),
         "cards": cards,
         "category_title": titles.get(rect.category, ""),
-        "category_law": laws.get(rect.category, "Law 24"),
+        "category_law": laws.get(rect.category, _("Law {anchor}").format(anchor="24")),
         "exposure_text": _exposure_text(s, rect.category, rect.premature_lead)
         if rect.category in laws
         else "",
