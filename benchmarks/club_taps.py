@@ -143,6 +143,15 @@ FLOWS: tuple[Flow, ...] = (
         answers={"ui": "yes", "suggested": "yes", "logical_alternative": "yes", "damaged": "yes"},
         result=("3S-W", 9),
     ),
+    # Board 2 (East deals): East and South pass and West opens 1H; North then drops the
+    # ace of spades face up: a single honour, so South must pass at his next turn (24B).
+    Flow(
+        "exposed-card",
+        2,
+        calls=("P", "P", "1H"),
+        where=3,
+        answers={"offender": "N", "cards": "SA", "card_2": "none"},
+    ),
 )
 
 

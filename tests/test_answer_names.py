@@ -27,6 +27,8 @@ def test_a_misspelt_answer_is_refused_with_the_name_it_meant():
         ("lead-out-of-turn", "accept_choice"),
         ("insufficient-bid", "usual"),
         ("unauthorised-information", "scoring"),
+        ("exposed-card", "card_2"),
+        ("exposed-card", "seen_by_partner"),
     ],
 )
 def test_the_names_the_wizards_ask_for_are_taken(wizard, name):

@@ -109,6 +109,7 @@ WIZARDS = [
     "penalty-card",
     "insufficient-bid",
     "unauthorised-information",
+    "exposed-card",
 ]
 HANDS = TAPPED_HANDS
 TAPPED = {

@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import deal_only, facts_board_id, session_board
 from td_assist.store import SessionInfo
@@ -35,7 +36,15 @@ WHERE_PROMPT = {
         "Tap the call at which the information was given (the slow call, the alerted or "
         "explained call)."
     ),
+    "exposed-card": "Tap the last call made before the card was exposed.",
 }
+# Wizards for which "where did it happen?" may be before the first call (call_index 0).
+BEFORE_FIRST_CALL = frozenset({"exposed-card"})
+
+
+def before_first_label(wizard: str | None) -> str:
+    """The "before the first call" button's words, for a wizard that takes call 0."""
+    return _("Before the first call") if wizard in BEFORE_FIRST_CALL else ""
 
 
 def _hand_record(session_id: str, number: int) -> tuple[SessionInfo, Board]:
@@ -102,6 +111,7 @@ def page(session_id: str, number: int) -> ResponseReturnValue:
         wizard_title=load_wizards()[wizard].heading if wizard else "",
         where=eligible(wizard, box),
         where_prompt=WHERE_PROMPT.get(wizard or "", "Tap the call the Director was called for."),
+        before_first=before_first_label(wizard),
         hands=views.hands(hand_record),
         keypad=url_for("sessions.keypad", s=info.id, **({"w": wizard} if wizard else {})),
     )
@@ -114,7 +124,12 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
     wizard = _wizard(request.form.get("w", "")[:40])
     tokens = read_tokens(request.form.get("k", "")[:MAX_ADDRESS_CALLS])
     index_text = request.form.get("call_index", "")[:4]
-    if wizard is None or not tokens or not (index_text.isascii() and index_text.isdigit()):
+    before_first = index_text == "0" and wizard in BEFORE_FIRST_CALL
+    if (
+        wizard is None
+        or not (tokens or before_first)
+        or not (index_text.isascii() and index_text.isdigit())
+    ):
         abort(400, description="Tap a call of the auction to start the ruling.")
     try:
         written(hand_record, tokens)
@@ -125,7 +140,7 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
             message=f"{error}. Go back and tap the calls again.",
         ), 400
     index = int(index_text)
-    if not 1 <= index <= len(tokens):
+    if not (1 <= index <= len(tokens) or before_first):
         abort(400, description=f"The auction has no call {index}.")
     board = _named(hand_record, info.name)
     board_id = store().save_board(
@@ -134,7 +149,8 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
         session_id=info.id,
         board_id=facts_board_id(info.id, board),
     )
-    answers = [("usual", "yes"), ("auction", " ".join(tokens)), ("call_index", str(index))]
+    answers = [("usual", "yes")] + ([("auction", " ".join(tokens))] if tokens else [])
+    answers.append(("call_index", str(index)))
     step = url_for("wizard.step", wizard_name=wizard, board_id=board_id)
     return redirect(f"{step}?{urlencode([('a', f'{n}:{v}') for n, v in answers])}", code=303)
 
@@ -165,7 +181,9 @@ def stored(board_id: str) -> ResponseReturnValue:
     box = build(
         board, tokens, seat, lambda calls, chosen: stored_box_url(board_id, wizard, calls, chosen)
     )
-    fields = [("a", "usual:yes"), ("a", f"auction:{' '.join(box.tokens)}")]
+    fields = [("a", "usual:yes")]
+    if box.tokens:
+        fields.append(("a", f"auction:{' '.join(box.tokens)}"))
     return render_template(
         "board_auction.html",
         info=None,
@@ -175,6 +193,7 @@ def stored(board_id: str) -> ResponseReturnValue:
         wizard_title=load_wizards()[wizard].heading,
         where=eligible(wizard, box),
         where_prompt=WHERE_PROMPT.get(wizard, "Tap the call the Director was called for."),
+        before_first=before_first_label(wizard),
         where_form={
             "action": url_for("wizard.step", wizard_name=wizard, board_id=board_id),
             "method": "get",

@@ -80,7 +80,13 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         # A text answer from a form: fold it into the address like any other answer.
         value = " ".join(typed.split())[:MAX_VALUE]
         return redirect(address(wizard_name, board_id, [*pairs, (typed_node, value)]))
-    if chosen.starts_from_auction and not board.auction and not dict(pairs).get("auction"):
+    before_first_call = dict(pairs).get("call_index") == "0"  # nothing to tap (exposed card)
+    if (
+        chosen.starts_from_auction
+        and not board.auction
+        and not dict(pairs).get("auction")
+        and not before_first_call
+    ):
         # No auction to rule on: tap it in first, then the call it happened at.
         return redirect(url_for("auction_box.stored", board_id=board_id[:40], w=wizard_name))
     try:

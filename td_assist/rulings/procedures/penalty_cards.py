@@ -553,3 +553,21 @@ def cards_held(board: Board | None, offender: Seat, trick: int | None) -> list[C
     if play is not None and trick is not None:
         hand = play.holding(offender, min(trick, len(play.tricks) + 1))
     return sorted(hand.cards, key=lambda c: c.sort_key)
+
+
+def major_by_law_50b(cards: Sequence[Card], deliberate: bool) -> bool:
+    """Law 50B: a penalty card is minor only when it is a single card below honour rank
+    exposed unintentionally; any honour, any card exposed by a deliberate play (a lead,
+    a premature lead in the auction included), and every card of a defender with two or
+    more penalty cards, is major.
+
+    >>> major_by_law_50b([Card.parse("S9")], deliberate=False)
+    False
+    >>> major_by_law_50b([Card.parse("ST")], deliberate=False)
+    True
+    >>> major_by_law_50b([Card.parse("S2"), Card.parse("H3")], deliberate=False)
+    True
+    """
+    if len(cards) != 1:
+        return True
+    return cards[0].rank.is_honour or deliberate
