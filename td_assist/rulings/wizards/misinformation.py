@@ -513,9 +513,9 @@ def _duty(incident: Incident) -> tuple[str, str | None, list[str]]:
         when, partner_text = (
             None,
             _(
-                "{caller} had to keep silent during the auction, then call the Director and "
-                "correct the explanation after the final pass if his side declares, or at the "
-                "end of the play if it defends (Law 20F5)."
+                "{caller} must say nothing about it for the rest of the auction, then call "
+                "the Director and correct the explanation after the final pass if his side "
+                "declares, or at the end of the play if it defends (Law 20F5)."
             ).format(caller=caller),
         )
     elif declarer.side == incident.caller.side:
