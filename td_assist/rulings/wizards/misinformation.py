@@ -477,7 +477,7 @@ def _values(
         "victim_action": victim_action,
         "leader": leader.name_full if leader else _("the player who led"),
         "lead_card": (
-            Card.parse(incident.lead_card).pretty() if incident.lead_card else _("card led")
+            Card.parse(incident.lead_card).pretty if incident.lead_card else _("card led")
         ),
         "correct_leader": correct.name_full if correct else _("the player whose turn it was"),
         "offenders": side_name(offenders) if offenders else _("the explainer's side"),
