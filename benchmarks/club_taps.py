@@ -143,6 +143,21 @@ FLOWS: tuple[Flow, ...] = (
         answers={"ui": "yes", "suggested": "yes", "logical_alternative": "yes", "damaged": "yes"},
         result=("3S-W", 9),
     ),
+    # Board 5 (North deals): South's 2H, a transfer, was explained by North as natural;
+    # it came out at the end of play. Without it, 2S by North makes only 8 tricks.
+    Flow(
+        "misinformation",
+        5,
+        calls=("1NT", "P", "2H", "P", "2S", "P", "P", "P"),
+        where=3,
+        answers={
+            "type": "explanation",
+            "agreement": "matches_call",
+            "corrected_at": "end_of_play",
+            "damaged": "yes",
+        },
+        result=("2S-N", 8),
+    ),
 )
 
 
