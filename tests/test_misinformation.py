@@ -437,3 +437,20 @@ def test_cli_and_api_give_the_contract_fields(tmp_path, capsys, client):
     response = client.post("/api/rulings/misinformation", json=bad)
     assert response.status_code == 400
     assert "corrected_at" in json.dumps(response.get_json())
+
+
+def test_a_trainee_reads_the_report_as_sentences():
+    from td_assist.training.case_story import reported
+
+    told = reported(
+        report(explanation="natural", corrected_at="after_final_pass"),
+        board(["1NT", "P", "2H", "P", "P", "P"]),
+    )
+    assert told[0] == "North explained South's 2H (call 3 of the auction) as 'natural'."
+    assert "after the final pass" in told[1]
+    lead = MisinformationReport(
+        type="turn_to_lead", explainer="S", lead={"seat": "W", "card": "HA"}
+    )
+    assert reported(lead, None) == [
+        "South told West it was his lead, and he led the ace of hearts."
+    ]
