@@ -454,3 +454,26 @@ def test_a_trainee_reads_the_report_as_sentences():
     assert reported(lead, None) == [
         "South told West it was his lead, and he led the ace of hearts."
     ]
+
+
+def test_the_german_texts_match_the_tree_node_for_node():
+    import re
+    import tomllib
+
+    from td_assist.paths import content_dir
+
+    folder = content_dir("rulings")
+    english = tomllib.loads((folder / "misinformation.toml").read_text(encoding="utf-8"))
+    german = tomllib.loads((folder / "misinformation.de.toml").read_text(encoding="utf-8"))
+    assert set(german["nodes"]) == set(english["nodes"])
+    for node_id, node in english["nodes"].items():
+        translated = german["nodes"][node_id]
+        for field in ("prompt", "help", "title", "text"):
+            if field in node:
+                placeholders = set(re.findall(r"\{(\w+)\}", node[field]))
+                assert placeholders == set(re.findall(r"\{(\w+)\}", translated[field])), (
+                    node_id,
+                    field,
+                )
+        if "choices" in node:
+            assert set(translated["labels"]) == {c["value"] for c in node["choices"]}
