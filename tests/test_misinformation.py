@@ -220,6 +220,7 @@ def test_47e2_lead_taken_back_is_not_a_penalty_card():
     rect = ruling.rectification
     assert ruling.outcome == "lead_retracted"
     assert rect["lead_retraction_allowed"] is True and rect["penalty_cards"] == []
+    assert rect["lead_retraction_required"] is False  # East's choice (Law 47E2(a))
     assert rect["correct_leader"] == "E"
     assert "not a penalty card" in ruling.text
 
@@ -263,6 +264,7 @@ def test_47e1_an_opponents_word_takes_the_lead_back_without_penalty():
     assert ruling.outcome == "lead_retracted_47e1"
     assert rect["lead_retraction_allowed"] is True
     assert rect["lead_may_be_accepted"] is False  # his LHO cannot accept it (Law 47E1)
+    assert rect["lead_retraction_required"] is True
     assert rect["penalty_cards"] == [] and rect["correct_leader"] == "E"
 
 

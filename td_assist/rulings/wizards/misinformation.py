@@ -131,6 +131,9 @@ class MisinformationRectification(BaseModel):
     victim_call_index: int | None = None
     lho_may_change: Seat | None = None
     lead_retraction_allowed: bool = False
+    # Law 47E1: the lead made on an opponent's wrong word must go back (it cannot be
+    # accepted); under Law 47E2(a) taking it back is the misinformed player's choice.
+    lead_retraction_required: bool = False
     lead_may_be_accepted: bool = False
     correct_leader: Seat | None = None
     penalty_cards: list[dict[str, object]] = Field(default_factory=list)
@@ -744,6 +747,7 @@ def _rectification(
         lho_may_change=found.lho if change and found.lho_index is not None else None,
         lho_call_index=found.lho_index if change else None,
         lead_retraction_allowed=retract,
+        lead_retraction_required=outcome == "lead_retracted_47e1",
         lead_may_be_accepted=outcome == "led_out_of_turn",
         correct_leader=correct,
         penalty_cards=[],  # Law 47E: a card taken back here is never a penalty card
