@@ -66,7 +66,6 @@ UNAUTHORISED_INFORMATION = "unauthorised-information"
 
 MisinformationType = Literal["explanation", "failure_to_alert", "turn_to_lead"]
 CorrectedAt = Literal["auction", "after_final_pass", "after_opening_lead", "end_of_play"]
-_TIMES = ("auction", "after_final_pass", "after_opening_lead", "end_of_play")
 _TYPES = ("explanation", "failure_to_alert", "turn_to_lead")
 # Outcomes after which the explanation was wrong (Law 75B1): the explainer's side must
 # put it right, and when is said with the ruling (Laws 20F4, 20F5).
@@ -231,7 +230,9 @@ def locate(
     raw = answers.get("call_index", "").strip()
     if raw and raw != "0":
         if not (raw.isascii() and raw.isdigit()):
-            raise RecordError(f"'{raw[:20]}' is not a call number", where="answer call_index")
+            raise RecordError(
+                _("'{raw}' is not a call number").format(raw=raw[:20]), where="answer call_index"
+            )
         index = int(raw)
     explainer = reported.explainer if reported else None
     if incident.type == "turn_to_lead":
@@ -240,17 +241,27 @@ def locate(
     if index is not None and incident.calls:
         if index > len(incident.calls):
             raise RecordError(
-                f"call {index} is beyond the {len(incident.calls)} calls of the auction",
+                _("call {index} is beyond the {count} calls of the auction").format(
+                    index=index, count=len(incident.calls)
+                ),
                 where="irregularity call_index",
             )
         incident.call_index, incident.call = index, incident.calls[index - 1]
         incident.caller = incident.seats[index - 1]
         if explainer is not None and explainer is not incident.caller.partner:
             raise RecordError(
-                f"call {index} ({incident.call}) was {incident.caller.name_full}'s: its "
-                f"explanation (or alert) is his partner {incident.caller.partner.name_full}'s "
-                f"to give, not {explainer.name_full}'s (Law 20F1); give the explainer as "
-                f"{incident.caller.partner.value}, or correct the call number",
+                _(
+                    "call {index} ({call}) was {caller}'s: its explanation (or alert) is his "
+                    "partner {partner}'s to give, not {explainer}'s (Law 20F1); give the "
+                    "explainer as {seat}, or correct the call number"
+                ).format(
+                    index=index,
+                    call=incident.call,
+                    caller=incident.caller.name_full,
+                    partner=incident.caller.partner.name_full,
+                    explainer=explainer.name_full,
+                    seat=incident.caller.partner.value,
+                ),
                 where="irregularity explainer",
             )
         incident.explainer = incident.caller.partner
@@ -274,8 +285,10 @@ def remedy_for(incident: Incident, corrected_at: str | None) -> Remedy:
         made = incident.corrected_after_calls
     if not incident.call_index <= made <= total:
         raise RecordError(
-            f"the correction came after {made} calls, but the explained call is call "
-            f"{incident.call_index} and the auction has {total}",
+            _(
+                "the correction came after {made} calls, but the explained call is call "
+                "{index} and the auction has {total}"
+            ).format(made=made, index=incident.call_index, total=total),
             where="irregularity corrected_after_calls",
         )
     offenders = incident.explainer.side
@@ -560,7 +573,7 @@ def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResul
     except RecordError as error:
         raise error.located("answer table_result") from None
     if len(results) != 1:
-        raise RecordError("give one result, e.g. 4S N 9", where="answer table_result")
+        raise RecordError(_("give one result, e.g. 4S N 9"), where="answer table_result")
     return results[0]
 
 
@@ -569,7 +582,6 @@ def _mistaken_call(
     incident: Incident,
     answers: dict[str, str],
     mode: Mode,
-    steps: list[Step],
 ) -> Ruling:
     """The caller's unauthorised information, ruled by its own wizard (Law 75A, 16B)."""
     report: dict[str, object] = {
@@ -597,8 +609,10 @@ def rule_misinformation(
         correct = _correct_leader(board, incident)
         if correct is incident.leader:
             raise RecordError(
-                f"it was {incident.leader.name_full}'s turn to lead: there is no lead out of "
-                "turn to take back (Law 47E1)",
+                _(
+                    "it was {leader}'s turn to lead: there is no lead out of turn to take "
+                    "back (Law 47E1)"
+                ).format(leader=incident.leader.name_full),
                 where="irregularity lead",
             )
     result = walk_wizard(WIZARD, board, report, answers, mode, focus=incident)
@@ -624,7 +638,7 @@ def rule_misinformation(
         ruling.marked_calls = marked
         return ruling
     if result.outcome is None:
-        raise RecordError("the ruling has no outcome")
+        raise RecordError(_("the ruling has no outcome"))
     outcome = result.outcome
     steps = list(result.steps)
     adjustment = ScoreAdjustment(
@@ -638,7 +652,7 @@ def rule_misinformation(
     extra = ""
     handed: Ruling | None = None
     if outcome == "mistaken_call":
-        handed = _mistaken_call(board, incident, answers, mode, steps)
+        handed = _mistaken_call(board, incident, answers, mode)
         if handed.status != "complete":
             ruling = pending_ruling(
                 NAME,
@@ -656,7 +670,7 @@ def rule_misinformation(
             ruling.marked_calls = marked
             return ruling
         if inputs is None or board is None or vulnerability is None:
-            raise RecordError("an adjusted score needs the board and the results to weigh")
+            raise RecordError(_("an adjusted score needs the board and the results to weigh"))
         answer = adjusted_score(
             inputs.results,
             vulnerability,
