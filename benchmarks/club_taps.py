@@ -152,6 +152,21 @@ FLOWS: tuple[Flow, ...] = (
         where=3,
         answers={"offender": "N", "cards": "SA", "card_2": "none"},
     ),
+    # Board 5 (North deals): South's 2H, a transfer, was explained by North as natural;
+    # it came out at the end of play. Without it, 2S by North makes only 8 tricks.
+    Flow(
+        "misinformation",
+        5,
+        calls=("1NT", "P", "2H", "P", "2S", "P", "P", "P"),
+        where=3,
+        answers={
+            "type": "explanation",
+            "agreement": "matches_call",
+            "corrected_at": "end_of_play",
+            "damaged": "yes",
+        },
+        result=("2S-N", 8),
+    ),
 )
 
 

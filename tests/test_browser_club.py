@@ -65,6 +65,11 @@ def test_every_wizard_from_a_session_board_on_a_phone(server):  # noqa: F811
         assert ui.startswith("South hesitated over East's 3♠ and passed; North bid 4♥.")
         assert "the action chosen" not in ui and "call_index" not in ui
         assert "3S by West, 9 tricks" in ui and "scorer matchpoints" in ui
+        # Misinformation: the explained call picked on the diagram, the score from the
+        # result builder.
+        misinformation = texts["misinformation"]
+        assert "South's 2♥ (call 3): misinformation (Law 75B1)" in misinformation
+        assert "2S by North, 8 tricks" in misinformation
 
         # Every ruling is in the log, on its board, from the session.
         driver.get(server + "/rulings")

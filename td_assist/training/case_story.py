@@ -15,6 +15,7 @@ from typing import Any
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import IrregularityReport
 
 _RANKS = {
@@ -129,12 +130,57 @@ def _unauthorised_information(r: Any, board: Board | None) -> list[str]:
     return [f"{who} gave the information{' at ' + at if at else ''}."]
 
 
+def _misinformation(r: Any, board: Board | None) -> list[str]:
+    explainer = _seat(r.explainer) if r.explainer is not None else _("An opponent")
+    if r.type == "turn_to_lead":
+        lead = getattr(r, "lead", None)
+        if lead is None:
+            return [
+                _("{explainer} told a player that it was his turn to lead.").format(
+                    explainer=explainer
+                )
+            ]
+        if not lead.card:
+            return [
+                _("{explainer} told {leader} it was his lead, and he led.").format(
+                    explainer=explainer, leader=_seat(lead.seat)
+                )
+            ]
+        return [
+            _("{explainer} told {leader} it was his lead, and he led {card}.").format(
+                explainer=explainer, leader=_seat(lead.seat), card=card_words(lead.card)
+            )
+        ]
+    at = _call_at(board, r.call_index) if r.call_index is not None else _("a call")
+    if r.type == "failure_to_alert":
+        told = [_("{explainer} did not alert {call}.").format(explainer=explainer, call=at)]
+    elif r.explanation.strip():
+        told = [
+            _("{explainer} explained {call} as '{said}'.").format(
+                explainer=explainer, call=at, said=r.explanation.strip()
+            )
+        ]
+    else:
+        told = [_("{explainer} explained {call}.").format(explainer=explainer, call=at)]
+    when = {
+        "auction": _("The right information came out during the auction."),
+        "after_final_pass": _(
+            "The right information came out after the final pass, before the opening lead "
+            "was faced."
+        ),
+        "after_opening_lead": _("The right information came out after the opening lead was faced."),
+        "end_of_play": _("The right information came out at the end of the play."),
+    }.get(r.corrected_at or "")
+    return [*told, when] if when else told
+
+
 STORIES: dict[str, Callable[[Any, Board | None], list[str]]] = {
     "revoke": _revoke,
     "lead_out_of_turn": _lead_out_of_turn,
     "penalty_card": _penalty_card,
     "insufficient_bid": _insufficient_bid,
     "unauthorised_information": _unauthorised_information,
+    "misinformation": _misinformation,
 }
 
 

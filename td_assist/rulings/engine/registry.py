@@ -86,6 +86,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.wizards.insufficient_bid",
     "td_assist.rulings.wizards.unauthorised_information",
     "td_assist.rulings.wizards.exposed_card",
+    "td_assist.rulings.wizards.misinformation",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]

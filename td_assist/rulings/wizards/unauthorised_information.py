@@ -37,7 +37,6 @@ from td_assist.rulings.procedures.adjusted_scores import (
     SESSION_PERCENT_ANSWERS,
     AdjustedScore,
     Fault,
-    PossibleResult,
     ScoreAdjustment,
     SelfInflictedMethod,
     adjusted_score,
@@ -49,12 +48,17 @@ from td_assist.rulings.procedures.adjusted_scores import (
     table_result,
 )
 from td_assist.rulings.procedures.result_answers import (
-    parse_comparison,
-    parse_results,
-    parse_traveller,
     traveller_left_out,
     units_from_answers,
 )
+from td_assist.rulings.procedures.score_questions import (
+    SCORER_PAIRS,
+    score_inputs,
+)
+from td_assist.rulings.procedures.score_questions import assigned_text as _assigned_text
+from td_assist.rulings.procedures.score_questions import result_words as _result_words
+from td_assist.rulings.procedures.score_questions import td_step as _step
+from td_assist.rulings.procedures.score_questions import text_question as _text_question
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "unauthorised-information"
@@ -143,8 +147,6 @@ RESULT_STANDS = {
     "extraneous_no_effect",
 }
 SCORED = {"adjust_assigned", "adjust_split"}
-SCORER_MATCHPOINTS = "left out: the scorer matchpoints the weighted score"
-SCORER_PAIRS = "pairs_scorer"  # the scoring answer for pairs with the traveller left out
 ARTIFICIAL = {"adjust_artificial", "adjust_artificial_by_fault"}
 
 
@@ -485,176 +487,7 @@ def _contract_text(board: Board) -> str:
 # --- Inputs outside the tree: results, scoring, Law 12C1(e) ---------------------------
 
 
-@dataclass
-class ScoreInputs:
-    results: list[PossibleResult]
-    comparison: int | None
-    traveller: list[int]
-    without_error: list[PossibleResult] | None
-
-
-def _text_question(node: str, prompt: str, help_text: str, laws: list[str]) -> PendingQuestion:
-    return PendingQuestion(node=node, prompt=prompt, kind="text", laws=laws, help=help_text)
-
-
-def _step(node: str, question: str, answer: str, laws: list[str]) -> Step:
-    return Step(
-        node=node,
-        question=question,
-        answer=answer,
-        answer_label=answer,
-        answered_by="td",
-        laws=laws,
-    )
-
-
-def score_inputs(
-    answers: dict[str, str], mode: Mode, split: bool, table_known: bool, hint: str = ""
-) -> tuple[ScoreInputs | None, PendingQuestion | None, list[Step]]:
-    """Read (or ask for) what the adjusted score needs, in the order a TD gives it."""
-    steps: list[Step] = []
-    if not answers.get("results", "").strip():
-        return (
-            None,
-            _text_question(
-                "results",
-                "Which results could have happened without the infraction, and how likely is each?",
-                "One result, or several with weights adding up to 1: contract, declarer, tricks, "
-                "weight, e.g. 4S S 10 0.6; 3S S 9 0.4. Tricks may be =, +1, -2. Include only "
-                "results that could have been reached legally; never the action the "
-                "information suggested (Law 12C1(c))." + hint,
-                ["12C1b", "12C1c"],
-            ),
-            steps,
-        )
-    try:
-        results = parse_results(answers["results"])
-    except RecordError as error:
-        raise error.located("answer results") from None
-    steps.append(_step("results", "Results without the infraction", answers["results"], ["12C1c"]))
-    comparison: int | None = None
-    traveller: list[int] = []
-    scoring = answers.get("scoring", "")
-    if answers.get("comparison", "").strip():
-        comparison = parse_comparison(answers["comparison"])
-        steps.append(
-            _step("comparison", "NS score at the other table", answers["comparison"], ["78B"])
-        )
-    elif traveller_left_out(answers) or scoring == SCORER_PAIRS:
-        steps.append(_step("traveller", "Other NS scores", SCORER_MATCHPOINTS, ["12C1c"]))
-    elif answers.get("traveller", "").strip():
-        try:
-            traveller = parse_traveller(answers["traveller"])
-        except RecordError as error:
-            raise error.located("answer traveller") from None
-        steps.append(_step("traveller", "Other NS scores", answers["traveller"], ["12C1c"]))
-    elif mode == "step" and scoring not in {"teams", "pairs", SCORER_PAIRS, "points"}:
-        return (
-            None,
-            PendingQuestion(
-                node="scoring",
-                prompt="How is the board scored?",
-                kind="question",
-                laws=["12C1c"],
-                help="Each result is IMPed (teams) or matchpointed (pairs) first, then weighted.",
-                choices=[
-                    {"value": "teams", "label": "Teams (IMPs against the other table)"},
-                    {"value": "pairs", "label": "Pairs (matchpoints on the traveller)"},
-                    {
-                        "value": SCORER_PAIRS,
-                        "label": "Pairs, without the traveller: the scorer matchpoints it",
-                    },
-                    {"value": "points", "label": "Total points only"},
-                ],
-            ),
-            steps,
-        )
-    elif mode == "step" and scoring == "teams":
-        return (
-            None,
-            _text_question(
-                "comparison",
-                "What did North-South score at the other table?",
-                "NS points, e.g. -140 or 420.",
-                ["78B"],
-            ),
-            steps,
-        )
-    elif mode == "step" and scoring == "pairs":
-        return (
-            None,
-            _text_question(
-                "traveller",
-                "What are the other North-South scores on the traveller?",
-                "NS points separated by commas, without this table's own score: 420, 450, -50.",
-                ["12C1c"],
-            ),
-            steps,
-        )
-    without_error: list[PossibleResult] | None = None
-    if split:
-        text = answers.get("result_without_error", "").strip()
-        if not text:
-            return (
-                None,
-                _text_question(
-                    "result_without_error",
-                    "Had the non-offenders not made their serious error, what would the result "
-                    "have been (with the infraction)?",
-                    "Contract, declarer, tricks, e.g. 4SX E 8 (several with weights if need be). "
-                    "The part of the damage between this and the table result is their own.",
-                    ["12C1e"],
-                ),
-                steps,
-            )
-        try:
-            without_error = parse_results(text)
-        except RecordError as error:
-            raise error.located("answer result_without_error") from None
-        steps.append(_step("result_without_error", "Result without the error", text, ["12C1e"]))
-        if not table_known:
-            return (
-                None,
-                PendingQuestion(
-                    node="declarer_tricks",
-                    kind="number",
-                    laws=["12C1e"],
-                    minimum=0,
-                    maximum=13,
-                    prompt="How many tricks did declarer take at the table?",
-                    help="Law 12C1(e) compares the table result with the other two.",
-                ),
-                steps,
-            )
-    return ScoreInputs(results, comparison, traveller, without_error), None, steps
-
-
 # --- The ruling -------------------------------------------------------------------------
-
-
-def _result_words(result: PossibleResult, score: int) -> str:
-    if result.declarer is None:
-        return f"passed out, NS {score:+d}"
-    return (
-        f"{result.contract} by {result.declarer.name_full}, {result.tricks} tricks, NS {score:+d}"
-    )
-
-
-def _assigned_text(answer: AdjustedScore, results: list[PossibleResult]) -> str:
-    lines = answer.weighted
-    if len(lines) == 1:
-        text = _result_words(results[0], lines[0].score_ns)
-    else:
-        text = "; ".join(
-            f"{line.weight * 100:g}% of {_result_words(r, line.score_ns)}"
-            for line, r in zip(lines, results, strict=True)
-        )
-        text += f"; weighted NS {answer.score_ns_final:+g}"
-    if answer.imps_ns is not None:
-        text += f"; NS {answer.imps_ns:+g} IMPs against NS {answer.comparison:+d}"
-    if answer.mp_percent_ns is not None:
-        text += f"; NS {answer.mp_percent_ns:.2f}% of the matchpoints"
-    return text
 
 
 def _kind_text(kind: str, alerted: str | None) -> str:
