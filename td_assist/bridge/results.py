@@ -17,6 +17,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.cards import Seat
+from td_assist.i18n import _
 
 MAX_RESULTS_FILE = 20_000_000
 
@@ -50,15 +51,20 @@ class TableResult(BaseModel):
     def describe(self) -> str:
         """The result as a TD reads it: ``4S by S, 9 tricks, -50`` or ``A6040``."""
         if self.artificial:
-            return f"artificial {self.artificial}"
+            return _("artificial {score}").format(score=self.artificial)
         if self.contract.upper() == "PASS":
-            return "passed out"
-        parts = [f"{self.contract} by {self.declarer.value}" if self.declarer else self.contract]
-        if self.tricks is not None:
-            parts.append(f"{self.tricks} tricks")
+            return _("passed out")
+        named = {"contract": self.contract, "tricks": self.tricks, "score": self.score_ns}
+        if self.declarer is not None and self.tricks is not None:
+            named["declarer"] = self.declarer.value
+            if self.score_ns is not None:
+                return _("{contract} by {declarer}, {tricks} tricks, NS {score:+d}").format(**named)
+            return _("{contract} by {declarer}, {tricks} tricks").format(**named)
         if self.score_ns is not None:
-            parts.append(f"NS {self.score_ns:+d}")
-        return ", ".join(p for p in parts if p)
+            if self.contract:
+                return _("{contract}, NS {score:+d}").format(**named)
+            return _("NS {score:+d}").format(**named)
+        return self.contract or _("no result")
 
 
 class BoardResults(BaseModel):

@@ -13,6 +13,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
+from td_assist.results_check import with_results_check
 from td_assist.ruling_log import (
     amended_facts,
     export_entries,
@@ -92,6 +93,8 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
         ns_pair=_short_field("ns_pair", "NS pair"),
         ew_pair=_short_field("ew_pair", "EW pair"),
     )
+    # Where the TD's result differs from the scorer's file, the ruling says so.
+    ruling = with_results_check(store(), facts, ruling)
     amends = request.form.get("amends", "")[:40] or None
     kind = "correction" if amends else "ruling"
     if amends is not None and store().ruling(amends) is None:

@@ -19,6 +19,8 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
+from td_assist.results_check import with_results_check
+from td_assist.ruling_log import log_facts
 from td_assist.rulings.engine.model import Ruling, Step
 from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
 from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
@@ -27,7 +29,7 @@ from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
 from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board, store
-from td_assist.web.sessions import board_url
+from td_assist.web.sessions import board_url, seated_query
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -120,6 +122,16 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     common["board"] = shown
     # The table and pairs the TD picked from the scorer's results, filled in to record.
     seated = store().board_context(board_id)
+    # Where the TD's result differs from the scorer's file, the ruling says so.
+    at_table = log_facts(
+        table,
+        ruling,
+        seated["session_id"],
+        table=seated["table"] or "",
+        ns_pair=seated["ns_pair"] or "",
+        ew_pair=seated["ew_pair"] or "",
+    )
+    ruling = common["ruling"] = with_results_check(store(), at_table, ruling)
     return render_template(
         "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
     )
@@ -262,10 +274,12 @@ def table_fact_links(
         return []
     facts = TableFacts.from_board(board)
     kept = [p for p in pairs if p != (USUAL, "yes")]
+    # The table picked from the scorer's results stays with the board while a fact changes.
+    seated = seated_query(store().board_context(board_id))
 
     def change(**dropped: object) -> str:
         url = board_url(session_id, board.number, wizard_name, facts.model_copy(update=dropped))
-        carried = urlencode([("a", f"{n}:{v}") for n, v in kept])
+        carried = urlencode([("a", f"{n}:{v}") for n, v in kept] + seated)
         return f"{url}&{carried}" if carried else url
 
     links = []
