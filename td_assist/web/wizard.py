@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.bridge.results import TableResult
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.results_check import with_results_check
@@ -196,6 +197,12 @@ def _traveller_from_results(
         # the one with its score (any line with the same score compares the same).
         played = _score_as_played(table)
         own = next((line for line in lines if line.score_ns == played), None)
+    if own is None and played is None:
+        # No tricks as played yet (an auction wizard): the lines with this table's
+        # contract and declarer, when they all have one score, compare the same.
+        same_contract = [line for line in lines if _same_table_contract(line, table)]
+        if len({line.score_ns for line in same_contract}) == 1:
+            own = same_contract[0]
     if own is None:
         return None  # this table's result is not on the scorer's traveller: type it
     scores = [line.score_ns for line in lines if line is not own and line.score_ns is not None]
@@ -205,6 +212,15 @@ def _traveller_from_results(
     label = f"The scorer's traveller: {len(scores)} other tables ({', '.join(map(str, scores[:6]))}"
     label += ", ...)" if len(scores) > 6 else ")"
     return result_builder.Key(label, answer(", ".join(str(s) for s in scores)))
+
+
+def _same_table_contract(line: TableResult, table: Board) -> bool:
+    contract = table.contract_obj
+    if contract is None or not line.contract:
+        return False
+    if contract.is_passed_out:
+        return line.contract.upper() == "PASS"
+    return line.contract == str(contract) and line.declarer == contract.declarer
 
 
 def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
