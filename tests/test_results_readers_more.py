@@ -200,3 +200,23 @@ def test_a_hand_record_with_an_acblscore_file_beside_it(tmp_path):
     results = session_results(store, info.id)
     assert results is not None and results.format == "acblscore"
     assert results.find(21, table="5").artificial == "Ave+/Ave-"
+
+
+def test_the_traveller_offered_for_an_acblscore_table_is_its_own_sections(tmp_path):
+    from td_assist.bridge.board import Board
+    from td_assist.web import create_app
+    from td_assist.web.wizard import _traveller_from_results
+
+    path = tmp_path / "log.sqlite3"
+    app = create_app({"TESTING": True, "STORE_PATH": str(path), "SECRET_KEY": "test"})
+    store = Store(path)
+    info = load_file(store, HAND_RECORD, results_path=ROOT / BEVERLY)
+    results = session_results(store, info.id)
+    own = results.find(1, ns_pair="B1NS")
+    section_b = [ln.score_ns for ln in results.traveller(1) if ln.section == "B" and ln != own]
+    assert own is not None and len(section_b) == 6 and len(results.traveller(1)) > 20
+    board = {**store.session_board(info.id, 1), "contract": "4S", "declarer": "S", "result": 9}
+    board_id = store.save_board(board, "session", session_id=info.id, ns_pair="B1NS")
+    with app.test_request_context():
+        key = _traveller_from_results(board_id, Board.model_validate(board), str)
+    assert key is not None and sorted(int(s) for s in key.url.split(", ")) == sorted(section_b)

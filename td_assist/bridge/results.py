@@ -29,6 +29,8 @@ class TableResult(BaseModel):
     ns_pair: str = Field(max_length=20)
     ew_pair: str = Field(max_length=20)
     table: str = Field(default="", max_length=20)
+    # The section, in a file with several (ACBLscore, Bridgemate): each is its own traveller.
+    section: str = Field(default="", max_length=20)
     line: int | None = None  # where the result is in the file (line, or row id)
     contract: str = ""  # "4HX", "3NT", "PASS"; empty when not played or artificial
     declarer: Seat | None = None

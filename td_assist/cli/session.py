@@ -203,7 +203,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     load.add_argument(
         "--results",
-        help="the scorer's results: USEBIO .xml, PBN with score tables, or Bridgemate .bws",
+        help="the scorer's results: USEBIO .xml, PBN with score tables, Bridgemate .bws, "
+        "an ACBLscore game file, a JFR Pary or KoPS web page, or typed travellers (.txt)",
     )
     load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
     load.set_defaults(handler=_cmd_load)

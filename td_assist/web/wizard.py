@@ -205,7 +205,12 @@ def _traveller_from_results(
             own = same_contract[0]
     if own is None:
         return None  # this table's result is not on the scorer's traveller: type it
-    scores = [line.score_ns for line in lines if line is not own and line.score_ns is not None]
+    # Another section's tables are another traveller (ACBLscore, Bridgemate files).
+    scores = [
+        line.score_ns
+        for line in lines
+        if line is not own and line.score_ns is not None and line.section == own.section
+    ]
     scores = scores[: result_builder.MAX_SCORES]
     if not scores:
         return None

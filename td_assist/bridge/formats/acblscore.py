@@ -180,6 +180,7 @@ def _board_rows(
             "ns_pair": ns_name,
             "ew_pair": ew_name,
             "table": f"{prefix}{table}",
+            "section": prefix,
             "line": at,
             "points_ns": ns_points / 100,
             "points_ew": ew_points / 100,

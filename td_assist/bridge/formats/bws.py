@@ -120,7 +120,13 @@ def _line(row: dict[str, Any], number: int, where: str, sectioned: bool) -> Tabl
     ns_pair, ew_pair = _text(row, "PairNS"), _text(row, "PairEW")
     table = f"{section}{_text(row, 'Table')}"[:20]
     row_id = row.get("ID") if isinstance(row.get("ID"), int) else None
-    common = {"ns_pair": ns_pair[:20], "ew_pair": ew_pair[:20], "table": table, "line": row_id}
+    common = {
+        "ns_pair": ns_pair[:20],
+        "ew_pair": ew_pair[:20],
+        "table": table,
+        "section": _text(row, "Section")[:20] if sectioned else "",
+        "line": row_id,
+    }
     contract_text = _text(row, "Contract")
     remarks = _text(row, "Remarks")
     if not contract_text:
