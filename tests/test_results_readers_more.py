@@ -220,3 +220,36 @@ def test_the_traveller_offered_for_an_acblscore_table_is_its_own_sections(tmp_pa
     with app.test_request_context():
         key = _traveller_from_results(board_id, Board.model_validate(board), str)
     assert key is not None and sorted(int(s) for s in key.url.split(", ")) == sorted(section_b)
+
+
+@pytest.mark.parametrize("name", [AGILE, UNIT_FINALS, JFR, KOPS, LEXINGTON, NEWTON])
+def test_damaged_copies_give_a_result_or_a_record_error_never_a_crash(name):
+    """Bounded, seeded damage to each real file: cut short, bytes changed, hostile text
+    pasted in (huge numbers, other scripts' digits, markup). The reader returns results
+    or a RecordError naming the file; nothing else escapes."""
+    import random
+
+    from td_assist.bridge.results import SessionResults
+
+    raw = (ROOT / name).read_bytes()
+    rng = random.Random(35)
+    pastes = [b"9" * 400, "\u0663\u00b2".encode(), b"<tr><td>", b"\x00\xff", b"T 0\n", b"-"]
+    for _trial in range(60):
+        damaged = bytearray(raw)
+        for _change in range(rng.randint(1, 6)):
+            at = rng.randrange(len(damaged))
+            kind = rng.random()
+            if kind < 0.4:
+                damaged[at] = rng.randrange(256)
+            elif kind < 0.8:
+                damaged[at:at] = rng.choice(pastes)
+            else:
+                del damaged[at:]
+                if not damaged:
+                    damaged = bytearray(b"x")
+        try:
+            read = read_results(bytes(damaged), "damaged")
+        except RecordError as error:
+            assert str(error).startswith("damaged")
+        else:
+            assert isinstance(read, SessionResults)

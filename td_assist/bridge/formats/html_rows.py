@@ -146,6 +146,11 @@ def played_line(
     return str(contract), Seat(seat), tricks
 
 
+def is_number(text: str) -> bool:
+    """A pair or board number as the pages write them: up to four ASCII digits."""
+    return re.fullmatch(r"[0-9]{1,4}", text) is not None
+
+
 def written_number(text: str, what: str, where: str) -> float | None:
     """A score or percentage cell (``+420``, ``85.71``); None when the cell is empty."""
     cleaned = text.strip().replace(",", ".").rstrip("%")

@@ -13,7 +13,13 @@ from __future__ import annotations
 import re
 
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats.html_rows import Row, page_rows, played_line, written_number
+from td_assist.bridge.formats.html_rows import (
+    Row,
+    is_number,
+    page_rows,
+    played_line,
+    written_number,
+)
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.i18n import _
 
@@ -27,7 +33,10 @@ def looks_like_jfr_board_page(text: str) -> bool:
 
 
 def read_jfr_html(text: str, source: str) -> SessionResults:
-    page = page_rows(text)
+    try:
+        page = page_rows(text)
+    except RecordError as error:
+        raise error.located(source) from None
     number = _board_number(page.title, source)
     where = _("{source}, board {number}").format(source=source, number=number)
     rows = _traveller_rows(page.rows, where)
@@ -62,7 +71,7 @@ def _traveller_rows(rows: list[Row], where: str) -> list[Row]:
     found = []
     for row in rows[start + 1 :]:
         cells = row.cells
-        if len(cells) < 9 or not (cells[1].isdigit() and cells[2].isdigit()):
+        if len(cells) < 9 or not (is_number(cells[1]) and is_number(cells[2])):
             break
         found.append(row)
     if not found:

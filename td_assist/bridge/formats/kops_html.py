@@ -13,7 +13,13 @@ from __future__ import annotations
 import re
 
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.formats.html_rows import Row, page_rows, played_line, written_number
+from td_assist.bridge.formats.html_rows import (
+    Row,
+    is_number,
+    page_rows,
+    played_line,
+    written_number,
+)
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.i18n import _
 
@@ -26,7 +32,10 @@ def looks_like_kops_page(text: str) -> bool:
 
 
 def read_kops_html(text: str, source: str) -> SessionResults:
-    page = page_rows(text)
+    try:
+        page = page_rows(text)
+    except RecordError as error:
+        raise error.located(source) from None
     own = _OWN_PAIR.search(page.title)
     if own is None:
         raise RecordError(_("the page title names no pair (PARY NR ...)"), source)
@@ -40,7 +49,7 @@ def read_kops_html(text: str, source: str) -> SessionResults:
         if len(cells) > _RESULT_CELLS:
             opponents = cells[0]
         where = _("{source} line {line}").format(source=source, line=row.line)
-        if not opponents.isdigit():
+        if not is_number(opponents):
             raise RecordError(_("a result comes before the opponents' pair number"), where)
         line = _line(row, pair, opponents, where)
         number = int(cells[-10])
@@ -65,7 +74,7 @@ def _line(row: Row, pair: str, opponents: str, where: str) -> TableResult:
     board, side, contract_text, declarer_text, lead, result, ns_cell, ew_cell, percent = row.cells[
         -10:-1
     ]
-    if not board.isdigit() or not 1 <= int(board) <= 999:
+    if not is_number(board) or not 1 <= int(board) <= 999:
         raise RecordError(_("board {board} is not a board number").format(board=repr(board)), where)
     contract, declarer, tricks = played_line(contract_text, declarer_text, result, where)
     for_pair = written_number(ns_cell, _("score"), where)
