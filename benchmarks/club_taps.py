@@ -73,6 +73,8 @@ class Flow:
     # The result builder: a contract from the auction ("3S-W") and declarer's tricks.
     result: tuple[str, int] | None = None
     scoring: str = "pairs_scorer"  # the scoring question, when asked
+    # Ruled with the scorer's results as the session (--results), not the hand record.
+    from_results: bool = False
 
     @property
     def allowed(self) -> int:
@@ -166,6 +168,20 @@ FLOWS: tuple[Flow, ...] = (
             "damaged": "yes",
         },
         result=("2S-N", 8),
+    ),
+    # With the scorer's results (--results), board 5 (North deals): West passed slowly
+    # over South's 2C and East bid 3D over North's 3C (3D by E, 10 tricks, -130 on the
+    # scorer's traveller); without it, 3C by South making 8. Matchpointed: the traveller
+    # is the scorer's, one tap, none typed.
+    Flow(
+        "unauthorised-information",
+        5,
+        calls=("P", "1D", "2C", "P", "3C", "3D", "P", "P", "P"),
+        where=4,
+        answers={"ui": "yes", "suggested": "yes", "logical_alternative": "yes", "damaged": "yes"},
+        result=("3C-S", 8),
+        scoring="pairs",
+        from_results=True,
     ),
 )
 
@@ -308,6 +324,8 @@ def _questions(phone: Phone, flow: Flow) -> bool:
             from_results = phone.all("[data-traveller-results]")
             if from_results:
                 phone.tap(from_results[0])
+            elif flow.from_results:
+                return False  # the scorer's traveller was not offered: not what is measured
             else:
                 phone.tap_css("[data-traveller-skip]")
             continue
@@ -432,8 +450,13 @@ def main() -> int:
         help="also rule with the scorer's results as the session (../shared, issue 35)",
     )
     args = parser.parse_args()
-    flows = [f for f in FLOWS if not args.only or f.wizard in args.only]
-    results_flows = [f for f in RESULTS_FLOWS if args.results and RESULTS_FILE.exists()]
+    chosen = [f for f in FLOWS if not args.only or f.wizard in args.only]
+    flows = [f for f in chosen if not f.from_results]
+    results_flows = [
+        f
+        for f in (*RESULTS_FLOWS, *(f for f in chosen if f.from_results))
+        if args.results and RESULTS_FILE.exists()
+    ]
     figures: dict[str, dict[str, object]] = {}
     with local_server() as base:
         driver = phone_driver()
@@ -445,7 +468,8 @@ def main() -> int:
             if results_flows:
                 load_session(driver, base, RESULTS_FILE)
                 for flow in results_flows:
-                    figures[f"{flow.wizard} (table from results)"] = _measured(phone, base, flow)
+                    what = "traveller" if flow.calls else "table"
+                    figures[f"{flow.wizard} ({what} from results)"] = _measured(phone, base, flow)
         finally:
             driver.quit()
     print(json.dumps(figures))

@@ -10,7 +10,16 @@ import os
 
 import pytest
 
-from benchmarks.club_taps import FLOWS, HAND_RECORD, Flow, Phone, load_session, rule_one
+from benchmarks.club_taps import (
+    FLOWS,
+    HAND_RECORD,
+    RESULTS_FILE,
+    RESULTS_FLOWS,
+    Flow,
+    Phone,
+    load_session,
+    rule_one,
+)
 from tests.test_browser import (  # noqa: F401  (server is a fixture)
     PHONE,
     SHOTS,
@@ -20,6 +29,8 @@ from tests.test_browser import (  # noqa: F401  (server is a fixture)
     server,
 )
 
+# The flows ruled on the hand record; those that need the scorer's results are below.
+HAND_RECORD_FLOWS = [flow for flow in FLOWS if not flow.from_results]
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
@@ -48,7 +59,7 @@ def test_every_wizard_from_a_session_board_on_a_phone(server):  # noqa: F811
         phone = Phone(driver, SHOTS)
         figures = {}
         texts = {}
-        for flow in FLOWS:
+        for flow in HAND_RECORD_FLOWS:
             figures[flow.wizard] = rule_one(phone, server, flow)
             texts[flow.wizard] = driver.find_element(By.CSS_SELECTOR, ".ruling-text").text
             assert figures[flow.wizard] == {"taps": phone.taps, "keys": 0, "ruled": True}, (
@@ -75,7 +86,7 @@ def test_every_wizard_from_a_session_board_on_a_phone(server):  # noqa: F811
         driver.get(server + "/rulings")
         rows = driver.find_elements(By.CSS_SELECTOR, "table.log tbody tr")
         boards = sorted(int(r.find_elements(By.CSS_SELECTOR, "td")[2].text) for r in rows)
-        assert boards == sorted(flow.board for flow in FLOWS)
+        assert boards == sorted(flow.board for flow in HAND_RECORD_FLOWS)
         log_text = driver.find_element(By.CSS_SELECTOR, "table.log").text
         assert "24-boards-no-play" in log_text
     finally:
@@ -128,5 +139,31 @@ def test_the_tap_entry_page_fills_in_the_session_deal(server):  # noqa: F811
         assert {seat: sorted(cards) for seat, cards in hands(driver).items()} == expected
         alert = driver.find_element(By.ID, "tap-alert").text
         assert "filled in from the session" in alert
+    finally:
+        driver.quit()
+
+
+@pytest.mark.skipif(not RESULTS_FILE.exists(), reason="../shared results are absent")
+def test_with_the_scorers_results_nothing_is_typed_on_the_phone(server):  # noqa: F811
+    """Issue 35, must show: with the scorer's USEBIO file as the session, a revoke is
+    ruled by tapping the table (no contract, declarer or tricks) and a matchpointed UI
+    adjustment takes the scorer's traveller in one tap (none typed)."""
+    from selenium.webdriver.common.by import By
+
+    driver = _browser(PHONE)
+    try:
+        load_session(driver, server, RESULTS_FILE)
+        phone = Phone(driver, SHOTS)
+        for flow in (*RESULTS_FLOWS, *(f for f in FLOWS if f.from_results)):
+            figures = rule_one(phone, server, flow)
+            assert figures == {"taps": phone.taps, "keys": 0, "ruled": True}, phone.asked
+            assert phone.taps <= flow.allowed, (flow.wizard, phone.taps, phone.asked)
+            if flow.calls:
+                assert "traveller" in phone.asked  # tapped from the results, not skipped
+            else:
+                assert not any(q in phone.asked for q in ("contract", "declarer", "tricks"))
+        driver.get(server + "/rulings")
+        log_text = driver.find_element(By.CSS_SELECTOR, "table.log").text
+        assert "2NS" in log_text  # the revoke is logged at the table picked
     finally:
         driver.quit()

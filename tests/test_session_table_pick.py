@@ -106,3 +106,34 @@ def test_the_traveller_for_a_matchpointed_adjustment_comes_from_the_results(app)
     odd_id = store.save_board({**board, "result": 13}, "session", session_id=info.id)
     with app.test_request_context():
         assert _traveller_from_results(odd_id, odd, answer=lambda text: text) is None
+
+
+def test_an_auction_wizards_table_finds_its_traveller_line_by_contract(app):
+    """The bidding box gives the contract and declarer but no tricks: when every line
+    with that contract and declarer has one score, the traveller is still one tap."""
+    from td_assist.bridge.board import Board
+    from td_assist.web.wizard import _traveller_from_results
+
+    store = app.config["test_store"]
+    info = load_file(store, BEFORE)
+    board5 = {**store.session_board(info.id, 5), "contract": "3D", "declarer": "E"}
+    board_id = store.save_board(board5, "session", session_id=info.id)
+    with app.test_request_context():
+        key = _traveller_from_results(board_id, Board.model_validate(board5), lambda t: t)
+    scorer = [line.score_ns for line in session_results_lines(store, info.id, 5)]
+    others = list(scorer)
+    others.remove(-130)  # the one 3D by E line (10 tricks) is this table's
+    assert key is not None
+    assert sorted(int(s) for s in key.url.split(", ")) == sorted(others)
+    # 4S by S on board 1 went 9, 8 and 7 tricks at three tables: which is this one's is
+    # not known, so the TD types the traveller (or rules with tricks as played).
+    board1 = {**store.session_board(info.id, 1), "contract": "4S", "declarer": "S"}
+    ambiguous = store.save_board(board1, "session", session_id=info.id)
+    with app.test_request_context():
+        assert _traveller_from_results(ambiguous, Board.model_validate(board1), str) is None
+
+
+def session_results_lines(store, session_id, number):
+    from td_assist.session_results import session_results
+
+    return [line for line in session_results(store, session_id).traveller(number) if line.score_ns]

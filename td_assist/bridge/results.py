@@ -17,6 +17,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.cards import Seat
+from td_assist.i18n import _
 
 MAX_RESULTS_FILE = 20_000_000
 
@@ -28,6 +29,8 @@ class TableResult(BaseModel):
     ns_pair: str = Field(max_length=20)
     ew_pair: str = Field(max_length=20)
     table: str = Field(default="", max_length=20)
+    # The section, in a file with several (ACBLscore, Bridgemate): each is its own traveller.
+    section: str = Field(default="", max_length=20)
     line: int | None = None  # where the result is in the file (line, or row id)
     contract: str = ""  # "4HX", "3NT", "PASS"; empty when not played or artificial
     declarer: Seat | None = None
@@ -50,15 +53,20 @@ class TableResult(BaseModel):
     def describe(self) -> str:
         """The result as a TD reads it: ``4S by S, 9 tricks, -50`` or ``A6040``."""
         if self.artificial:
-            return f"artificial {self.artificial}"
+            return _("artificial {score}").format(score=self.artificial)
         if self.contract.upper() == "PASS":
-            return "passed out"
-        parts = [f"{self.contract} by {self.declarer.value}" if self.declarer else self.contract]
-        if self.tricks is not None:
-            parts.append(f"{self.tricks} tricks")
+            return _("passed out")
+        named = {"contract": self.contract, "tricks": self.tricks, "score": self.score_ns}
+        if self.declarer is not None and self.tricks is not None:
+            named["declarer"] = self.declarer.value
+            if self.score_ns is not None:
+                return _("{contract} by {declarer}, {tricks} tricks, NS {score:+d}").format(**named)
+            return _("{contract} by {declarer}, {tricks} tricks").format(**named)
         if self.score_ns is not None:
-            parts.append(f"NS {self.score_ns:+d}")
-        return ", ".join(p for p in parts if p)
+            if self.contract:
+                return _("{contract}, NS {score:+d}").format(**named)
+            return _("NS {score:+d}").format(**named)
+        return self.contract or _("no result")
 
 
 class BoardResults(BaseModel):

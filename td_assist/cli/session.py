@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.ruling_log import export_entries, is_log_export, to_csv, to_pbn
 from td_assist.session import find_session, load_file
 from td_assist.store import Store, open_store
@@ -54,6 +55,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     entries = export_entries(store, session_id)
     if args.format in ("usebio", "pbn-results"):
         return _write_usebio(store, args)
+    if args.format == "bridgemate":
+        return _write_bridgemate(store, args)
     if args.format == "csv":
         text = to_csv(entries)
     elif args.format == "pbn":
@@ -108,6 +111,35 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_bridgemate(store: Store, args: argparse.Namespace) -> int:
+    """The ruled tables' Bridgemate rows (CSV), to apply to the session's .bws."""
+    from td_assist.bridgemate_export import export_bridgemate
+
+    if args.all:
+        raise RecordError(_("a Bridgemate file is one session's: give --session instead of --all"))
+    exported = export_bridgemate(store, find_session(store, args.session).id)
+    if args.output:
+        _may_write(Path(args.output), args.force)
+        try:
+            Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
+        except OSError as error:
+            raise RecordError(
+                _("cannot write the file ({reason})").format(reason=error.strerror),
+                where=shown(args.output, 60),
+            ) from None
+        print(
+            _("Wrote {count} Bridgemate rows to {path}").format(
+                count=exported.rows, path=args.output
+            ),
+            file=sys.stderr,
+        )
+    else:
+        sys.stdout.write(exported.text)
+    for note in exported.notes:
+        print(_("Note for the scorer: {note}").format(note=note), file=sys.stderr)
+    return 0
+
+
 def _may_write(path: Path, force: bool) -> None:
     """An export may replace an earlier export, or an empty file; anything else the
     TD's file stays unless ``--force`` says to replace it."""
@@ -120,11 +152,13 @@ def _may_write(path: Path, force: bool) -> None:
         return
     except OSError:
         return  # a folder or an unreadable file: writing it says what is wrong
+    from td_assist.bridgemate_export import BRIDGEMATE_HEADER
     from td_assist.pbn_results_export import PBN_RESULTS_MARK
     from td_assist.usebio_export import USEBIO_MARK
 
     text = head.decode("utf-8", errors="replace")
-    if head and not (is_log_export(text) or USEBIO_MARK in text or PBN_RESULTS_MARK in text):
+    earlier = (USEBIO_MARK in text, PBN_RESULTS_MARK in text, text.startswith(BRIDGEMATE_HEADER))
+    if head and not (is_log_export(text) or any(earlier)):
         raise RecordError(
             "the file exists and is not an earlier export of the ruling log, so it is kept; "
             "choose another file, or add --force to replace it",
@@ -169,7 +203,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     load.add_argument(
         "--results",
-        help="the scorer's results: USEBIO .xml, PBN with score tables, or Bridgemate .bws",
+        help="the scorer's results: USEBIO .xml, PBN with score tables, Bridgemate .bws, "
+        "an ACBLscore game file, a JFR Pary or KoPS web page, or typed travellers (.txt)",
     )
     load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
     load.set_defaults(handler=_cmd_load)
@@ -191,10 +226,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     export.add_argument("--all", action="store_true", help="every ruling in the log")
     export.add_argument(
         "--format",
-        choices=("csv", "pbn", "html", "usebio", "pbn-results"),
+        choices=("csv", "pbn", "html", "usebio", "pbn-results", "bridgemate"),
         default="csv",
         help="usebio / pbn-results: the session's results (USEBIO, or PBN score tables) "
-        "with the rulings' scores written in",
+        "with the rulings' scores written in; bridgemate: the ruled tables' rows of the "
+        "session's Bridgemate .bws, as CSV, to apply in the scoring program",
     )
     export.add_argument(
         "--output",

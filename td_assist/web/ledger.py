@@ -11,8 +11,10 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
+from td_assist.results_check import with_results_check
 from td_assist.ruling_log import (
     amended_facts,
     export_entries,
@@ -23,6 +25,7 @@ from td_assist.ruling_log import (
 )
 from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import load_wizards, rule
+from td_assist.session_results import session_results
 from td_assist.store import LogEntry, SavedRuling
 from td_assist.web.boards import store
 from td_assist.web.wizard import (
@@ -92,6 +95,8 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
         ns_pair=_short_field("ns_pair", "NS pair"),
         ew_pair=_short_field("ew_pair", "EW pair"),
     )
+    # Where the TD's result differs from the scorer's file, the ruling says so.
+    ruling = with_results_check(store(), facts, ruling)
     amends = request.form.get("amends", "")[:40] or None
     kind = "correction" if amends else "ruling"
     if amends is not None and store().ruling(amends) is None:
@@ -245,7 +250,16 @@ def log() -> ResponseReturnValue:
         session_id=session_id,
         board=board,
         score_after_text=score_after_text,
+        bridgemate=_from_bridgemate(session_id),
     )
+
+
+def _from_bridgemate(session_id: str | None) -> bool:
+    """Whether the session's results came from a Bridgemate .bws (its rows can be updated)."""
+    if not session_id:
+        return False
+    results = session_results(store(), session_id)
+    return results is not None and results.format == "bws"
 
 
 @ledger.get("/rulings/export.<fmt>")
@@ -263,7 +277,22 @@ def export(fmt: str) -> ResponseReturnValue:
         return report_page(entries)
     if fmt == "usebio" and session_id:
         return _usebio(session_id, stem)
+    if fmt == "bridgemate" and session_id:
+        return _bridgemate(session_id, stem)
     abort(404)
+
+
+def _bridgemate(session_id: str, stem: str) -> ResponseReturnValue:
+    """The ruled tables' Bridgemate rows (ReceivedData), to apply to the session's .bws."""
+    from td_assist.bridgemate_export import export_bridgemate
+
+    try:
+        exported = export_bridgemate(store(), session_id)
+    except RecordError as error:
+        return render_template(
+            "error.html", title=_("No Bridgemate rows for this session"), message=f"{error}."
+        ), 400
+    return _download(exported.text, "text/csv", f"{stem}-bridgemate.csv")
 
 
 def _usebio(session_id: str, stem: str) -> ResponseReturnValue:

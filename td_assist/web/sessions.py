@@ -316,8 +316,22 @@ def _facts_error(error: RecordError, back: str) -> ResponseReturnValue:
 
 def _carried_answers() -> list[tuple[str, str]]:
     """A ruling's answers so far, when the TD came back from the wizard to change the
-    contract, declarer or tricks: kept through the pickers and back into the wizard."""
-    return [("a", a) for a in request.args.getlist("a")[:60] if len(a) <= 400]
+    contract, declarer or tricks: kept through the pickers and back into the wizard,
+    with the table picked from the scorer's results (a corrected result is still that
+    table's, and the ruling compares it with the file's)."""
+    answers = [("a", a) for a in request.args.getlist("a")[:60] if len(a) <= 400]
+    return answers + seated_query(
+        {key: request.args.get(arg, "") for key, arg in _SEATED_ARGS.items()}
+    )
+
+
+def seated_query(seated: dict[str, str | None]) -> list[tuple[str, str]]:
+    """The table and pairs a board was picked at, as the pickers' address carries them."""
+    return [
+        (arg, str(seated.get(key) or "")[:20])
+        for key, arg in _SEATED_ARGS.items()
+        if seated.get(key)
+    ]
 
 
 def _carry(url: str, carried: list[tuple[str, str]]) -> str:

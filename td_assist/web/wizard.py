@@ -17,8 +17,11 @@ from flask.typing import ResponseReturnValue
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.bridge.results import TableResult
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
+from td_assist.results_check import with_results_check
+from td_assist.ruling_log import log_facts
 from td_assist.rulings.engine.model import Ruling, Step
 from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
 from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
@@ -27,7 +30,7 @@ from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
 from td_assist.web import result_builder, views
 from td_assist.web.boards import load_board, store
-from td_assist.web.sessions import board_url
+from td_assist.web.sessions import board_url, seated_query
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -126,6 +129,16 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     common["board"] = shown
     # The table and pairs the TD picked from the scorer's results, filled in to record.
     seated = store().board_context(board_id)
+    # Where the TD's result differs from the scorer's file, the ruling says so.
+    at_table = log_facts(
+        table,
+        ruling,
+        seated["session_id"],
+        table=seated["table"] or "",
+        ns_pair=seated["ns_pair"] or "",
+        ew_pair=seated["ew_pair"] or "",
+    )
+    ruling = common["ruling"] = with_results_check(store(), at_table, ruling)
     return render_template(
         "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
     )
@@ -190,15 +203,35 @@ def _traveller_from_results(
         # the one with its score (any line with the same score compares the same).
         played = _score_as_played(table)
         own = next((line for line in lines if line.score_ns == played), None)
+    if own is None and played is None:
+        # No tricks as played yet (an auction wizard): the lines with this table's
+        # contract and declarer, when they all have one score, compare the same.
+        same_contract = [line for line in lines if _same_table_contract(line, table)]
+        if len({line.score_ns for line in same_contract}) == 1:
+            own = same_contract[0]
     if own is None:
         return None  # this table's result is not on the scorer's traveller: type it
-    scores = [line.score_ns for line in lines if line is not own and line.score_ns is not None]
+    # Another section's tables are another traveller (ACBLscore, Bridgemate files).
+    scores = [
+        line.score_ns
+        for line in lines
+        if line is not own and line.score_ns is not None and line.section == own.section
+    ]
     scores = scores[: result_builder.MAX_SCORES]
     if not scores:
         return None
     label = f"The scorer's traveller: {len(scores)} other tables ({', '.join(map(str, scores[:6]))}"
     label += ", ...)" if len(scores) > 6 else ")"
     return result_builder.Key(label, answer(", ".join(str(s) for s in scores)))
+
+
+def _same_table_contract(line: TableResult, table: Board) -> bool:
+    contract = table.contract_obj
+    if contract is None or not line.contract:
+        return False
+    if contract.is_passed_out:
+        return line.contract.upper() == "PASS"
+    return line.contract == str(contract) and line.declarer == contract.declarer
 
 
 def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
@@ -268,10 +301,12 @@ def table_fact_links(
         return []
     facts = TableFacts.from_board(board)
     kept = [p for p in pairs if p != (USUAL, "yes")]
+    # The table picked from the scorer's results stays with the board while a fact changes.
+    seated = seated_query(store().board_context(board_id))
 
     def change(**dropped: object) -> str:
         url = board_url(session_id, board.number, wizard_name, facts.model_copy(update=dropped))
-        carried = urlencode([("a", f"{n}:{v}") for n, v in kept])
+        carried = urlencode([("a", f"{n}:{v}") for n, v in kept] + seated)
         return f"{url}&{carried}" if carried else url
 
     links = []

@@ -35,6 +35,11 @@ def looks_like_access(raw: bytes) -> bool:
 
 
 def read_bws(raw: bytes, source: str) -> SessionResults:
+    return results_from_rows(received_rows(raw, source), source)
+
+
+def received_rows(raw: bytes, source: str) -> list[dict[str, Any]]:
+    """Every ``ReceivedData`` row of the database, as column name -> value."""
     try:
         from access_parser import AccessParser
     except ImportError:
@@ -63,7 +68,7 @@ def read_bws(raw: bytes, source: str) -> SessionResults:
             ) from None
     finally:
         os.unlink(path)
-    return _results(_rows(table), source)
+    return _rows(table)
 
 
 def _rows(table: Any) -> list[dict[str, Any]]:
@@ -74,7 +79,8 @@ def _rows(table: Any) -> list[dict[str, Any]]:
     return [{name: values[i] for name, values in columns.items()} for i in range(count)]
 
 
-def _results(rows: list[dict[str, Any]], source: str) -> SessionResults:
+def results_from_rows(rows: list[dict[str, Any]], source: str) -> SessionResults:
+    """The session's results from ``ReceivedData`` rows (erased rows left out)."""
     boards: dict[int, list[TableResult]] = {}
     erased = 0
     sections = {str(row.get("Section")) for row in rows}
@@ -114,7 +120,13 @@ def _line(row: dict[str, Any], number: int, where: str, sectioned: bool) -> Tabl
     ns_pair, ew_pair = _text(row, "PairNS"), _text(row, "PairEW")
     table = f"{section}{_text(row, 'Table')}"[:20]
     row_id = row.get("ID") if isinstance(row.get("ID"), int) else None
-    common = {"ns_pair": ns_pair[:20], "ew_pair": ew_pair[:20], "table": table, "line": row_id}
+    common = {
+        "ns_pair": ns_pair[:20],
+        "ew_pair": ew_pair[:20],
+        "table": table,
+        "section": _text(row, "Section")[:20] if sectioned else "",
+        "line": row_id,
+    }
     contract_text = _text(row, "Contract")
     remarks = _text(row, "Remarks")
     if not contract_text:
