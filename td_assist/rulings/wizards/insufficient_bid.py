@@ -30,7 +30,7 @@ from td_assist.bridge.auction import (
     InsufficientBid,
 )
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.cards import Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
@@ -62,6 +62,11 @@ from td_assist.rulings.procedures.barred_partner import (
     calls_after,
     first_call_over,
     skipped_turns_text,
+)
+from td_assist.rulings.procedures.lead_restrictions import (
+    law_26b_forbid_suits,
+    law_26b_text,
+    specified_suits,
 )
 from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
@@ -696,11 +701,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     restricted = barred  # Law 26B; after Law 37A the 27B restriction still stands
     specified = s.specified
     if specified is None:  # natural calls: a bid specifies the strain it names
-        specified = frozenset(
-            call.strain.suit
-            for seat, call in auction.effective_calls()
-            if seat is s.offender and call.is_bid and call.strain and call.strain.suit
-        )
+        specified = specified_suits(auction, s.offender)
     rect = InsufficientBidRectification(
         offender=s.offender,
         insufficient_bid=str(s.bid.bid),
@@ -719,7 +720,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     )
     if restricted:
         rect.restricted_leader = s.offender.partner
-        rect.forbid_suits = [suit.value for suit in Suit if suit not in specified]
+        rect.forbid_suits = law_26b_forbid_suits(specified)
     if contract is not None and not contract.is_passed_out:
         rect.contract = str(contract)
         rect.declarer = contract.declarer
@@ -760,41 +761,21 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
 
 
 def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
+    """Law 26B on the contract reached (procedures.lead_restrictions)."""
     if not rect.lead_restrictions or rect.declarer is None:
         return ""
-    if rect.declarer.side is rect.offender.side:
-        return (
-            f"{side_name(rect.offender.side)} declare {rect.contract}: "
-            "the Law 26B lead restriction does not arise."
-        )
     leader = rect.restricted_leader
     if leader is None or rect.opening_leader is None:
         raise RecordError("the restricted leader is not known")
-    when = (
-        "on the opening lead"
-        if leader is rect.opening_leader
-        else f"the first time {leader.name_full} is on lead"
+    return law_26b_text(
+        rect.offender,
+        leader,
+        rect.forbid_suits,
+        rect.contract,
+        rect.declarer,
+        opening_lead=rect.opening_lead,
+        judged=judged,
     )
-    suits = ", ".join(Suit(s).name.lower() for s in rect.forbid_suits) or "none"
-    text = (
-        f"Against {rect.contract} by {rect.declarer.name_full}, declarer may forbid "
-        f"{leader.name_full} {when} to lead one of: {suits} (Law 26B)."
-    )
-    if not judged:
-        text += (
-            f" These are the suits {rect.offender.name_full}'s bids did not name; an "
-            "artificial bid specifies the suits it shows instead, which the Director then names."
-        )
-    if rect.opening_lead and leader is rect.opening_leader:
-        card = Card.parse(rect.opening_lead)
-        could = card.suit.value in rect.forbid_suits
-        text += f" The record shows {leader.name_full} leading {card.pretty}: " + (
-            f"a suit declarer could have forbidden ({card.suit.name.lower()})."
-            if could
-            else f"{card.suit.name.lower()} is a suit {rect.offender.name_full} specified, "
-            "which declarer could not forbid."
-        )
-    return text
 
 
 class InsufficientBidAdjustment(ScoreAdjustment):
