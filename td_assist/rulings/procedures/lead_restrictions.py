@@ -44,7 +44,7 @@ def specified_suits(auction: Auction, offender: Seat) -> frozenset[Suit]:
 def law_26b_forbid_suits(specified: Iterable[Suit]) -> list[str]:
     """The suits declarer may forbid under Law 26B: those not specified, in suit order.
 
-    >>> law_26b_forbid_suits({Suit.S})
+    >>> law_26b_forbid_suits({Suit.SPADES})
     ['H', 'D', 'C']
     """
     named = set(specified)
