@@ -145,3 +145,33 @@ def test_the_tapped_auction_names_the_offender():
     assert ruling.rectification["offender"] == "S"
     assert ruling.rectification["turn_of"] == "partner"
     assert ruling.rectification["partner_pass_at"] == 6
+
+
+def test_cli_heads_the_ruling_with_the_contract_as_ruled(capsys):
+    from pathlib import Path
+
+    from td_assist.cli import main
+
+    case = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "call-out-of-rotation"
+    code = main(
+        [
+            "rule",
+            "call-out-of-rotation",
+            str(case / "10-opening-at-partner-turn-not-comparable.toml"),
+        ]
+    )
+    assert code == 0
+    # Read with the cancelled 1C standing the calls would end in 4H by South.
+    assert capsys.readouterr().out.startswith("Board 1, 4H by East")
+
+
+def test_the_board_beside_the_ruling_leaves_the_cancelled_call_out():
+    from td_assist.rulings.wizards.call_out_of_rotation import board_as_ruled
+
+    board = Board.checked(
+        number=1, auction=["1C", "1D", "1H", "1S", "2H", "P", "4H", "P", "P", "P"]
+    )
+    ruled = board_as_ruled(board, {"call_index": "1", "offender": "S", "accepted": "no"})
+    assert ruled.auction == ["1D", "1H", "1S", "2H", "P", "4H", "P", "P", "P"]
+    assert str(ruled.contract_obj) == "4H" and ruled.declarer_seat.value == "E"
+    assert board_as_ruled(board, {"call_index": "1", "offender": "S"}) is board

@@ -35,6 +35,7 @@ WHERE_PROMPT = {
         "Tap the call at which the information was given (the slow call, the alerted or "
         "explained call)."
     ),
+    "call-out-of-rotation": "Tap the call made out of rotation.",
 }
 
 

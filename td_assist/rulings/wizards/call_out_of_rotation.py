@@ -691,8 +691,23 @@ def rule_call_out_of_rotation(
 
 
 def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
-    """The record as the pages show it beside the ruling: as recorded."""
-    return board
+    """The record as the pages show it beside the ruling: without the call out of
+    rotation once the TD says it was cancelled (the tablet gives ``call_index``)."""
+    cancelled = answers.get("accepted") == "no" or answers.get("called_before_ruling") == "yes"
+    if not cancelled or not answers.get("call_index"):
+        return board
+    s = gather(board, None, answers)
+    k = s.call_index - 1
+    fields = board.model_dump() | {
+        "auction": [call for i, call in enumerate(board.auction) if i != k],
+        "irregularities": [
+            mark for mark in board.irregularities if mark.section != "auction" or mark.index < k
+        ],
+        "accepted_insufficient": {i: v for i, v in board.accepted_insufficient.items() if i <= k},
+        "contract": None,
+        "declarer": None,
+    }
+    return Board.checked(**fields)
 
 
 WIZARD = register(
@@ -702,6 +717,7 @@ WIZARD = register(
         laws="Laws 28-32, 23, 26",
         kind="call_out_of_rotation",
         rule=rule_call_out_of_rotation,
+        board_as_ruled=board_as_ruled,
         facts=FACTS,
         starts_from_auction=True,
         computations=frozenset({"call_out_of_rotation"}),
