@@ -175,3 +175,21 @@ def test_the_board_beside_the_ruling_leaves_the_cancelled_call_out():
     assert ruled.auction == ["1D", "1H", "1S", "2H", "P", "4H", "P", "P", "P"]
     assert str(ruled.contract_obj) == "4H" and ruled.declarer_seat.value == "E"
     assert board_as_ruled(board, {"call_index": "1", "offender": "S"}) is board
+
+
+def test_a_barred_call_in_the_record_is_named_with_law_37():
+    # North had to pass at call 6 and bid 3D there.
+    ruling = _rule("1C 1D 1H 1S 2H 3D P P P", 1, "S", accepted="no", comparable="no")
+    assert ruling.rectification["partner_pass_at"] == 6
+    assert "The record shows North calling 3D at call 6" in ruling.text
+    assert "Law 37" in ruling.text
+
+
+def test_an_auction_that_ends_before_the_partners_turn_leaves_no_pass_to_enforce():
+    # South's 1H at North's turn is cancelled; North opens 1S, East passes, South passes
+    # (not comparable), West passes: the auction is over before North calls again.
+    ruling = _rule("1H 1S P P P", 1, "S", accepted="no", comparable="no")
+    rect = ruling.rectification
+    assert rect["partner_barred"] == "once" and rect["partner_pass_at"] is None
+    assert "no pass is left to enforce" in ruling.text
+    assert rect["contract"] == "1S" and rect["declarer"] == "N"

@@ -120,9 +120,7 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
     return questions
 
 
-def _pending_question(
-    case: Case, pending: str, laws: list[str], wizard: str
-) -> PracticeQuestion:
+def _pending_question(case: Case, pending: str, laws: list[str], wizard: str) -> PracticeQuestion:
     """A case that stops at a question: the trainee must see what to ask before ruling."""
     tree = get_tree(wizard)
     prompts = {

@@ -584,7 +584,8 @@ def rectify(s: Situation, outcome: str) -> CallOutOfRotationRectification:
 
 
 def _barred_pass_text(s: Situation, rect: CallOutOfRotationRectification) -> str:
-    """Where the enforced pass falls in the auction, and what the record shows there."""
+    """What the record shows at an enforced pass when it is not a pass, and an enforced
+    pass the auction never reached."""
     reading = _legal_auction(s, "bid_not_comparable")
     lines = []
     for seat, number in (
@@ -594,15 +595,14 @@ def _barred_pass_text(s: Situation, rect: CallOutOfRotationRectification) -> str
         if number is None:
             continue
         made = reading.calls[number - 2] if reading and len(reading.calls) > number - 2 else None
-        line = _("{seat}'s enforced pass is call {number} of the auction.").format(
-            seat=seat.name_full, number=number
-        )
         if made is not None and not made.is_pass:
-            line += " " + _(
-                "The record shows {seat} calling {call} there: a call by a player who must "
-                "pass (Law 37)."
-            ).format(seat=seat.name_full, call=made)
-        lines.append(line)
+            # The text already says which call the pass is; the record breaking it is news.
+            lines.append(
+                _(
+                    "The record shows {seat} calling {call} at call {number}, where he had to "
+                    "pass: a call by a player who must pass (Law 37)."
+                ).format(seat=seat.name_full, call=made, number=number)
+            )
     if rect.partner_barred == "once" and rect.partner_pass_at is None:
         lines.append(
             _("The auction ended before {seat}'s next turn: no pass is left to enforce.").format(
