@@ -750,7 +750,7 @@ WIZARD = register(
         placeholder_words={
             "offender": "the offender",
             "offender_partner": "the offender's partner",
-            "lho": "the offender's LHO",
+            "lho": "LHO",
             "rho": "the offender's RHO",
             "turn_holder": "the player whose turn it was",
             "call": "the call out of rotation",
