@@ -109,14 +109,22 @@ TurnAnswer = Literal["own", "rho", "partner", "lho"]
 OFFENDER_OFFSET: dict[str, int] = {"own": 0, "rho": 1, "partner": 2, "lho": 3}
 # A bid out of rotation is ruled by this wizard (Law 27A2: Laws 29-31 first).
 OUT_OF_ROTATION_WIZARD = "call-out-of-rotation"
-# This wizard's answers about a bid out of rotation, as that wizard names them.
+# This wizard's answers about a bid out of rotation, as that wizard names them; the
+# oor_* names are this wizard's own from before the hand-over, still taken.
 OUT_OF_ROTATION_ANSWERS = {
     "accepted": "accepted",
     "comparable": "comparable",
     "called_before_ruling": "called_before_ruling",
     "rho_call": "rho_call",
     "usual": "usual",
+    "oor_rho_accepted": "accepted",
+    "oor_partner_accepted": "accepted",
+    "oor_rho_call": "rho_call",
+    "oor_rho_comparable": "comparable",
+    "oor_partner_comparable": "comparable",
 }
+OLDER_NAMES = ("oor_rho_accepted", "oor_partner_accepted", "oor_rho_call",
+               "oor_rho_comparable", "oor_partner_comparable")  # fmt: skip
 # Outcomes where the offender's partner must pass for the rest of the auction.
 BARRED = {
     "other_call",
@@ -711,9 +719,10 @@ def _hand_on_out_of_rotation(
     call-out-of-rotation wizard. The record gives the bid to the player whose turn it
     was; ``whose_turn`` says who really made it."""
     situation = gather(board, report, answers)
-    handed = {
-        theirs: answers[ours] for ours, theirs in OUT_OF_ROTATION_ANSWERS.items() if ours in answers
-    }
+    handed: dict[str, str] = {}
+    for ours, theirs in OUT_OF_ROTATION_ANSWERS.items():
+        if ours in answers:
+            handed.setdefault(theirs, answers[ours])
     irregularity = {
         "kind": "call_out_of_rotation",
         "call_index": situation.bid.call_index,
@@ -998,6 +1007,14 @@ WIZARD = register(
             ),
             AnswerHelp(
                 "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
+            ),
+            *(
+                AnswerHelp(
+                    name,
+                    f"(TD)  Older name of {OUT_OF_ROTATION_ANSWERS[name]}, for a "
+                    "bid out of rotation",
+                )
+                for name in OLDER_NAMES
             ),
         ),
         placeholder_words={
