@@ -102,3 +102,14 @@ def test_step_mode_asks_whose_turn_first_with_the_seats_named():
     assert labels[0] == "East bid it, at his own turn"
     assert "West bid it, at his partner's turn" in labels
     assert "{" not in pending.prompt + pending.help + "".join(labels)
+
+
+def test_the_older_answer_names_still_rule_the_same():
+    older = {"oor_rho_accepted": "no", "oor_rho_call": "call", "oor_rho_comparable": "no"}
+    old = ruling(["1S", "2C", "1H"], {"whose_turn": "rho", **older})
+    new = ruling(
+        ["1S", "2C", "1H"],
+        {"whose_turn": "rho", "accepted": "no", "rho_call": "call", "comparable": "no"},
+    )
+    assert old.outcome == new.outcome == "bid_not_comparable"
+    assert old.rectification == new.rectification
