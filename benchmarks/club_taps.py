@@ -183,6 +183,15 @@ FLOWS: tuple[Flow, ...] = (
         scoring="pairs",
         from_results=True,
     ),
+    # Board 10 (East deals): West opens 1NT before his partner East; South does not
+    # accept it, and West's later call is not comparable: East must pass once (Law 31B).
+    Flow(
+        "call-out-of-rotation",
+        10,
+        calls=("W:1NT",),
+        where=1,
+        answers={"accepted": "no", "comparable": "no"},
+    ),
 )
 
 

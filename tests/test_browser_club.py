@@ -46,7 +46,7 @@ OUT_OF_ROTATION = Flow(
     7,
     calls=("P", "1S", "E:1H"),
     where=3,
-    answers={"oor_rho_accepted": "no", "oor_rho_call": "pass"},
+    answers={"accepted": "no", "rho_call": "pass"},
 )
 
 

@@ -60,15 +60,17 @@ def test_a_seat_prefix_gives_an_insufficient_bid_out_of_rotation_as_whose_turn()
     """West bids 1H at South's turn: the record form gives the bid to South and the TD
     says whose_turn (Law 27A2, then Laws 29 and 31)."""
     board = hand_record_board(5)
-    answers = {"oor_rho_accepted": "no", "oor_rho_call": "call", "comparable": "no"}
+    answers = {"accepted": "no", "rho_call": "call", "comparable": "no"}
     tapped = rule("insufficient-bid", board, None, {"auction": "P 1S W:1H", **answers})
     recorded = rule(
         "insufficient-bid", with_auction(board, "P 1S 1H"), None, answers | {"whose_turn": "rho"}
     )
     same(tapped, recorded)
     assert tapped.rectification["offender"] == "W"
-    assert tapped.rectification["out_of_rotation"] is True
-    assert "29" in " ".join(tapped.laws) or "31" in " ".join(tapped.laws)
+    # Law 27A2: ruled by the call-out-of-rotation wizard, through the registry.
+    assert tapped.wizard == "call-out-of-rotation"
+    assert tapped.rectification["turn_of"] == "RHO"
+    assert "31A2b" in tapped.laws
     plain = rule(
         "insufficient-bid",
         board,

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, load_json, read_boards
 from td_assist.lawbook.model import display_anchor
@@ -65,7 +66,17 @@ def parse_answers(pairs: list[str]) -> dict[str, str]:
 
 
 def print_ruling(ruling: Ruling, board: Board | None) -> None:
-    if board is not None and board.number is not None:
+    ruled = ruling.rectification or {}
+    if (
+        board is not None
+        and board.number is not None
+        and ruled.get("contract")
+        and ruled.get("declarer") in ("N", "E", "S", "W")
+    ):
+        # The wizard's reading of the auction (a cancelled call does not count).
+        declarer = Seat(ruled["declarer"]).name_full
+        print(f"Board {board.number}, {ruled.get('contract')} by {declarer}")
+    elif board is not None and board.number is not None:
         print(
             f"Board {board.number}, {board.contract_obj or 'no contract'}"
             + (f" by {board.declarer_seat.name_full}" if board.declarer_seat else "")

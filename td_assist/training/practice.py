@@ -49,7 +49,8 @@ class PracticeQuestion(BaseModel):
 def practice_questions(case: Case) -> list[PracticeQuestion]:
     """The decisions of the case's model walk, then the ruling, then the final score."""
     ruling = case.run()
-    tree = get_tree(case.wizard)
+    # The wizard that gave the ruling: a case may be handed on to another (Law 27A2).
+    tree = get_tree(ruling.wizard)
     questions: list[PracticeQuestion] = []
     for step in ruling.path:
         node = tree.nodes.get(step.node) or tree.inputs.get(step.node)
@@ -77,7 +78,9 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
                 )
             )
     if ruling.pending is not None:
-        questions.append(_pending_question(case, ruling.pending.node, ruling.pending.laws))
+        questions.append(
+            _pending_question(case, ruling.pending.node, ruling.pending.laws, ruling.wizard)
+        )
     if ruling.outcome is not None:
         outcomes = {
             node_id: node.title
@@ -117,9 +120,9 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
     return questions
 
 
-def _pending_question(case: Case, pending: str, laws: list[str]) -> PracticeQuestion:
+def _pending_question(case: Case, pending: str, laws: list[str], wizard: str) -> PracticeQuestion:
     """A case that stops at a question: the trainee must see what to ask before ruling."""
-    tree = get_tree(case.wizard)
+    tree = get_tree(wizard)
     prompts = {
         node_id: node.prompt
         for node_id, node in tree.nodes.items()

@@ -38,6 +38,7 @@ WHERE_PROMPT = {
     ),
     "exposed-card": "Tap the last call made before the card was exposed.",
     "misinformation": "Tap the call that was wrongly explained, or not alerted.",
+    "call-out-of-rotation": "Tap the call made out of rotation.",
 }
 # Wizards for which "where did it happen?" may be before the first call (call_index 0).
 BEFORE_FIRST_CALL = frozenset({"exposed-card"})

@@ -87,6 +87,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.wizards.unauthorised_information",
     "td_assist.rulings.wizards.exposed_card",
     "td_assist.rulings.wizards.misinformation",
+    "td_assist.rulings.wizards.call_out_of_rotation",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]

@@ -10,8 +10,9 @@ asked only what the Laws leave to judgment: what the calls meant, comparability
 (Law 23A) and damage (Law 27D).
 
 A record puts every call in turn, so it cannot show a bid made out of rotation; the TD
-says so (``whose_turn``), the offender is then the player who really bid, and Laws 29
-and 31 rule before Law 27 does (Law 27A2).
+says so (``whose_turn``, or the seat tapped before the call: ``W:1H``), the offender is
+then the player who really bid, and Laws 29 and 31 rule before Law 27 does (Law 27A2):
+the ruling is handed to the call-out-of-rotation wizard through the registry.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from td_assist.bridge.auction import (
     InsufficientBid,
 )
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.cards import Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -39,7 +41,14 @@ from td_assist.rulings.engine.model import (
     Ruling,
     irregularity_kind,
 )
-from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
+from td_assist.rulings.engine.registry import (
+    AnswerHelp,
+    Wizard,
+    get_tree,
+    hand_on,
+    register,
+    walk_wizard,
+)
 from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
@@ -61,7 +70,11 @@ from td_assist.rulings.procedures.barred_partner import (
     barred_partner_calls,
     calls_after,
     first_call_over,
-    skipped_turns_text,
+)
+from td_assist.rulings.procedures.lead_restrictions import (
+    law_26b_forbid_suits,
+    law_26b_text,
+    specified_suits,
 )
 from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
@@ -75,8 +88,7 @@ NAME = "insufficient-bid"
 # The contract's answers that stand for several nodes of the tree (the walk reaches one).
 ROUTED_ANSWERS = {
     "damaged": ("damaged_lowest", "damaged_comparable"),
-    "comparable": ("double_comparable", "oor_rho_comparable", "oor_partner_comparable"),
-    "accepted": ("oor_rho_accepted", "oor_partner_accepted"),
+    "comparable": ("double_comparable",),
     "barred_partner_called": ("barred_after_other", "barred_after_double", "barred_after_second"),
     "lho_called_over": ("lho_called_over",),
 }
@@ -95,18 +107,24 @@ KIND_OF_OUTCOME: dict[str, ReplacementKind | None] = {
 # turn the record shows (the turn holder) is offset from him.
 TurnAnswer = Literal["own", "rho", "partner", "lho"]
 OFFENDER_OFFSET: dict[str, int] = {"own": 0, "rho": 1, "partner": 2, "lho": 3}
-# Outcomes of a bid out of rotation (Laws 29 and 31), and those where the offender's
-# partner must pass at his next turn only (Law 31A2(b)).
-OUT_OF_ROTATION = {
-    "oor_accepted",
-    "oor_repeat",
-    "oor_rho_comparable_call",
-    "oor_rho_other_call",
-    "oor_partner_comparable_call",
-    "oor_partner_other_call",
-    "oor_change_of_call",
+# A bid out of rotation is ruled by this wizard (Law 27A2: Laws 29-31 first).
+OUT_OF_ROTATION_WIZARD = "call-out-of-rotation"
+# This wizard's answers about a bid out of rotation, as that wizard names them; the
+# oor_* names are this wizard's own from before the hand-over, still taken.
+OUT_OF_ROTATION_ANSWERS = {
+    "accepted": "accepted",
+    "comparable": "comparable",
+    "called_before_ruling": "called_before_ruling",
+    "rho_call": "rho_call",
+    "usual": "usual",
+    "oor_rho_accepted": "accepted",
+    "oor_partner_accepted": "accepted",
+    "oor_rho_call": "rho_call",
+    "oor_rho_comparable": "comparable",
+    "oor_partner_comparable": "comparable",
 }
-PASS_ONCE = {"oor_rho_other_call", "oor_partner_other_call"}
+OLDER_NAMES = ("oor_rho_accepted", "oor_partner_accepted", "oor_rho_call",
+               "oor_rho_comparable", "oor_partner_comparable")  # fmt: skip
 # Outcomes where the offender's partner must pass for the rest of the auction.
 BARRED = {
     "other_call",
@@ -130,8 +148,6 @@ class InsufficientBidRectification(BaseModel):
     offender: Seat
     insufficient_bid: str
     call_index: int
-    turn: TurnAnswer = "own"  # whose turn it was, seen from the offender (Law 31)
-    out_of_rotation: bool = False
     lowest_sufficient_same_denomination: str | None
     accept_chooser: Seat
     accepted: bool
@@ -139,7 +155,6 @@ class InsufficientBidRectification(BaseModel):
     attempted_replacement: str | None = None
     replacement_kind: ReplacementKind | None = None
     partner_barred: bool = False
-    partner_passes_once: bool = False  # Law 31A2(b): at his next turn only
     offender_barred: bool = False  # Law 37B2: the whole offending side must pass
     lead_restrictions: bool = False
     restricted_leader: Seat | None = None  # the offender's partner, at his first lead
@@ -548,19 +563,12 @@ def _values(s: Situation) -> dict[str, object]:
     holder = s.turn_holder
     shown = s.attempted if s.attempted is not None else s.replacement
     lowest = s.bid.lowest_sufficient
-    index = s.bid.call_index
-    previous = s.auction.calls[index - 2] if index >= 2 else None
     return {
         "offender": offender.name_full,
         "offender_partner": offender.partner.name_full,
         "lho": offender.lho.name_full,
         "rho": offender.rho.name_full,
         "turn_holder": holder.name_full,
-        "turn_holder_lho": holder.lho.name_full,
-        "turn_holder_partner": holder.partner.name_full,
-        "turn_holder_rho": holder.rho.name_full,
-        "skipped_turns": skipped_turns_text(offender, s.turn == "partner"),
-        "previous_call": str(previous) if previous is not None else "his previous call",
         "partner_lho": offender.partner.lho.name_full,
         "insufficient_bid": str(s.bid.bid),
         "replacement": str(shown) if shown is not None else "the replacement",
@@ -598,7 +606,17 @@ def rule_insufficient_bid(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
 ) -> Ruling:
     reported = report if isinstance(report, InsufficientBidReport) else None
+    said = answers.get("whose_turn")
+    if said is not None and said not in get_args(TurnAnswer):
+        raise AnswerError(
+            f"{shown(said[:20])} is not whose turn it was: answer own, rho, partner or lho",
+            where="answer whose_turn",
+        )
+    if _turn_answer(answers) != "own":
+        return _hand_on_out_of_rotation(board, reported, answers, mode)
     situation = gather(board, reported, answers)
+    if mode == "step" and said is None and answers.get("usual") != "yes":
+        return pending_ruling(NAME, [], _ask_whose_turn(situation))
     values = _values(situation)
     normal = normalise_answers(answers)
     if normal.get("unintended") == "yes":
@@ -646,6 +664,73 @@ def rule_insufficient_bid(
     )
 
 
+def _ask_whose_turn(s: Situation) -> PendingQuestion:
+    """Law 27A2, asked first at the table: a record gives every call to the player whose
+    turn it was, so only the TD can say the bid came from another seat."""
+    holder, bid = s.turn_holder, s.bid.bid
+    names = {
+        "holder": holder.name_full,
+        "lho": holder.lho.name_full,
+        "partner": holder.partner.name_full,
+        "rho": holder.rho.name_full,
+        "bid": bid,
+    }
+    return PendingQuestion(
+        node="whose_turn",
+        prompt=_(
+            "Did {holder} bid {bid} at his own turn, or did another player bid it out of rotation?"
+        ).format(**names),
+        kind="question",
+        laws=["27A2", "29A", "31"],
+        help=_(
+            "A recorded auction puts every call in turn, so the record gives {bid} to "
+            "{holder}, whose turn it was. An insufficient bid made out of rotation is ruled "
+            "as a call out of rotation first (Law 27A2): the call-out-of-rotation wizard "
+            "rules it."
+        ).format(**names),
+        choices=[
+            {"value": "own", "label": _("{holder} bid it, at his own turn").format(**names)},
+            {
+                "value": "rho",
+                "label": _("{lho} bid it, before {holder} had called (at his RHO's turn)").format(
+                    **names
+                ),
+            },
+            {
+                "value": "partner",
+                "label": _("{partner} bid it, at his partner's turn").format(**names),
+            },
+            {
+                "value": "lho",
+                "label": _("{rho} bid it, at his LHO's turn").format(**names),
+            },
+        ],
+        default="own",
+    )
+
+
+def _hand_on_out_of_rotation(
+    board: Board | None,
+    report: InsufficientBidReport | None,
+    answers: dict[str, str],
+    mode: Mode,
+) -> Ruling:
+    """Law 27A2: an insufficient bid out of rotation is ruled by Laws 29-31 first, by the
+    call-out-of-rotation wizard. The record gives the bid to the player whose turn it
+    was; ``whose_turn`` says who really made it."""
+    situation = gather(board, report, answers)
+    handed: dict[str, str] = {}
+    for ours, theirs in OUT_OF_ROTATION_ANSWERS.items():
+        if ours in answers:
+            handed.setdefault(theirs, answers[ours])
+    irregularity = {
+        "kind": "call_out_of_rotation",
+        "call_index": situation.bid.call_index,
+        "offender": situation.offender.value,
+    }
+    return hand_on(OUT_OF_ROTATION_WIZARD, situation.board, irregularity, handed, mode)
+
+
 def _check_not_too_late_to_substitute(s: Situation) -> None:
     """Law 25A4: once the offender's partner has called, an unintended call can no
     longer be replaced. A replacement recorded straight after the bid may be the
@@ -667,8 +752,6 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     outcome = result.outcome
     if outcome is None:
         raise RecordError("the ruling has no outcome")
-    if outcome in OUT_OF_ROTATION:
-        return _rectify_out_of_rotation(s, outcome)
     path = {step.node for step in result.steps}
     kind = KIND_OF_OUTCOME.get(outcome)
     if outcome == "adjusted_27d":
@@ -696,11 +779,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     restricted = barred  # Law 26B; after Law 37A the 27B restriction still stands
     specified = s.specified
     if specified is None:  # natural calls: a bid specifies the strain it names
-        specified = frozenset(
-            call.strain.suit
-            for seat, call in auction.effective_calls()
-            if seat is s.offender and call.is_bid and call.strain and call.strain.suit
-        )
+        specified = specified_suits(auction, s.offender)
     rect = InsufficientBidRectification(
         offender=s.offender,
         insufficient_bid=str(s.bid.bid),
@@ -719,7 +798,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     )
     if restricted:
         rect.restricted_leader = s.offender.partner
-        rect.forbid_suits = [suit.value for suit in Suit if suit not in specified]
+        rect.forbid_suits = law_26b_forbid_suits(specified)
     if contract is not None and not contract.is_passed_out:
         rect.contract = str(contract)
         rect.declarer = contract.declarer
@@ -728,26 +807,6 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         if play is not None and play.tricks and play.tricks[0].cards:
             rect.opening_lead = str(play.tricks[0].cards[0])
     return rect
-
-
-def _rectify_out_of_rotation(s: Situation, outcome: str) -> InsufficientBidRectification:
-    """Laws 29 and 31. The calls recorded after a bid out of rotation are not the legal
-    auction, so no contract, declarer or lead is read from them."""
-    passes_once = outcome in PASS_ONCE
-    lowest = s.bid.lowest_sufficient
-    return InsufficientBidRectification(
-        offender=s.offender,
-        insufficient_bid=str(s.bid.bid),
-        call_index=s.bid.call_index,
-        turn=s.turn,
-        out_of_rotation=True,
-        lowest_sufficient_same_denomination=str(lowest) if lowest else None,
-        accept_chooser=s.offender.lho,
-        accepted=outcome == "oor_accepted",
-        partner_passes_once=passes_once,
-        lead_restrictions=passes_once,  # Law 26B may apply (Law 31A2(b))
-        restricted_leader=s.offender.partner if passes_once else None,
-    )
 
 
 def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
@@ -760,41 +819,21 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
 
 
 def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
+    """Law 26B on the contract reached (procedures.lead_restrictions)."""
     if not rect.lead_restrictions or rect.declarer is None:
         return ""
-    if rect.declarer.side is rect.offender.side:
-        return (
-            f"{side_name(rect.offender.side)} declare {rect.contract}: "
-            "the Law 26B lead restriction does not arise."
-        )
     leader = rect.restricted_leader
     if leader is None or rect.opening_leader is None:
         raise RecordError("the restricted leader is not known")
-    when = (
-        "on the opening lead"
-        if leader is rect.opening_leader
-        else f"the first time {leader.name_full} is on lead"
+    return law_26b_text(
+        rect.offender,
+        leader,
+        rect.forbid_suits,
+        rect.contract,
+        rect.declarer,
+        opening_lead=rect.opening_lead,
+        judged=judged,
     )
-    suits = ", ".join(Suit(s).name.lower() for s in rect.forbid_suits) or "none"
-    text = (
-        f"Against {rect.contract} by {rect.declarer.name_full}, declarer may forbid "
-        f"{leader.name_full} {when} to lead one of: {suits} (Law 26B)."
-    )
-    if not judged:
-        text += (
-            f" These are the suits {rect.offender.name_full}'s bids did not name; an "
-            "artificial bid specifies the suits it shows instead, which the Director then names."
-        )
-    if rect.opening_lead and leader is rect.opening_leader:
-        card = Card.parse(rect.opening_lead)
-        could = card.suit.value in rect.forbid_suits
-        text += f" The record shows {leader.name_full} leading {card.pretty}: " + (
-            f"a suit declarer could have forbidden ({card.suit.name.lower()})."
-            if could
-            else f"{card.suit.name.lower()} is a suit {rect.offender.name_full} specified, "
-            "which declarer could not forbid."
-        )
-    return text
 
 
 class InsufficientBidAdjustment(ScoreAdjustment):
@@ -921,7 +960,14 @@ WIZARD = register(
         facts=FACTS,
         starts_from_auction=True,
         computations=frozenset({"insufficient_bid"}),
+        hands_on_to=(OUT_OF_ROTATION_WIZARD,),
         answers=(
+            AnswerHelp(
+                "whose_turn",
+                "(TD)  Law 27A2: who bid, seen from the player whose turn the record gives "
+                "it to: own (in turn), rho, partner or lho; out of rotation, the "
+                "call-out-of-rotation wizard rules it",
+            ),
             AnswerHelp(
                 "accepted",
                 "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
@@ -962,6 +1008,14 @@ WIZARD = register(
             AnswerHelp(
                 "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
             ),
+            *(
+                AnswerHelp(
+                    name,
+                    f"(TD)  Older name of {OUT_OF_ROTATION_ANSWERS[name]}, for a "
+                    "bid out of rotation",
+                )
+                for name in OLDER_NAMES
+            ),
         ),
         placeholder_words={
             "offender": "the offender",
@@ -969,11 +1023,6 @@ WIZARD = register(
             "lho": "the offender's LHO",
             "rho": "the offender's RHO",
             "turn_holder": "the player whose turn it was",
-            "turn_holder_lho": "his LHO",
-            "turn_holder_partner": "his partner",
-            "turn_holder_rho": "his RHO",
-            "skipped_turns": "Whoever was passed over has lost that turn.",
-            "previous_call": "his previous call",
             "partner_lho": "the barred player's LHO",
             "insufficient_bid": "the insufficient bid",
             "replacement": "the replacement",
