@@ -85,6 +85,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.wizards.penalty_card",
     "td_assist.rulings.wizards.insufficient_bid",
     "td_assist.rulings.wizards.unauthorised_information",
+    "td_assist.rulings.wizards.claim",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]
