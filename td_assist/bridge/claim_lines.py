@@ -58,7 +58,9 @@ class Position:
     leader: Seat
 
     @classmethod
-    def of(cls, hands: Mapping[Seat, Hand | Iterable[Card]], trump: Suit | None, leader: Seat):
+    def of(
+        cls, hands: Mapping[Seat, Hand | Iterable[Card]], trump: Suit | None, leader: Seat
+    ) -> Position:
         held = tuple(frozenset(hands[seat]) for seat in Seat)
         return cls(held, trump, leader)  # type: ignore[arg-type]
 
@@ -234,10 +236,10 @@ def finesse_suits(position: Position, side: Side) -> list[Suit]:
     for suit in SUIT_ORDER:
         mine = [c.rank.value_order for c in ours if c.suit is suit]
         for card in theirs:
-            if card.suit is suit and any(r > card.rank.value_order for r in mine):
-                if any(r < card.rank.value_order for r in mine):
-                    found.append(suit)
-                    break
+            higher = any(r > card.rank.value_order for r in mine)
+            if card.suit is suit and higher and any(r < card.rank.value_order for r in mine):
+                found.append(suit)
+                break
     return found
 
 

@@ -85,7 +85,7 @@ def dd_position_tricks(
         deal.first = Player[_PLAYERS[leader]]
         deal.trump = Denom[_DENOMS[trump.strain] if trump is not None else "nt"]
         best = max(tricks for _card, tricks in solve_board(deal))
-    except Exception:  # noqa: BLE001  (an optional solver: any failure means no check)
+    except Exception:  # an optional solver: any failure of it means no check
         return None
     total = len(hands[leader])
     return int(best) if leader.side is side else total - int(best)
