@@ -637,6 +637,13 @@ def agreement_gave_away_trick(ctx: Context) -> FactResult:
     likely = ctx.walked.get("likely_tricks")
     if not isinstance(likely, int):
         return FactResult.unknown(_("The likely tricks are not known."))
+    over = _stated_over_claim(situation)
+    if over:
+        why = _(
+            "Established: the total the claimer stated, {stated} for declarer, counts {over} "
+            "trick(s) the other side had in fact already won (Law 69B1)."
+        ).format(stated=situation.stated_total, over=over)
+        return FactResult("yes", [why], settled=True)
     if likely < situation.claimed:
         why = _(
             "Established: {claimer}'s side would probably have won {likely}, but was given "
@@ -649,6 +656,19 @@ def agreement_gave_away_trick(ctx: Context) -> FactResult:
         )
     text = why.format(claimer=situation.claimer.name_full, likely=likely, claimed=situation.claimed)
     return FactResult("yes" if likely < situation.claimed else "no", [text], settled=True)
+
+
+def _stated_over_claim(situation: ClaimSituation) -> int:
+    """How many tricks the stated total gives the claiming side beyond all it could have:
+    tricks the other side had already won (Law 69B1, Law 71A)."""
+    declarer = situation.declarer
+    if situation.stated_total is None or declarer is None or situation.won_before is None:
+        return 0
+    most = situation.won_before + situation.remaining  # declarer's side, at most
+    least = situation.won_before  # declarer's side, at least
+    if situation.claimer.side is declarer.side:
+        return max(situation.stated_total - most, 0)
+    return max(least - situation.stated_total, 0)
 
 
 @FACTS.register("declarer_tricks_played")
@@ -792,7 +812,7 @@ def _awarded(node: str, situation: ClaimSituation, ctx: Context) -> int | None:
         return situation.claimed
     if node == "agreement_withdrawn":
         likely = ctx.walked.get("likely_tricks")
-        return likely if isinstance(likely, int) else None
+        return min(likely, situation.claimed) if isinstance(likely, int) else None
     if node in ("concession_cancelled", "adjudicated"):
         return on_line(ctx)
     return None
