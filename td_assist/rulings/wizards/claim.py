@@ -122,6 +122,7 @@ class ClaimRectification(BaseModel):
     score_ns: int | None = None
     cards_left: dict[str, list[str]] = Field(default_factory=dict)
     on_lead: Seat | None = None
+    on_lead_assumed: bool = False  # not recorded nor answered: the claimer taken as on lead
     outstanding_trumps: list[str] = Field(default_factory=list)
     suit_breaks: list[str] = Field(default_factory=list)
     lines: list[CandidateLine] = Field(default_factory=list)
@@ -846,6 +847,7 @@ def _rectification(
         score_ns=score,
         cards_left=_cards_left(situation),
         on_lead=situation.on_lead,
+        on_lead_assumed=situation.on_lead_assumed,
         outstanding_trumps=[str(card) for _seat, card in _outstanding_trumps(situation)],
         suit_breaks=_suit_breaks(situation),
         lines=candidate_line_results(situation),
@@ -1006,7 +1008,7 @@ WIZARD = register(
             "play record, give the cards left (cards_left) or played (cards_played) and "
             "tricks_won_before_claim."
         ),
-        placeholder_words={"remaining": "the", "claimers": "the claiming side"},
+        placeholder_words={"remaining": "N", "claimers": "the claiming side"},
         answers=(
             AnswerHelp("claimer", "(TD)  Who claimed or conceded: N, E, S or W"),
             AnswerHelp("trick", "(TD)  The claim came before the lead to this trick (1-13)"),
