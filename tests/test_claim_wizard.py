@@ -325,3 +325,9 @@ def test_the_phone_marks_cards_by_tapping_and_shows_the_position():
     page = client.get(answered).get_data(as_text=True)
     assert "data-claim-position" in page and "All mine." in page
     assert 'data-left-hand="W"' in page and "Law 70E1" in page
+
+
+def test_a_huge_statement_is_refused_not_stored():
+    with pytest.raises(RecordError, match="at most 2000") as raised:
+        _rule("03", statement="x" * 5000)
+    assert raised.value.where == "answer statement"

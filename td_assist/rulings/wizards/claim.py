@@ -75,6 +75,7 @@ OUTCOME_KINDS = {
 }
 # The TD's counts, each of the tricks left, and the most each can be.
 COUNTS = ("normal_line_tricks", "tricks_lost_to_trump", "likely_tricks")
+MAX_STATEMENT = 2000  # characters: as the report's field
 
 
 @irregularity_kind
@@ -339,6 +340,13 @@ def gather(
             where="irregularity claimed" if "claimed" not in answers else "answer claimed",
         )
     statement = answers.get("statement", report.statement).strip()
+    if len(statement) > MAX_STATEMENT:
+        raise AnswerError(
+            _("the statement is {length} characters long; at most {most} are kept").format(
+                length=len(statement), most=MAX_STATEMENT
+            ),
+            where="answer statement",
+        )
     if statement.lower() == "skip":
         statement = ""
     if "statement" in answers:
