@@ -448,8 +448,9 @@ def _cards_question(board: Board | None) -> PendingQuestion:
             "cards played before it, whichever are fewer."
         ),
         help=_(
-            "The cards left show the position the claim is ruled on. Give them as cards_left "
-            '("SA SK H2 ...", all four hands) or cards_played.'
+            "The cards left show the position the claim is ruled on. Typed, give the cards "
+            'all four players still held, "SA SK H2 ..."; to mark the cards played instead, '
+            "use the diagram."
         ),
         kind="text",
         laws=["70B3"],
