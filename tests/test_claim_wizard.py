@@ -331,3 +331,12 @@ def test_a_huge_statement_is_refused_not_stored():
     with pytest.raises(RecordError, match="at most 2000") as raised:
         _rule("03", statement="x" * 5000)
     assert raised.value.where == "answer statement"
+
+
+def test_a_reported_claim_trick_just_after_the_recorded_play_is_accepted():
+    case = _case("17")  # the record ends in a claim after nine tricks
+    report = ClaimReport(claimer=Seat.S, trick=10, claimed=4, statement="The hearts are good.")
+    ruling = rule("claim", case.board.to_board(), report, dict(case.answers))
+    assert ruling.outcome == "adjudicated" and _rect(ruling)["tricks_to_declarer"] == 9
+    with pytest.raises(RecordError, match="ends at trick 9"):
+        rule("claim", case.board.to_board(), ClaimReport(claimer=Seat.S, trick=11), {})
