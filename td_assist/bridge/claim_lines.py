@@ -35,15 +35,15 @@ With the king onside (West), the finesse wins both tricks, cashing the ace only 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from td_assist.bridge.cards import Card, Seat, Side, Suit
 from td_assist.bridge.deal import Hand
 
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-NODE_BUDGET = 40_000  # positions searched per line; a claim with more left is not evaluated
+NODE_BUDGET = 4_000  # positions searched per line; beyond it the line is "not evaluated"
 
 Holding = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
 Played = tuple[tuple[Seat, Card], ...]
@@ -178,19 +178,36 @@ def _sure(played: Played, hands: Holding, seat: Seat, trump: Suit | None) -> boo
     return not any(_strength(c, led, trump) > best for c in waiting)
 
 
+_DONE: dict[tuple[Position, Side, Line], int] = {}  # lines searched to the end, kept
+_DONE_MOST = 1024
+
+
 def tricks_on_line(
-    position: Position, side: Side, line: Line, budget: int = NODE_BUDGET
+    position: Position,
+    side: Side,
+    line: Line,
+    budget: int = NODE_BUDGET,
+    deadline: float | None = None,
 ) -> int | None:
     """The fewest tricks ``side`` takes playing ``line`` against the actual cards,
-    whatever the opponents do; None when the position is too big to search."""
+    whatever the opponents do; None when the position is too big to search within
+    ``budget`` positions or before ``deadline`` (``time.monotonic()``)."""
+    key = (position, side, line)
+    if key in _DONE:
+        return _DONE[key]
+    if deadline is not None and time.monotonic() > deadline:
+        return None
     try:
-        return _search(position, side, line, budget)
+        tricks = _search(position, side, line, budget, deadline)
     except _OverBudget:
         return None
+    if len(_DONE) >= _DONE_MOST:
+        _DONE.clear()
+    _DONE[key] = tricks
+    return tricks
 
 
-@lru_cache(maxsize=512)
-def _search(position: Position, side: Side, line: Line, budget: int) -> int:
+def _search(position: Position, side: Side, line: Line, budget: int, deadline: float | None) -> int:
     seen: dict[tuple[Holding, Seat, Played], int] = {}
     count = [0]
 
@@ -202,6 +219,8 @@ def _search(position: Position, side: Side, line: Line, budget: int) -> int:
             return seen[key]
         count[0] += 1
         if count[0] > budget:
+            raise _OverBudget
+        if deadline is not None and not count[0] % 32 and time.monotonic() > deadline:
             raise _OverBudget
         seat = leader.offset(len(played))
         if seat.side is side:

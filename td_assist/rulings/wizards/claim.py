@@ -18,6 +18,7 @@ Every count the TD gives is of the tricks left at the claim, for the claiming si
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -76,6 +77,8 @@ OUTCOME_KINDS = {
 # The TD's counts, each of the tricks left, and the most each can be.
 COUNTS = ("normal_line_tricks", "tricks_lost_to_trump", "likely_tricks")
 MAX_STATEMENT = 2000  # characters: as the report's field
+# The candidate lines are help on every page of the walk: never more than this long to wait.
+LINES_SECONDS = 1.0
 
 
 @irregularity_kind
@@ -748,12 +751,13 @@ def candidate_line_results(situation: ClaimSituation) -> list[CandidateLine]:
     found = []
     finesses = set(finesse_suits(position, situation.side))
     held = {c.suit for seat in situation.side.seats for c in situation.hands[seat]}
+    deadline = time.monotonic() + LINES_SECONDS
     for kind, line in candidate_lines(position, situation.side):
         found.append(
             CandidateLine(
                 kind=kind,  # type: ignore[arg-type]
                 description=_describe(kind, line.order, line.finesse, held),
-                tricks=tricks_on_line(position, situation.side, line),
+                tricks=tricks_on_line(position, situation.side, line, deadline=deadline),
                 unstated_finesse=line.finesse in finesses,
             )
         )
