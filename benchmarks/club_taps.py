@@ -75,10 +75,13 @@ class Flow:
     scoring: str = "pairs_scorer"  # the scoring question, when asked
     # Ruled with the scorer's results as the session (--results), not the hand record.
     from_results: bool = False
+    # The claim's cards left, marked on the diagram: a whole holding ("N♦", one tap) or
+    # a card ("SA"); each tap is allowed, as each call of an auction is.
+    marks: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> int:
-        return TAP_ALLOWANCE + len(self.calls)
+        return TAP_ALLOWANCE + len(self.calls) + len(self.marks)
 
 
 FLOWS: tuple[Flow, ...] = (
@@ -191,6 +194,23 @@ FLOWS: tuple[Flow, ...] = (
         calls=("W:1NT",),
         where=1,
         answers={"accepted": "no", "comparable": "no"},
+    ),
+    # Board 3: 2H by North, declarer's side has won 9 of the first 11 tricks. North
+    # claims one of the last two ("dummy's ace of hearts, then I lose a diamond"); dummy,
+    # on lead with the ace and three of hearts (the last trumps), cannot lose either.
+    Flow(
+        "claim",
+        3,
+        contract="2H",
+        declarer="N",
+        answers={
+            "claimer": "N",
+            "tricks_won_before_claim": "9",
+            "claimed": "1",
+            "statement": "skip",
+            "normal_line_tricks": "2",
+        },
+        marks=("N♦", "E♣", "S♥", "W♣"),
     ),
 )
 
@@ -310,7 +330,7 @@ def _facts(phone: Phone, flow: Flow) -> None:
         return
     phone.tap_css(f'[data-contract="{flow.contract}"]')
     phone.tap_css(f'[data-declarer="{flow.declarer}"]')
-    phone.tap_css(f'[data-tricks="{flow.tricks}"]')
+    phone.tap_css(f'[data-tricks="{"open" if flow.tricks is None else flow.tricks}"]')
 
 
 def _questions(phone: Phone, flow: Flow) -> bool:
@@ -338,6 +358,10 @@ def _questions(phone: Phone, flow: Flow) -> bool:
             else:
                 phone.tap_css("[data-traveller-skip]")
             continue
+        if phone.all("[data-card-picker]"):
+            phone.asked.append("cards_left")
+            _mark_cards(phone, flow)
+            continue
         links = _answer_links(phone)
         if not links:
             return False
@@ -350,6 +374,20 @@ def _questions(phone: Phone, flow: Flow) -> bool:
             choice = usual[0] if usual else links[0][2]
         phone.tap(choice)
     return False
+
+
+def _mark_cards(phone: Phone, flow: Flow) -> None:
+    """Tap the flow's holdings or cards on the diagram, each tap a new page, then Done."""
+    for mark in flow.marks:
+        before = phone.find("[data-marked]").get_attribute("data-marked")
+        suit_row = len(mark) == 2 and mark[1] in "♠♥♦♣"
+        phone.tap_css(f'[data-suit-row="{mark}"]' if suit_row else f'[data-card="{mark}"]')
+        deadline = time.monotonic() + 10
+        while phone.find("[data-marked]").get_attribute("data-marked") == before:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the mark {mark} did not register")
+            time.sleep(0.05)
+    phone.tap_css("[data-cards-done]")
 
 
 def rule_one(phone: Phone, base: str, flow: Flow) -> dict[str, object]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 from functools import lru_cache
 
-from td_assist.bridge.cards import Seat, Strain
+from td_assist.bridge.cards import Seat, Side, Strain, Suit
 from td_assist.bridge.deal import Deal
 from td_assist.bridge.errors import RecordError
 
@@ -61,3 +61,40 @@ def dd_tricks(deal_pbn: str | None, strain: Strain | None, declarer: Seat | None
         return None
     table = dd_table(deal_pbn)
     return None if table is None else table[strain][declarer]
+
+
+def dd_position_tricks(
+    hands: dict[Seat, list[str]], trump: Suit | None, leader: Seat, side: Side
+) -> int | None:
+    """The tricks ``side`` takes double dummy from a position part-way through the play
+    (the cards each seat still holds, ``leader`` to lead), or None without endplay or
+    when the solver cannot take the position. A check beside a claim ruling, never the
+    ruling: the claimer is held to his statement, not to the best play."""
+    if not available():
+        return None
+    sizes = {len(cards) for cards in hands.values()}
+    if len(sizes) != 1 or not sizes.pop():
+        return None
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal as EndplayDeal
+        from endplay.types import Denom, Player
+
+        pbn = "N:" + " ".join(_pbn_hand(hands[seat]) for seat in Seat)
+        deal = EndplayDeal(pbn)
+        deal.first = Player[_PLAYERS[leader]]
+        deal.trump = Denom[_DENOMS[trump.strain] if trump is not None else "nt"]
+        best = max(tricks for _card, tricks in solve_board(deal))
+    except Exception:  # an optional solver: any failure of it means no check
+        return None
+    total = len(hands[leader])
+    return int(best) if leader.side is side else total - int(best)
+
+
+def _pbn_hand(cards: list[str]) -> str:
+    order = "AKQJT98765432"
+    suits = []
+    for suit in "SHDC":
+        ranks = sorted((c[1] for c in cards if c[0] == suit), key=order.index)
+        suits.append("".join(ranks))
+    return ".".join(suits)

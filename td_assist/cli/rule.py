@@ -124,7 +124,8 @@ def list_questions(wizard: str) -> None:
                 print(f"    {choice.value}: {label}{mark}")
         elif isinstance(node, NumberNode):
             source = "record or TD" if node.fact else "TD"
-            print(f"{name}  ({source})  {node.prompt}  [{node.minimum}-{node.maximum}]")
+            prompt = fill(node.prompt, words) if words else node.prompt
+            print(f"{name}  ({source})  {prompt}  [{node.minimum}-{node.maximum}]")
     for name, number in tree.inputs.items():
         source = "record or TD" if number.fact else "TD"
         optional = ", optional" if number.optional else ""

@@ -28,7 +28,7 @@ from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
 from td_assist.rulings.engine.walk import USUAL
 from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
-from td_assist.web import result_builder, views
+from td_assist.web import card_picker, result_builder, views
 from td_assist.web.boards import load_board, store
 from td_assist.web.sessions import board_url, seated_query
 
@@ -144,7 +144,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     )
 
 
-PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te")
+PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te", "cm", "tc")
 
 
 def tap_pickers(
@@ -165,6 +165,14 @@ def tap_pickers(
     def answer(text: str) -> str:
         return address(wizard_name, board_id, [*pairs, (pending.node, text)])
 
+    if pending.node in card_picker.CARD_NODES:
+        picker = card_picker.build(
+            table,
+            args,
+            link,
+            lambda node, text: address(wizard_name, board_id, [*pairs, (node, text)]),
+        )
+        return {"card_picker": picker} if picker is not None else {}
     if pending.node in result_builder.RESULT_NODES:
         return {"builder": result_builder.build(table, args, link, answer)}
     if pending.node in result_builder.SCORE_NODES:

@@ -87,6 +87,8 @@ def check_report(board: Board | None, report: IrregularityReport | None) -> None
     trick = getattr(report, "trick", None)
     if report is None or not isinstance(trick, int):
         return
+    if report.kind == "claim":
+        return  # the claim came before the lead to its trick: the claim wizard checks it
     what = {
         "revoke": "the revoke",
         "lead_out_of_turn": "the lead out of turn",

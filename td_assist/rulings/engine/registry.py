@@ -88,6 +88,7 @@ WIZARD_MODULES: tuple[str, ...] = (
     "td_assist.rulings.wizards.exposed_card",
     "td_assist.rulings.wizards.misinformation",
     "td_assist.rulings.wizards.call_out_of_rotation",
+    "td_assist.rulings.wizards.claim",
 )
 
 RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str], Mode], Ruling]
