@@ -371,3 +371,16 @@ def test_an_english_question_gets_english_sections():
     report = search_report("revoke on trick twelve", limit=3)
     assert report.hits[0].anchor.startswith("62D")
     assert all(h.lang == "en" and h.cite.startswith("Law") for h in report.hits)
+
+
+def test_contents_page_in_german(client):
+    page = client.get("/laws/?lang=de").get_data(as_text=True)
+    assert "Vorgehen nach einer vollzogenen Renonce" in page and "<h2>Das Spiel</h2>" in page
+    assert 'href="/laws/64?lang=de"' in page and 'href="/laws/?lang=en"' in page
+
+
+def test_a_german_page_says_when_its_notes_are_only_in_english(client):
+    page = client.get("/laws/16?lang=de").get_data(as_text=True)
+    assert "Die Praxis-Hinweise zu dieser Regel gibt es bisher nur auf Englisch." in page
+    page = client.get("/laws/64?lang=de").get_data(as_text=True)
+    assert "nur auf Englisch" not in page and "In der Praxis" in page

@@ -23,6 +23,10 @@ LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own language
 FALLBACK_NOTES = {
     "de": "Diese Seite gibt es noch nicht auf Deutsch; hier steht der englische Text.",
 }
+# Shown on a translated law page whose "In practice" notes exist only in English so far.
+COMMENTARY_NOTES = {
+    "de": "Die Praxis-Hinweise zu dieser Regel gibt es bisher nur auf Englisch.",
+}
 LANG_COOKIE = "lang"
 
 
@@ -51,8 +55,22 @@ def _used_by(number: int, _wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
 
 @laws.get("/")
 def contents() -> ResponseReturnValue:
-    book = get_lawbook()
-    return render_template("laws_contents.html", chapters=book.chapters(), book=book)
+    english = get_lawbook()
+    asked = reader_language()
+    book = english
+    if asked != "en":
+        translated = get_lawbook(lang=asked)
+        if all(translated.has_law(law.number) for law in english.laws):
+            book = translated  # a half-written contents page would mix the languages
+    other = "en" if asked != "en" else next(lang for lang in LANGUAGES if lang != "en")
+    return render_template(
+        "laws_contents.html",
+        chapters=book.chapters(),
+        book=book,
+        lang_query="" if asked == "en" else f"?lang={asked}",
+        other_lang=other,
+        other_lang_name=LANGUAGE_NAMES[other],
+    )
 
 
 def _in_language(book: Lawbook, page: str) -> Law | None:
@@ -77,6 +95,12 @@ def law_page(page: str) -> ResponseReturnValue:
             note = FALLBACK_NOTES[asked]
     official = load_official(book.lang)
     body = _law_body(book, law.number or law.anchor, official.imported_at if official else "")
+    english_law = _in_language(english, page)
+    commentary_note = (
+        COMMENTARY_NOTES.get(book.lang, "")
+        if book.lang != "en" and not law.commentary and english_law and english_law.commentary
+        else ""
+    )
     previous, following = english.neighbours(law.number) if law.number else (None, None)
     # one tap to the other language: English from German, the reader's (or German) from English
     other = "en" if asked != "en" else next(lang for lang in LANGUAGES if lang != "en")
@@ -88,6 +112,7 @@ def law_page(page: str) -> ResponseReturnValue:
         page_lang=book.lang,
         fallback_note=note,
         asked_lang=asked,
+        commentary_note=commentary_note,
         lang_query="" if asked == "en" else f"?lang={asked}",
         other_lang=other,
         other_lang_name=LANGUAGE_NAMES[other],
