@@ -298,16 +298,22 @@ def test_an_unknown_language_is_a_clear_error(capsys):
 
 
 @pytest.fixture
-def laws_without_german_64(tmp_path, monkeypatch):
-    """A copy of laws/ whose German Law 64 is not written yet."""
+def laws_copy(tmp_path, monkeypatch):
+    """A copy of laws/ that the program reads instead of the shipped one."""
     copy = tmp_path / "laws"
     shutil.copytree(LAWS, copy)
-    (copy / "de" / "law-64.md").unlink()
     monkeypatch.setattr(book_module, "_shipped_folder", lambda: copy.resolve())
     book_module._load.cache_clear()
     yield copy
     monkeypatch.undo()
     reload_lawbook()
+
+
+@pytest.fixture
+def laws_without_german_64(laws_copy):
+    """A copy of laws/ whose German Law 64 is not written yet."""
+    (laws_copy / "de" / "law-64.md").unlink()
+    return laws_copy
 
 
 def test_a_law_without_a_german_file_falls_back_to_english(laws_without_german_64, capsys):
@@ -394,8 +400,21 @@ def test_contents_page_in_german(client):
     assert 'href="/laws/64?lang=de"' in page and 'href="/laws/?lang=en"' in page
 
 
-def test_a_german_page_says_when_its_notes_are_only_in_english(client):
+def test_a_german_page_says_when_its_notes_are_only_in_english(laws_copy, client):
+    german_40 = laws_copy / "de" / "law-40.md"
+    text = german_40.read_text("utf-8")
+    german_40.write_text(text[: text.index("## In der Praxis")], "utf-8")
     page = client.get("/laws/40?lang=de").get_data(as_text=True)
     assert "Die Praxis-Hinweise zu dieser Regel gibt es bisher nur auf Englisch." in page
+    assert 'href="/laws/40?lang=en" hreflang="en" lang="en">English</a>' in page
     page = client.get("/laws/64?lang=de").get_data(as_text=True)
     assert "nur auf Englisch" not in page and "In der Praxis" in page
+
+
+def test_every_german_law_has_its_in_der_praxis_notes(english, german):
+    missing = [
+        law.number
+        for law in english.laws
+        if law.commentary and not german.law(law.number).commentary
+    ]
+    assert missing == []
