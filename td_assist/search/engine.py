@@ -50,8 +50,10 @@ SAME_LAW_FACTORS = (1.0, 0.75, 0.6)  # a law's 1st, 2nd, 3rd hit: room for other
 PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
 GERMAN_WEIGHT = 2.5
 # The German lawbook's own text (laws/de/) as evidence for a German question; an English
-# question never reads it, so English results stay as they were.
-GERMAN_TEXT_WEIGHT = 1.0
+# question never reads it, so English results stay as they were. Kept small: it breaks ties
+# among the sections the phrasings and the English text already found, rather than
+# outvoting them with a word the question shares with a long German section ("Ende").
+GERMAN_TEXT_WEIGHT = 0.35
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 # German has no lawbook of its own to tell common words from telling ones, so the German
 # phrasings are that yardstick: a word used for many sections weighs less.
@@ -396,7 +398,13 @@ class SearchEngine:
         for anchor, value in self.german.score(german_asked, german_common).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
         if german:
-            for anchor, value in self.german_text.score(german_asked, german_common).items():
+            # a word found all over the German lawbook ("Ende", "Karte") says little there
+            spread = self.german_text.commonness(german_asked, GERMAN_RARE_IDF)
+            text_common = {
+                term: min(german_common.get(term, 1.0), spread.get(term, 1.0))
+                for term in {*german_common, *spread}
+            }
+            for anchor, value in self.german_text.score(german_asked, text_common).items():
                 scores[anchor] = scores.get(anchor, 0.0) + GERMAN_TEXT_WEIGHT * value
         if not scores:
             return [], expanded
