@@ -211,7 +211,7 @@ def import_official(path: Path, lang: str = "en") -> OfficialText:
         sections=sections,
         titles=titles,
     )
-    target = official_path(lang)
+    target = official_path() if lang == "en" else official_path(lang)
     temporary = target.with_suffix(".tmp")
     temporary.write_text(official.model_dump_json(indent=1), encoding="utf-8")
     temporary.replace(target)  # atomic: a reader sees the old file or the new one
@@ -221,7 +221,7 @@ def import_official(path: Path, lang: str = "en") -> OfficialText:
 def load_official(lang: str = "en") -> OfficialText | None:
     """The imported official text in ``lang``, or None when the club has not imported it.
     Read again only when the file changes: every law page asks for it."""
-    path = official_path(lang)
+    path = official_path() if lang == "en" else official_path(lang)
     try:
         stat = path.stat()
     except OSError:
