@@ -20,10 +20,12 @@ from pathlib import Path
 from td_assist.lawbook.model import (
     DEFINITIONS,
     INTRODUCTION,
+    LANGUAGES,
     Law,
     LawFileError,
     Section,
     display_anchor,
+    language_of,
 )
 from td_assist.lawbook.refs import Reference, find_references, normalise_reference
 from td_assist.paths import cache_dir, content_dir
@@ -52,6 +54,7 @@ class Chapter:
 class Lawbook:
     def __init__(self, laws: list[Law], named: dict[str, Law], folder: Path) -> None:
         self.folder = folder
+        self.lang = language_of(folder)
         self._content_hash = ""
         self._citing: dict[int, list[Section]] = {}
         self._laws = {law.number: law for law in laws}
@@ -91,6 +94,10 @@ class Lawbook:
     @property
     def laws(self) -> list[Law]:
         return [self._laws[n] for n in sorted(self._laws)]
+
+    def has_law(self, number: int) -> bool:
+        """Whether this book has Law ``number`` (the German one is written law by law)."""
+        return number in self._laws
 
     def law(self, number: int) -> Law:
         if number not in self._laws:
@@ -194,8 +201,10 @@ class Lawbook:
         return self._content_hash
 
 
-@lru_cache(maxsize=4)  # the shipped laws/ and, in tests, a few copies of it
+@lru_cache(maxsize=6)  # the shipped laws/ and laws/de/ and, in tests, a few copies
 def _load(folder: Path) -> Lawbook:
+    if not folder.is_dir():  # a copy of laws/ without a German folder: an empty book
+        return Lawbook([], {}, folder)
     snapshot = _snapshot_path(folder)
     try:
         with snapshot.open("rb") as stream:
@@ -245,14 +254,29 @@ def _shipped_folder() -> Path:
     return content_dir("laws").resolve()
 
 
-def get_lawbook(folder: Path | None = None) -> Lawbook:
-    """The lawbook from laws/ (or ``folder``), loaded once per process.
+def language_folder(folder: Path, lang: str) -> Path:
+    """The folder of the lawbook in ``lang`` beside the English ``folder`` (laws/de/)."""
+    return folder if lang == "en" else folder / lang
+
+
+def check_language(lang: str) -> str:
+    """``lang`` when the lawbook is written in it; a ValueError naming the choices."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no lawbook in '{lang[:10]}'; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def get_lawbook(folder: Path | None = None, lang: str = "en") -> Lawbook:
+    """The lawbook from laws/ (or ``folder``) in ``lang`` (German: laws/de/), loaded once
+    per process. The German book holds the laws written in German so far; a caller shows
+    the English law where ``has_law`` says the German one is missing.
 
     laws/ ships with the program and does not change while it runs, so a page or a
     search costs no look at the disk; whoever changes the files on purpose (a test, a
     tool editing laws/) calls ``reload_lawbook``."""
+    base = folder.resolve() if folder is not None else _shipped_folder()
     with _LOAD_LOCK:  # the server's threads would each read it on the first request
-        return _load(folder.resolve() if folder is not None else _shipped_folder())
+        return _load(language_folder(base, check_language(lang)))
 
 
 _LOAD_LOCK = threading.Lock()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from td_assist.lawbook.book import UnknownLaw, get_lawbook
-from td_assist.lawbook.model import LawFileError
-from td_assist.lawbook.render import section_text
+from td_assist.lawbook.model import LANGUAGES, LAW_WORD, LawFileError, display_anchor
+from td_assist.lawbook.refs import normalise_reference
+from td_assist.lawbook.render import labels, section_text
 from td_assist.lawbook.settings import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR, OFFICIAL_FILE
 
 if TYPE_CHECKING:
@@ -20,14 +22,43 @@ class CommandError(Exception):
     """Shown to the user as one line; exit status 2."""
 
 
+LANG_ENV = "TD_ASSIST_LANG"
+
+# Said when a law has no German file yet and the English one is shown instead.
+_FALLBACK_NOTE = {
+    "de": "{law} gibt es noch nicht auf Deutsch; hier steht der englische Text.",
+}
+
+
+def reader_language(args: argparse.Namespace) -> str:
+    """The language asked for: ``--lang`` (this command's or the global one), else
+    TD_ASSIST_LANG, else English. A language the lawbook is not written in is an error."""
+    lang = getattr(args, "lang", None) or os.environ.get(LANG_ENV, "") or "en"
+    lang = lang.strip().lower()[:10].split("_")[0].split("-")[0] or "en"
+    if lang not in LANGUAGES:
+        raise CommandError(f"no lawbook in '{lang}'; --lang takes one of {', '.join(LANGUAGES)}")
+    return lang
+
+
 def _cmd_law(args: argparse.Namespace) -> int:
     reference = " ".join(args.reference)
+    lang = reader_language(args)
     try:
         book = get_lawbook()
         section = book.find(reference)
+        if lang != "en":
+            number = book.law_of(section).number
+            translated = get_lawbook(lang=lang)
+            if (number and translated.has_law(number)) or section.anchor in translated.sections:
+                book, section = translated, translated.sections[section.anchor]
+            else:
+                shown_law = display_anchor(str(number), lang) if number else section.display
+                print(_FALLBACK_NOTE[lang].format(law=shown_law) + "\n")
     except (UnknownLaw, LawFileError) as error:
         raise CommandError(str(error)) from None
-    official = _official_if_imported()
+    except KeyError as error:  # a German law lacking a section the English one has
+        raise CommandError(f"the {lang} lawbook lacks section {error.args[0]}") from None
+    official = _official_if_imported(book.lang)
     texts = official.sections if official else None
     if args.json:
         from td_assist.lawbook.law_json import section_json
@@ -39,35 +70,38 @@ def _cmd_law(args: argparse.Namespace) -> int:
             data["commentary"] = law.commentary
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
+    words = labels(book.lang)
     print(section_text(section), end="")
     if section.depth == 0 and book.law_of(section).commentary:
-        print("\nIn practice (commentary, not the law)\n")
+        print(f"\n{words['practice']} {words['not_the_law']}\n")
         print(book.law_of(section).commentary)
     if texts and section.anchor in texts:
-        print(f"\nOfficial text ({section.display}):\n  {texts[section.anchor]}")
+        print(f"\n{words['official']} ({section.display}):\n  {texts[section.anchor]}")
     return 0
 
 
-def _official_if_imported() -> OfficialText | None:
+def _official_if_imported(lang: str = "en") -> OfficialText | None:
     """The imported official text; its reader (pydantic) is loaded only when a club has
     imported one, so `td-assist law` stays quick for the others."""
     from td_assist.paths import user_dir
 
-    if not (user_dir() / OFFICIAL_FILE).exists():
+    name = OFFICIAL_FILE if lang == "en" else OFFICIAL_FILE.replace(".json", f".{lang}.json")
+    if not (user_dir() / name).exists():
         return None
     from td_assist.lawbook.official import load_official
 
-    return load_official()
+    return load_official(lang)
 
 
 def _cmd_laws_import(args: argparse.Namespace) -> int:
     from td_assist.lawbook.official import ImportProblem, import_official
 
+    lang = reader_language(args)
     try:
-        official = import_official(Path(args.file))
+        official = import_official(Path(args.file), lang)
     except ImportProblem as error:
         raise CommandError(str(error)) from None
-    book = get_lawbook()
+    book = get_lawbook(lang=lang)
     matched = sum(1 for anchor in official.sections if anchor in book.sections)
     print(
         f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
@@ -85,15 +119,25 @@ def _cmd_laws_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_laws_check(_args: argparse.Namespace) -> int:
+def _cmd_laws_check(args: argparse.Namespace) -> int:
+    lang = reader_language(args)
     try:
-        book = get_lawbook()
+        book = get_lawbook(lang=lang)
+        english = get_lawbook()
     except LawFileError as error:
         raise CommandError(str(error)) from None
     numbers = {law.number for law in book.laws}
-    problems = [f"Law {n} is missing" for n in range(1, 94) if n not in numbers]
-    problems += [
-        f"{u.source}: reference '{u.text}' leads nowhere" for u in book.unresolved_references()
+    problems = [f"{LAW_WORD[lang]} {n} is missing" for n in range(1, 94) if n not in numbers]
+    if lang != "en":  # the same anchors as the English, law by law
+        for law in book.laws:
+            ours = {s.anchor for s in law.sections()}
+            theirs = {s.anchor for s in english.law(law.number).sections()}
+            problems += [f"{law.source.name}: no section {a}" for a in sorted(theirs - ours)]
+            problems += [f"{law.source.name}: {a} is not in English" for a in sorted(ours - theirs)]
+    problems += [  # a German reference may point to a law not yet written in German
+        f"{u.source}: reference '{u.text}' leads nowhere"
+        for u in book.unresolved_references()
+        if lang == "en" or normalise_reference(u.text) not in english.sections
     ]
     for line in problems:
         print(line)
@@ -105,16 +149,18 @@ def _cmd_laws_overlap(args: argparse.Namespace) -> int:
     from td_assist.lawbook.official import load_official
     from td_assist.lawbook.overlap import find_overlaps
 
-    official = load_official()
+    lang = reader_language(args)
+    official = load_official(lang)
     if official is None:
+        also = "" if lang == "en" else f" --lang {lang}"
         raise CommandError(
-            "no official text imported; run 'td-assist laws import FILE' first "
+            f"no official text imported; run 'td-assist laws import FILE{also}' first "
             "(FILE: the official 2017 Laws saved as plain text)"
         )
     if args.min_words < MIN_WORDS_FLOOR:
         raise CommandError(f"--min-words must be at least {MIN_WORDS_FLOOR} (got {args.min_words})")
     try:
-        book = get_lawbook()
+        book = get_lawbook(lang=lang)
     except LawFileError as error:
         raise CommandError(str(error)) from None
     try:
@@ -147,6 +193,17 @@ def _min_words(value: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
 
 
+def _add_lang(command: argparse.ArgumentParser) -> None:
+    """``--lang de`` on a lawbook command; without it the global ``--lang`` (when the
+    program has one) or TD_ASSIST_LANG decides. SUPPRESS keeps a global value."""
+    command.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar="LANG",
+        help=f"the lawbook's language: {', '.join(LANGUAGES)} (default: {LANG_ENV} or en)",
+    )
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     law = commands.add_parser(
         "law",
@@ -155,6 +212,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     law.add_argument("reference", nargs="+", help="law number or anchor")
     law.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(law)
     law.set_defaults(handler=_cmd_law)
 
     laws = commands.add_parser(
@@ -165,8 +223,10 @@ def register(commands: argparse._SubParsersAction) -> None:
         "import", help="import the official 2017 text your club owns (plain text file)"
     )
     importer.add_argument("file", help="the official text saved as plain text")
+    _add_lang(importer)
     importer.set_defaults(handler=_cmd_laws_import)
     check = sub.add_parser("check", help="check laws/ for format errors and broken references")
+    _add_lang(check)
     check.set_defaults(handler=_cmd_laws_check)
     overlap = sub.add_parser(
         "overlap",
@@ -185,4 +245,5 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"shortest run to report (default {DEFAULT_MIN_WORDS})",
     )
     overlap.add_argument("--json", action="store_true", help="print JSON")
+    _add_lang(overlap)
     overlap.set_defaults(handler=_cmd_laws_overlap)

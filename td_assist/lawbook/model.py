@@ -17,6 +17,20 @@ from pathlib import Path
 DEFINITIONS = "definitions"
 INTRODUCTION = "introduction"
 
+# The languages the lawbook is written in: English in laws/, German in laws/de/ (same
+# file names, same anchors). The word a reference starts with, per language.
+LANGUAGES = ("en", "de")
+LAW_WORD = {"en": "Law", "de": "Regel"}
+_NAMED_WORD = {
+    "en": {"def": "Definitions", "intro": "Introduction"},
+    "de": {"def": "Definitionen", "intro": "Einleitung"},
+}
+
+
+def language_of(folder: Path) -> str:
+    """``laws/de`` holds the German lawbook; any other folder is English."""
+    return folder.name if folder.name in LANGUAGES else "en"
+
 
 class LawFileError(ValueError):
     """A laws/ file breaks the format; the message names the file and line. (Here, not in
@@ -43,10 +57,11 @@ class Section:
     # What of the 2017 text this section could not be checked against, or "" when it was
     # (written in laws/ as ``> [!unverified] ...``; see laws/README.md).
     unverified: str = ""
+    lang: str = "en"  # the language of the file it was read from
 
     @property
     def display(self) -> str:
-        return display_anchor(self.anchor)
+        return display_anchor(self.anchor, self.lang)
 
     def walk(self) -> Iterator[Section]:
         yield self
@@ -107,16 +122,17 @@ def _split_anchor_labels(anchor: str) -> list[str]:
     return labels
 
 
-def display_anchor(anchor: str) -> str:
-    """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``."""
+def display_anchor(anchor: str, lang: str = "en") -> str:
+    """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``; in German
+    (``lang="de"``) ``Regel 12C1(c)``."""
     if not (anchor[:1].isascii() and anchor[:1].isdigit()):
         kind, _, term = anchor.partition("-")
-        name = {"def": "Definitions", "intro": "Introduction"}.get(kind, kind.title())
+        name = _NAMED_WORD.get(lang, _NAMED_WORD["en"]).get(kind, kind.title())
         return f"{name}: {term.replace('-', ' ').title()}" if term else name
     number = re.match(r"\d+", anchor)
     if number is None:
         raise ValueError("a law anchor must start with the law's number")
-    out = f"Law {number.group(0)}"
+    out = f"{LAW_WORD.get(lang, 'Law')} {number.group(0)}"
     for label in _split_anchor_labels(anchor):
         out += f"({label})" if label.islower() else label
     return out

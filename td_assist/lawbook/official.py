@@ -24,6 +24,11 @@ from td_assist.paths import user_dir
 MAX_IMPORT_BYTES = 5_000_000
 
 _LAW_HEADING = re.compile(r"^\s*LAW\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)?([A-Z][A-Z ,'’()\-–]*)?\s*$")
+# The German text heads each law "Regel 64 - Verfahren nach ..." (or "REGEL 64 ...").
+_GERMAN_LAW_HEADING = re.compile(
+    r"^\s*(?:REGEL|Regel)\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)([A-ZÄÖÜ][^.;]{0,90})?$"
+)
+_LAW_HEADINGS = {"en": _LAW_HEADING, "de": _GERMAN_LAW_HEADING}
 _LABEL = re.compile(r"^\s*(?:([A-Z])\.|(\d{1,2})\.|\(([a-z]{1,5})\))\s+(.*)$")
 _FOOTNOTE_MARK = re.compile(r"(?<=[A-Za-z.,;:)])(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)")
 _FOOTNOTE_LINE = re.compile(r"^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)\s+\S")
@@ -44,14 +49,14 @@ class ImportProblem(ValueError):
     """The file could not be read as the Laws; the message says why."""
 
 
-def clean_lines(text: str) -> list[str]:
+def clean_lines(text: str, law_heading: re.Pattern[str] = _LAW_HEADING) -> list[str]:
     """Drop page numbers, running headers and footnotes; mend hyphenated words."""
     lines = text.replace("\f", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     counts = Counter(line.strip() for line in lines if line.strip())
     repeated = {
         line
         for line, count in counts.items()
-        if count >= 3 and len(line) < 70 and not _LABEL.match(line) and not _LAW_HEADING.match(line)
+        if count >= 3 and len(line) < 70 and not _LABEL.match(line) and not law_heading.match(line)
     }
     kept: list[str] = []
     for line in lines:
@@ -71,15 +76,17 @@ def clean_lines(text: str) -> list[str]:
     return kept
 
 
-def split_official(text: str) -> tuple[dict[str, str], dict[int, str]]:
-    """Anchor -> official text, and law number -> title."""
+def split_official(text: str, lang: str = "en") -> tuple[dict[str, str], dict[int, str]]:
+    """Anchor -> official text, and law number -> title (``lang``: the text's language,
+    which decides how a law's heading looks)."""
+    law_heading = _LAW_HEADINGS.get(lang, _LAW_HEADING)
     sections: dict[str, list[str]] = {}
     titles: dict[int, str] = {}
     law: int | None = None
     stack: list[tuple[str, str]] = []  # (kind, label) from the top level down
     current: str | None = None
-    for line in clean_lines(text):
-        heading = _LAW_HEADING.match(line)
+    for line in clean_lines(text, law_heading):
+        heading = law_heading.match(line)
         # Later laws only: a text with gaps (a few laws copied out) still splits by law.
         if heading and (law is None or int(heading.group(1)) > law):
             law = int(heading.group(1))
@@ -172,12 +179,16 @@ def _place_label(
     return None
 
 
-def official_path() -> Path:
-    return user_dir() / OFFICIAL_FILE
+def official_path(lang: str = "en") -> Path:
+    """Where the imported official text in ``lang`` is kept (German beside English)."""
+    if lang == "en":
+        return user_dir() / OFFICIAL_FILE
+    return user_dir() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
 
 
-def import_official(path: Path) -> OfficialText:
-    """Read ``path``, split it, store it; raises ImportProblem naming what is wrong."""
+def import_official(path: Path, lang: str = "en") -> OfficialText:
+    """Read ``path`` (the official text in ``lang``), split it, store it; raises
+    ImportProblem naming what is wrong."""
     try:
         raw = path.read_bytes()
     except OSError as error:
@@ -190,28 +201,27 @@ def import_official(path: Path) -> OfficialText:
             "File > Save as text), then import the .txt file"
         )
     text = raw.decode("utf-8", errors="replace")
-    sections, titles = split_official(text)
+    sections, titles = split_official(text, lang)
     if not titles:
-        raise ImportProblem(
-            f"{path.name}: no law headings found (expected lines like 'LAW 64 - PROCEDURE ...')"
-        )
+        example = "Regel 64 - Verfahren ..." if lang == "de" else "LAW 64 - PROCEDURE ..."
+        raise ImportProblem(f"{path.name}: no law headings found (expected lines like '{example}')")
     official = OfficialText(
         source=path.name,
         imported_at=datetime.now(UTC).isoformat(timespec="seconds"),
         sections=sections,
         titles=titles,
     )
-    target = official_path()
+    target = official_path() if lang == "en" else official_path(lang)
     temporary = target.with_suffix(".tmp")
     temporary.write_text(official.model_dump_json(indent=1), encoding="utf-8")
     temporary.replace(target)  # atomic: a reader sees the old file or the new one
     return official
 
 
-def load_official() -> OfficialText | None:
-    """The imported official text, or None when the club has not imported it. Read
-    again only when the file changes: every law page asks for it."""
-    path = official_path()
+def load_official(lang: str = "en") -> OfficialText | None:
+    """The imported official text in ``lang``, or None when the club has not imported it.
+    Read again only when the file changes: every law page asks for it."""
+    path = official_path() if lang == "en" else official_path(lang)
     try:
         stat = path.stat()
     except OSError:
@@ -219,7 +229,7 @@ def load_official() -> OfficialText | None:
     return _official_as_saved(path, stat.st_mtime_ns, stat.st_size)
 
 
-@lru_cache(maxsize=2)  # the text as last imported (per user folder)
+@lru_cache(maxsize=4)  # the texts as last imported (per user folder and language)
 def _official_as_saved(path: Path, _mtime: int, _size: int) -> OfficialText | None:
     try:
         return OfficialText.model_validate(json.loads(path.read_text(encoding="utf-8")))

@@ -12,9 +12,22 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from td_assist.lawbook.model import DEFINITIONS, INTRODUCTION, Law, LawFileError, Section
+from td_assist.lawbook.model import (
+    DEFINITIONS,
+    INTRODUCTION,
+    LAW_WORD,
+    Law,
+    LawFileError,
+    Section,
+    language_of,
+)
 
 COMMENTARY_HEADING = "In practice"
+# The commentary heading in each language's files (laws/de/: "In der Praxis").
+COMMENTARY_HEADINGS = {"en": COMMENTARY_HEADING, "de": "In der Praxis"}
+# A named section (Definitions) may give its anchor, so a German term keeps the English
+# anchor: ``## Renonce {#def-revoke}``.
+_OWN_ANCHOR = re.compile(r"^(?P<text>.*?)\s*\{#(?P<anchor>[a-z0-9-]+)\}$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 _LABEL = re.compile(
     r"^(?:(?P<upper>[A-Z])\.|(?P<number>\d{1,2})\.|\((?P<lower>[a-z]{1,5})\))"
@@ -48,15 +61,19 @@ def parse_law_text(text: str, path: Path) -> Law:
     if not named and path.stem != f"law-{front.number:02d}":
         raise LawFileError(path, 2, f"number = {front.number} belongs in law-{front.number:02d}.md")
     root_anchor = path.stem if named else str(front.number)
+    lang = language_of(path.parent)
+    commentary_heading = COMMENTARY_HEADINGS[lang]
     title_line = _title_line(lines, body_start, path)
-    expected_title = front.title if named else f"Law {front.number}: {front.title}"
+    expected_title = front.title if named else f"{LAW_WORD[lang]} {front.number}: {front.title}"
     if lines[title_line - 1].lstrip("# ").strip() != expected_title:
         raise LawFileError(
             path,
             title_line,
             f"the title line must read '# {expected_title}' (from the front matter)",
         )
-    root = Section(root_anchor, front.number, "", front.title, "", 0, None, line=title_line)
+    root = Section(
+        root_anchor, front.number, "", front.title, "", 0, None, line=title_line, lang=lang
+    )
     commentary: list[str] | None = None
     stack: list[Section] = [root]
     body: list[str] = []
@@ -72,7 +89,7 @@ def parse_law_text(text: str, path: Path) -> Law:
         if commentary is not None:
             if match:
                 raise LawFileError(
-                    path, line_no, f"'## {COMMENTARY_HEADING}' must be the last heading"
+                    path, line_no, f"'## {commentary_heading}' must be the last heading"
                 )
             if _UNVERIFIED.match(line.strip()):
                 raise LawFileError(
@@ -90,7 +107,7 @@ def parse_law_text(text: str, path: Path) -> Law:
         level, content = len(match.group(1)), match.group(2)
         if level == 1:
             raise LawFileError(path, line_no, "only one '#' title line is allowed")
-        if level == 2 and content == COMMENTARY_HEADING:
+        if level == 2 and content == commentary_heading:
             flush()
             commentary = []
             continue
@@ -105,6 +122,7 @@ def parse_law_text(text: str, path: Path) -> Law:
             if named
             else _labelled_section(parent, content, depth, line_no, path)
         )
+        section.lang = lang
         parent.children.append(section)
         stack.append(section)
         current = section
@@ -169,7 +187,13 @@ def _slug(text: str) -> str:
 def _named_section(parent: Section, content: str, prefix: str, line_no: int, path: Path) -> Section:
     if parent.depth != 0:
         raise LawFileError(path, line_no, "definitions and introduction use '##' headings only")
-    anchor = f"{prefix}-{_slug(content)}"
+    own = _OWN_ANCHOR.match(content)
+    if own:
+        content, anchor = own.group("text"), own.group("anchor")
+        if not anchor.startswith(f"{prefix}-"):
+            raise LawFileError(path, line_no, f"anchor {anchor} must start with '{prefix}-'")
+    else:
+        anchor = f"{prefix}-{_slug(content)}"
     if any(child.anchor == anchor for child in parent.children):
         raise LawFileError(path, line_no, f"'{content}' appears twice")
     return Section(anchor, parent.law, "", content, "", 1, parent.anchor, line=line_no)

@@ -14,11 +14,17 @@ from dataclasses import dataclass
 # One reference: number, then optional letter, number, (a), (i) ...
 _REF = r"(?P<num>\d{1,2})(?P<tail>[A-K](?:\d{1,2}(?:\([a-z]{1,5}\))*)?)?(?![\w(])"
 _ONE = re.compile(_REF)
-# "Law 64B3", "Laws 28 to 32", "Laws 16C, 26B and 72C", "Laws 28-32"
+# "Law 64B3", "Laws 28 to 32", "Laws 16C, 26B and 72C", "Laws 28-32"; in the German
+# lawbook "Regel 64B3", "Regeln 28 bis 32", "Regeln 16C, 26B und 72C"
+_WORD = r"(?:Laws?|Regeln?)"
 _RUN = re.compile(
-    r"\bLaws?\s+"
+    r"\b"
+    + _WORD
+    + r"\s+"
     + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
-    + r"(?:\s*(?:,|and|or|to|through|-|–)\s*(?:Laws?\s+)?"
+    + r"(?:\s*(?:,|and|or|to|through|und|oder|bis|-|–)\s*(?:"
+    + _WORD
+    + r"\s+)?"
     + _REF.replace("?P<num>", "?:").replace("?P<tail>", "?:")
     + r")*"
 )
@@ -42,12 +48,12 @@ def find_references(text: str) -> list[Reference]:
     """Every law reference written with the word Law (the laws/ convention)."""
     found: list[Reference] = []
     for run in _RUN.finditer(text):
-        prefix = re.match(r"Laws?\s+", run.group(0))
+        prefix = re.match(_WORD + r"\s+", run.group(0))
         if prefix is None:
-            raise ValueError("a law reference must start with 'Law'")
+            raise ValueError("a law reference must start with 'Law' (or 'Regel')")
         for one in _ONE.finditer(text, run.start() + prefix.end(), run.end()):
             # Link "Law 64C" whole when the word Law stands right before the number.
-            before = re.search(r"Laws?\s+$", text[max(0, one.start() - 6) : one.start()])
+            before = re.search(_WORD + r"\s+$", text[max(0, one.start() - 8) : one.start()])
             start = one.start() - len(before.group(0)) if before else one.start()
             found.append(
                 Reference(

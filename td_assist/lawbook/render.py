@@ -20,13 +20,16 @@ if TYPE_CHECKING:
     import markdown
 
 
-def law_url(anchor: str) -> str:
-    """``64B3`` -> ``/laws/64#64B3``; ``def-revoke`` -> ``/laws/definitions#def-revoke``."""
+def law_url(anchor: str, lang: str = "en") -> str:
+    """``64B3`` -> ``/laws/64#64B3``; ``def-revoke`` -> ``/laws/definitions#def-revoke``;
+    in another language than English the page asks for it: ``/laws/64?lang=de#64B3``."""
+    query = "" if lang == "en" else f"?lang={lang}"
     if anchor[:1].isascii() and anchor[:1].isdigit():
         number = "".join(ch for ch in anchor[:2] if (ch.isascii() and ch.isdigit()))
-        return f"/laws/{number}" if anchor == number else f"/laws/{number}#{anchor}"
-    page = {"def": "definitions", "intro": "introduction"}.get(anchor.split("-")[0], anchor)
-    return f"/laws/{page}" if page == anchor else f"/laws/{page}#{anchor}"
+        page = number
+    else:
+        page = {"def": "definitions", "intro": "introduction"}.get(anchor.split("-")[0], anchor)
+    return f"/laws/{page}{query}" if page == anchor else f"/laws/{page}{query}#{anchor}"
 
 
 def _markdown() -> markdown.Markdown:
@@ -38,15 +41,16 @@ def _markdown() -> markdown.Markdown:
     return md
 
 
-def markdown_to_html(text: str, link: Callable[[str], bool] | None = None) -> str:
-    """Markdown -> HTML with law references linked (only to anchors ``link`` accepts)."""
+def markdown_to_html(text: str, link: Callable[[str], bool] | None = None, lang: str = "en") -> str:
+    """Markdown -> HTML with law references linked (only to anchors ``link`` accepts),
+    to the law pages in ``lang``."""
     pieces: list[str] = []
     last = 0
     for ref in find_references(text):
         if link is not None and not link(ref.anchor):
             continue
         pieces.append(text[last : ref.start])
-        pieces.append(f"[{ref.text}]({law_url(ref.anchor)})")
+        pieces.append(f"[{ref.text}]({law_url(ref.anchor, lang)})")
         last = ref.end
     pieces.append(text[last:])
     md = _markdown()
@@ -54,6 +58,28 @@ def markdown_to_html(text: str, link: Callable[[str], bool] | None = None) -> st
 
 
 UNVERIFIED_LABEL = "Not verified against the 2017 text"
+# The words around a law's text are in the law's language (a German law page or a
+# `td-assist law --lang de` reads German throughout, whatever the interface language).
+LABELS = {
+    "en": {
+        "unverified": UNVERIFIED_LABEL,
+        "practice": "In practice",
+        "not_the_law": "(commentary, not the law)",
+        "ours": "Our words",
+        "official": "Official text",
+    },
+    "de": {
+        "unverified": "Nicht am Text von 2017 geprüft",
+        "practice": "In der Praxis",
+        "not_the_law": "(Kommentar, nicht die Regel)",
+        "ours": "Unsere Worte",
+        "official": "Amtlicher Text",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    return LABELS.get(lang, LABELS["en"])
 
 
 def _plain(text: str) -> str:
@@ -74,7 +100,7 @@ def section_text(section: Section, width: int = 88) -> str:
         if part.unverified:
             lines.append(
                 textwrap.fill(
-                    f"[{UNVERIFIED_LABEL}: {_plain(part.unverified)}]",
+                    f"[{labels(part.lang)['unverified']}: {_plain(part.unverified)}]",
                     width=width,
                     initial_indent=indent + "  ",
                     subsequent_indent=indent + "   ",
@@ -102,8 +128,9 @@ def law_html(law: Law, book: Lawbook, official: dict[str, str] | None = None) ->
     """The body of a law page: every section with its anchor, references linked."""
 
     def exists(anchor: str) -> bool:
-        return anchor in book.sections
+        return anchor in book.sections or (book.lang != "en" and anchor[:1].isdigit())
 
+    words = labels(book.lang)
     out: list[str] = []
     for section in law.sections():
         level = min(section.depth + 1, 6)
@@ -118,14 +145,15 @@ def law_html(law: Law, book: Lawbook, official: dict[str, str] | None = None) ->
             out.append(f'<section class="law-section depth-0" id="{section.anchor}">')
         if section.unverified:
             out.append(
-                f'<p class="unverified"><strong>{UNVERIFIED_LABEL}:</strong> '
+                f'<p class="unverified"><strong>{words["unverified"]}:</strong> '
                 f"{html.escape(section.unverified)}</p>"
             )
-        ours = markdown_to_html(section.text, exists) if section.text else ""
+        ours = markdown_to_html(section.text, exists, book.lang) if section.text else ""
         if official is not None and section.anchor in official:
             out.append(
-                '<div class="side-by-side"><div class="ours"><h4 class="tag">Our words</h4>'
-                f'{ours}</div><div class="official"><h4 class="tag">Official text</h4>'
+                '<div class="side-by-side"><div class="ours">'
+                f'<h4 class="tag">{words["ours"]}</h4>{ours}</div>'
+                f'<div class="official"><h4 class="tag">{words["official"]}</h4>'
                 f"<p>{html.escape(official[section.anchor])}</p></div></div>"
             )
         else:
@@ -133,7 +161,8 @@ def law_html(law: Law, book: Lawbook, official: dict[str, str] | None = None) ->
         out.append("</section>")
     if law.commentary:
         out.append(
-            '<aside class="commentary"><h2>In practice <small>(commentary, not the law)</small>'
-            f"</h2>{markdown_to_html(law.commentary, exists)}</aside>"
+            f'<aside class="commentary"><h2>{words["practice"]} '
+            f"<small>{words['not_the_law']}</small>"
+            f"</h2>{markdown_to_html(law.commentary, exists, book.lang)}</aside>"
         )
     return "\n".join(out)

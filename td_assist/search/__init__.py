@@ -143,6 +143,7 @@ class SearchHitJson(BaseModel):
     snippet: str
     score: float
     url: str
+    lang: str = "en"  # the language of title, heading and snippet (German for a German question)
 
 
 class SearchJson(BaseModel):
@@ -171,7 +172,8 @@ def search_report(query: str, limit: int = 10) -> SearchJson:
                 heading=h.heading,
                 snippet=h.snippet,
                 score=h.score,
-                url=law_url(h.anchor),
+                url=law_url(h.anchor, h.lang),
+                lang=h.lang,
             )
             for h in results.hits
         ],

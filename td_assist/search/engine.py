@@ -49,6 +49,11 @@ PER_LAW = 3
 SAME_LAW_FACTORS = (1.0, 0.75, 0.6)  # a law's 1st, 2nd, 3rd hit: room for other laws
 PHRASING_WEIGHT = 2.5  # a phrasing a TD wrote for a section, against the law text
 GERMAN_WEIGHT = 2.5
+# The German lawbook's own text (laws/de/) as evidence for a German question; an English
+# question never reads it, so English results stay as they were. Kept small: it breaks ties
+# among the sections the phrasings and the English text already found, rather than
+# outvoting them with a word the question shares with a long German section ("Ende").
+GERMAN_TEXT_WEIGHT = 0.35
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
 # German has no lawbook of its own to tell common words from telling ones, so the German
 # phrasings are that yardstick: a word used for many sections weighs less.
@@ -109,10 +114,11 @@ class Hit:
     display: str
     snippet: str  # HTML with <mark> around matched words
     score: float
+    lang: str = "en"  # the language title, heading and snippet are in
 
     @property
     def url(self) -> str:
-        return law_url(self.anchor)
+        return law_url(self.anchor, self.lang)
 
 
 @dataclass
@@ -138,7 +144,7 @@ SPELLER_FILE = "speller-lists.pickle"
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
            "decompounder", "problems", "english", "german", "everyday",
-           "everyday_weight", "speller")  # fmt: skip
+           "everyday_weight", "speller", "german_text")  # fmt: skip
 
 
 def _code_signature() -> list[tuple[str, int, int]]:
@@ -214,6 +220,14 @@ class SearchEngine:
                         english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
         self.german = PhrasingIndex(german)
+        translated = self._german_book()
+        self.german_text = PhrasingIndex(
+            {
+                anchor: [self._german_meaning(f"{section.heading} {plain_text(section.text)}")]
+                for anchor, section in translated.sections.items()
+                if anchor in book.sections
+            }
+        )
         # Karte, Partner, Kontra: in nearly every German question, so they weigh little
         # and the word that names the irregularity decides (laws/german.toml)
         everyday = load_everyday(book.folder / "german.toml")
@@ -271,6 +285,12 @@ class SearchEngine:
         except OSError:
             return  # a read-only or full disk: made again next time
         self.speller.keep_lists(folder / SPELLER_FILE)
+
+    def _german_book(self) -> Lawbook:
+        """The German lawbook beside this one (laws/de/; empty where none is written)."""
+        from td_assist.lawbook import get_lawbook
+
+        return get_lawbook(self.book.folder, lang="de")
 
     def _english_meaning(self, text: str) -> list[str]:
         return self.same.english(english_terms(text))
@@ -377,6 +397,15 @@ class SearchEngine:
                 german_common[term] = min(self.everyday_weight, german_common.get(term, 1.0))
         for anchor, value in self.german.score(german_asked, german_common).items():
             scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
+        if german:
+            # a word found all over the German lawbook ("Ende", "Karte") says little there
+            spread = self.german_text.commonness(german_asked, GERMAN_RARE_IDF)
+            text_common = {
+                term: min(german_common.get(term, 1.0), spread.get(term, 1.0))
+                for term in {*german_common, *spread}
+            }
+            for anchor, value in self.german_text.score(german_asked, text_common).items():
+                scores[anchor] = scores.get(anchor, 0.0) + GERMAN_TEXT_WEIGHT * value
         if not scores:
             return [], expanded
         term = term_asked_about(said)
@@ -393,6 +422,10 @@ class SearchEngine:
             ranked = self._deepen(ranked, scores, limit)
         ranked = self._make_room(ranked, self._named_laws(entries, said, german))
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
+        if german:  # a German question reads its answers in German where they are written
+            return [self._german_hit(section, score, stems) for section, score in ranked[:limit]], (
+                expanded
+            )
         hits = [
             self._hit_for(
                 section, score, self._lead_in(section) + highlight_snippet(section, stems)
@@ -400,6 +433,28 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _german_hit(self, section: Section, score: float, stems: set[str]) -> Hit:
+        """The hit in German when laws/de/ has the section, else in English."""
+        translated = self._german_book()
+        german = translated.get(section.anchor)
+        if german is None:
+            return self._hit_for(
+                section, score, self._lead_in(section) + highlight_snippet(section, stems)
+            )
+        found: Section | None = german
+        while found is not None and not found.heading and found.parent:
+            found = translated.get(found.parent)
+        return Hit(
+            anchor=german.anchor,
+            law=section.law,
+            title=translated.law_of(german).title,
+            heading=found.heading if found is not None else "",
+            display=german.display,
+            snippet=highlight_snippet(german, stems),
+            score=round(score, 3),
+            lang="de",
+        )
 
     def _named_laws(
         self, entries: list[tuple[SynonymEntry, int]], said: list[str], german: bool

@@ -85,6 +85,9 @@ def input_hash(book: Lawbook, synonyms_path: Path) -> str:
     """Hash of everything the index and the engine are made from."""
     digest = hashlib.sha256(INDEX_VERSION.encode())
     digest.update(book.content_hash().encode())  # every .md and .toml in laws/
+    from td_assist.lawbook import get_lawbook  # the German text: evidence for German questions
+
+    digest.update(get_lawbook(book.folder, lang="de").content_hash().encode())
     for path in (synonyms_path, official_path()):
         digest.update(path.read_bytes() if path.exists() else b"-")
     return digest.hexdigest()[:16]
