@@ -51,3 +51,52 @@ def test_damaged_kept_files_are_made_again_not_trusted():
     again = _engine()
     assert _answers(again) == expected
     assert SearchEngine.stored(folder, book) is not None
+
+
+def test_the_kept_scorer_holds_exactly_the_index_postings_and_scores_alike():
+    """The content scorer is kept packed beside the index: every term's postings read
+    back as whoosh has them, and hits score to the same figures as a built engine's."""
+    import pickle
+
+    from whoosh import index
+
+    book = get_lawbook()
+    folder = ensure_index(book, book.folder / "synonyms.toml")
+    built = _engine()
+    kept = pickle.loads(pickle.dumps(built.scorer))
+    assert kept.cached_terms == 0  # kept packed: terms are unpacked as they are used
+    with index.open_dir(str(folder)).searcher() as searcher:
+        reader = searcher.reader()
+        terms = [t.decode() if isinstance(t, bytes) else t for t in reader.lexicon("content")]
+        assert kept.vocabulary == set(terms)
+        for term in terms:
+            expected = {
+                d: tuple(p) for d, p in reader.postings("content", term).items_as("positions")
+            }
+            assert kept.postings(term) == expected, term
+    assert kept.postings("zorbled") == {} and kept.cached_terms == len(terms)
+    again = SearchEngine.stored(folder, book)
+    assert again is not None
+    for question in QUESTIONS:
+        assert [(h.anchor, h.score) for h in again.search(question).hits] == [
+            (h.anchor, h.score) for h in built.search(question).hits
+        ]
+
+
+def test_a_search_from_kept_tables_opens_no_whoosh_index(tmp_path):
+    """``td-assist search`` reads the kept tables; whoosh's index code (and its reading
+    of the index files) is for building only."""
+    import os
+    import subprocess
+    import sys
+
+    _engine()  # the tables are kept
+    script = (
+        "import sys; from td_assist.search import get_search; "
+        "hits = get_search().search('dummy revoked').hits; "
+        "print(len(hits), 'whoosh.index' in sys.modules, 'whoosh.reading' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=os.environ
+    )
+    assert done.stdout.split() == ["10", "False", "False"]

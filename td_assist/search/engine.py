@@ -21,9 +21,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from whoosh import index
-from whoosh.index import EmptyIndexError
-
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.lawbook.render import law_url
@@ -138,7 +135,7 @@ SPELLER_FILE = "speller-lists.pickle"
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
            "decompounder", "problems", "english", "german", "everyday",
-           "everyday_weight", "speller")  # fmt: skip
+           "everyday_weight", "speller", "scorer")  # fmt: skip
 
 
 def _code_signature() -> list[tuple[str, int, int]]:
@@ -233,10 +230,11 @@ class SearchEngine:
         self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
 
     def _open(self, folder: Path, book: Lawbook) -> None:
+        from whoosh import index  # only here: a stored engine needs no whoosh index
+
         self.book = book
-        self.ix = index.open_dir(str(folder))
-        self.searcher = self.ix.searcher()
-        self.scorer = ContentScorer(self.searcher.reader())
+        with index.open_dir(str(folder)).searcher() as searcher:
+            self.scorer = ContentScorer.from_reader(searcher.reader())
 
     @classmethod
     def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
@@ -252,10 +250,7 @@ class SearchEngine:
         if set(tables) != set(_TABLES):
             return None
         engine = cls.__new__(cls)
-        try:
-            engine._open(folder, book)
-        except EmptyIndexError:
-            return None
+        engine.book = book
         vars(engine).update(tables)
         engine.speller.keep_lists(folder / SPELLER_FILE)
         return engine
