@@ -100,3 +100,24 @@ def test_a_search_from_kept_tables_opens_no_whoosh_index(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=os.environ
     )
     assert done.stdout.split() == ["10", "False", "False"]
+
+
+def test_the_speller_answers_alike_from_its_lists_file_and_from_memory(tmp_path):
+    """The big word lists are looked up in a file beside the index, not read into
+    memory; the answers are those of the lists in memory, real words and typos alike."""
+    import copy
+
+    from td_assist.search.speller import Speller
+
+    built = _engine()
+    in_memory = Speller(copy.deepcopy(built.speller.vocabulary))  # no lists file
+    from_file = Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file.keep_lists(tmp_path / SPELLER_FILE)
+    words = ["insuficient", "revokd", "dumy", "zorbled", "penalty", "aardvark",
+             "strafkarte", "ausspielen", "hesitaton", "claimd", "unathorised", "qqqq"]  # fmt: skip
+    assert [from_file.correct(w) for w in words] == [in_memory.correct(w) for w in words]
+    assert (tmp_path / SPELLER_FILE).exists()
+    again = Speller(copy.deepcopy(built.speller.vocabulary))
+    again.keep_lists(tmp_path / SPELLER_FILE)  # read, not built: the same answers
+    assert [again.correct(w) for w in words] == [in_memory.correct(w) for w in words]
+    assert not isinstance(again.vocabulary.english, frozenset)

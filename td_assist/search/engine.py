@@ -130,7 +130,7 @@ def clean_query(text: str) -> str:
 
 
 TABLES_FILE = "engine-tables.pickle"
-SPELLER_FILE = "speller-lists.pickle"
+SPELLER_FILE = "speller-lists.sqlite3"
 # What the engine makes from the lawbook's content, kept beside the index (whose folder
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
