@@ -569,12 +569,11 @@ class SearchEngine:
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text = " ".join(plain_text(first_text(section)).split())
+    text, words_at = _snippet_source(first_text(section))
     if not text:
         return ""
-    tokens = list(re.finditer(r"\w+", text))
-    matched = [m for m in tokens if _stem(m.group(0)) in stems]
-    start = max(0, matched[0].start() - width // 3) if matched else 0
+    first = next((at for at, stem in words_at if stem in stems), None)
+    start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
     window = text[start:end]
     out, last = [], 0
@@ -587,6 +586,13 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
+
+
+@lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
+def _snippet_source(section_text: str) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The text a snippet is cut from, and where each of its words starts, with its stem."""
+    text = " ".join(plain_text(section_text).split())
+    return text, tuple((m.start(), _stem(m.group(0))) for m in re.finditer(r"\w+", text))
 
 
 @lru_cache(maxsize=8192)

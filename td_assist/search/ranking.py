@@ -208,20 +208,20 @@ class PhrasingIndex:
         }
         # What a term adds to each phrasing depends on these texts alone: worked out on
         # the term's first use and kept (only for terms the phrasings hold).
-        self._scored: dict[str, tuple[float, list[tuple[int, int, float]]]] = {}
+        self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
 
     def __getstate__(self) -> dict[str, object]:
         return {**vars(self), "_scored": {}}  # made again as terms are used
 
-    def _scored_term(self, term: str) -> tuple[float, list[tuple[int, int, float]]] | None:
-        """The term's idf, and (phrasing, tf, BM25 weight) for each phrasing holding it."""
+    def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
+        """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
         scored = self._scored.get(term)
         if scored is None:
             found = self.postings.get(term)
             if not found:
                 return None
             lengths, average = self.lengths, self.average
-            weighed = [(doc, tf, _weight(tf, lengths[doc], average)) for doc, tf in found.items()]
+            weighed = [(doc, _weight(tf, lengths[doc], average)) for doc, tf in found.items()]
             scored = self._scored[term] = (_idf(self.count, len(found)), weighed)
         return scored
 
@@ -244,19 +244,23 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
-        words_met: dict[int, int] = {}
         for term in asked:
             scored = self._scored_term(term)
             if not scored:
                 continue
             term_idf, found = scored
             idf = term_idf * (common.get(term, 1.0) if common else 1.0)
-            for doc, tf, weight in found:
+            for doc, weight in found:
                 per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
-                words_met[doc] = words_met.get(doc, 0) + tf
-        if len(asked) >= 2:
-            for doc, met in words_met.items():
-                if met == self.lengths[doc] == len(asked):
+        size = len(asked)
+        if size >= 2:
+            # a phrasing of exactly the question's words: only one as long as the question
+            # can be, so its words are counted for those alone
+            lengths, postings = self.lengths, self.postings
+            for doc in per_doc:
+                if lengths[doc] == size and size == sum(
+                    postings[t].get(doc, 0) for t in asked if t in postings
+                ):
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
