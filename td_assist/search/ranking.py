@@ -211,7 +211,20 @@ class PhrasingIndex:
         self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        return {**vars(self), "_scored": {}}  # made again as terms are used
+        state = {**vars(self), "_scored": {}}  # made again as terms are used
+        state.pop("_words", None)
+        return state
+
+    def _words_of(self) -> list[frozenset[str]]:
+        """Each phrasing's distinct words (made on the first question that needs them)."""
+        found = vars(self).get("_words")
+        if found is None:
+            words: list[set[str]] = [set() for _ in self.owner]
+            for term, docs in self.postings.items():
+                for doc in docs:
+                    words[doc].add(term)
+            found = self._words = [frozenset(w) for w in words]
+        return found
 
     def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
         """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
@@ -254,13 +267,11 @@ class PhrasingIndex:
                 per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
         size = len(asked)
         if size >= 2:
-            # a phrasing of exactly the question's words: only one as long as the question
-            # can be, so its words are counted for those alone
-            lengths, postings = self.lengths, self.postings
+            # a phrasing as long as the question, all of whose words the question has
+            # (then its words met, counted with repeats, are its length)
+            lengths, words_of, said = self.lengths, self._words_of(), set(asked)
             for doc in per_doc:
-                if lengths[doc] == size and size == sum(
-                    postings[t].get(doc, 0) for t in asked if t in postings
-                ):
+                if lengths[doc] == size and words_of[doc] <= said:
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
