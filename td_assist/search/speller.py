@@ -211,6 +211,8 @@ class Speller:
                 vocabulary = self.vocabulary
                 _write_lists(lists_file, vocabulary.english, vocabulary.german_stems, deletes)
                 kept = _open_lists(lists_file)
+                # the lists as an earlier version kept them (4.5 MB, no longer read)
+                (lists_file.parent / "speller-lists.pickle").unlink(missing_ok=True)
             if kept is None:
                 self.__dict__["_deletes"] = deletes
                 return
