@@ -66,10 +66,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from whoosh import index
 from whoosh.query import Or, Term
 
 from td_assist.lawbook import get_lawbook
-from td_assist.search import build_index, clean_query, get_search, index_terms, open_engine
+from td_assist.search import (
+    build_index,
+    clean_query,
+    ensure_index,
+    get_search,
+    index_terms,
+    open_engine,
+)
 from td_assist.search.engine import SearchEngine
 from td_assist.search.ranking import PhrasingIndex
 
@@ -248,6 +256,11 @@ def main() -> None:
         engine = get_search()
     hiding = unseen(open_engine(book, book.folder / "synonyms.toml", phrasings_path=phrasings))
 
+    # whoosh's own BM25F over the same index the engine was made from
+    plain_searcher = index.open_dir(
+        str(ensure_index(book, book.folder / "synonyms.toml"))
+    ).searcher()
+
     def ours(q: str) -> list[str]:
         return [h.anchor for h in engine.search(q).hits]
 
@@ -259,7 +272,7 @@ def main() -> None:
         if not words:
             return []
         query = Or([Term("content", w) for w in words])
-        return [r["anchor"] for r in engine.searcher.search(query, limit=10)]
+        return [r["anchor"] for r in plain_searcher.search(query, limit=10)]
 
     print(f"{len(book.sections)} sections indexed")
     columns = "".join(f"{c:>7}" for c in ("law@1", "law@3", "sub@1", "sub@3", "MRR"))

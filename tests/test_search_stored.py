@@ -51,3 +51,73 @@ def test_damaged_kept_files_are_made_again_not_trusted():
     again = _engine()
     assert _answers(again) == expected
     assert SearchEngine.stored(folder, book) is not None
+
+
+def test_the_kept_scorer_holds_exactly_the_index_postings_and_scores_alike():
+    """The content scorer is kept packed beside the index: every term's postings read
+    back as whoosh has them, and hits score to the same figures as a built engine's."""
+    import pickle
+
+    from whoosh import index
+
+    book = get_lawbook()
+    folder = ensure_index(book, book.folder / "synonyms.toml")
+    built = _engine()
+    kept = pickle.loads(pickle.dumps(built.scorer))
+    assert kept.cached_terms == 0  # kept packed: terms are unpacked as they are used
+    with index.open_dir(str(folder)).searcher() as searcher:
+        reader = searcher.reader()
+        terms = [t.decode() if isinstance(t, bytes) else t for t in reader.lexicon("content")]
+        assert kept.vocabulary == set(terms)
+        for term in terms:
+            expected = {
+                d: tuple(p) for d, p in reader.postings("content", term).items_as("positions")
+            }
+            assert kept.postings(term) == expected, term
+    assert kept.postings("zorbled") == {} and kept.cached_terms == len(terms)
+    again = SearchEngine.stored(folder, book)
+    assert again is not None
+    for question in QUESTIONS:
+        assert [(h.anchor, h.score) for h in again.search(question).hits] == [
+            (h.anchor, h.score) for h in built.search(question).hits
+        ]
+
+
+def test_a_search_from_kept_tables_opens_no_whoosh_index(tmp_path):
+    """``td-assist search`` reads the kept tables; whoosh's index code (and its reading
+    of the index files) is for building only."""
+    import os
+    import subprocess
+    import sys
+
+    _engine()  # the tables are kept
+    script = (
+        "import sys; from td_assist.search import get_search; "
+        "hits = get_search().search('dummy revoked').hits; "
+        "print(len(hits), 'whoosh.index' in sys.modules, 'whoosh.reading' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=os.environ
+    )
+    assert done.stdout.split() == ["10", "False", "False"]
+
+
+def test_the_speller_answers_alike_from_its_lists_file_and_from_memory(tmp_path):
+    """The big word lists are looked up in a file beside the index, not read into
+    memory; the answers are those of the lists in memory, real words and typos alike."""
+    import copy
+
+    from td_assist.search.speller import Speller
+
+    built = _engine()
+    in_memory = Speller(copy.deepcopy(built.speller.vocabulary))  # no lists file
+    from_file = Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file.keep_lists(tmp_path / SPELLER_FILE)
+    words = ["insuficient", "revokd", "dumy", "zorbled", "penalty", "aardvark",
+             "strafkarte", "ausspielen", "hesitaton", "claimd", "unathorised", "qqqq"]  # fmt: skip
+    assert [from_file.correct(w) for w in words] == [in_memory.correct(w) for w in words]
+    assert (tmp_path / SPELLER_FILE).exists()
+    again = Speller(copy.deepcopy(built.speller.vocabulary))
+    again.keep_lists(tmp_path / SPELLER_FILE)  # read, not built: the same answers
+    assert [again.correct(w) for w in words] == [in_memory.correct(w) for w in words]
+    assert not isinstance(again.vocabulary.english, frozenset)

@@ -11,7 +11,7 @@ from td_assist.bridge.errors import RecordError, shown
 from td_assist.i18n import _
 from td_assist.ruling_log import export_entries, is_log_export, to_csv, to_pbn
 from td_assist.session import find_session, load_file
-from td_assist.store import Store, open_store
+from td_assist.store import LogEntry, Store, open_store
 
 
 def _cmd_load(args: argparse.Namespace) -> int:
@@ -62,7 +62,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     elif args.format == "pbn":
         text = to_pbn(store, entries)
     else:
-        text = _html_report(session_id)
+        text = _html_report(store, entries)
     if args.output:
         _may_write(Path(args.output), args.force)
         try:
@@ -166,23 +166,15 @@ def _may_write(path: Path, force: bool) -> None:
         )
 
 
-def _html_report(session_id: str | None) -> str:
+def _html_report(store: Store, entries: list[LogEntry]) -> str:
     """The same printable report as the web page, with its styles inlined so the file
     prints from any browser without the server."""
     from td_assist.paths import content_dir
-    from td_assist.web import create_app
+    from td_assist.reports.ruling_report import render_report, report_pages, stylesheets_inline
 
-    app = create_app({"TESTING": True})
-    query = f"?s={session_id}" if session_id else ""
-    with app.test_client() as client:
-        page = client.get(f"/rulings/export.html{query}").get_data(as_text=True)
-    css = "\n".join(
-        (content_dir("static") / "css" / name).read_text(encoding="utf-8")
-        for name in ("app.css", "session.css")
+    return render_report(
+        report_pages(store, entries), inline_css=stylesheets_inline(content_dir("static"))
     )
-    head_end = page.index("</head>")
-    links_start = page.index('<link rel="stylesheet"')
-    return page[:links_start] + f"<style>\n{css}\n</style>\n" + page[head_end:]
 
 
 def register(commands: argparse._SubParsersAction) -> None:

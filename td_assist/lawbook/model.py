@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 DEFINITIONS = "definitions"
@@ -122,6 +123,7 @@ def _split_anchor_labels(anchor: str) -> list[str]:
     return labels
 
 
+@lru_cache(maxsize=4096)  # every search hit and law link shows one; a few hundred exist
 def display_anchor(anchor: str, lang: str = "en") -> str:
     """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``; in German
     (``lang="de"``) ``Regel 12C1(c)``."""

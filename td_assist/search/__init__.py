@@ -20,7 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel
-from whoosh.index import EmptyIndexError
 
 from td_assist.lawbook import Lawbook, get_lawbook
 from td_assist.lawbook.official import official_path
@@ -101,6 +100,8 @@ def open_engine(
         thesaurus = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
     synonyms = load_synonyms(synonyms_path)
     phrasings = load_phrasings(phrasings_path or book.folder / "phrasings.toml")
+    from whoosh.index import EmptyIndexError  # a stored engine opens no whoosh index
+
     try:
         engine = SearchEngine(folder, book, synonyms, phrasings, thesaurus)
     except EmptyIndexError:

@@ -21,9 +21,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from whoosh import index
-from whoosh.index import EmptyIndexError
-
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.lawbook.render import law_url
@@ -139,12 +136,12 @@ def clean_query(text: str) -> str:
 
 
 TABLES_FILE = "engine-tables.pickle"
-SPELLER_FILE = "speller-lists.pickle"
+SPELLER_FILE = "speller-lists.sqlite3"
 # What the engine makes from the lawbook's content, kept beside the index (whose folder
 # is named by the hash of that content) so that a command need not make it again.
 _TABLES = ("same", "synonyms", "_law_of", "_root_of", "_defined", "_phrases",
            "decompounder", "problems", "english", "german", "everyday",
-           "everyday_weight", "speller", "german_text")  # fmt: skip
+           "everyday_weight", "speller", "german_text", "scorer")  # fmt: skip
 
 
 def _code_signature() -> list[tuple[str, int, int]]:
@@ -247,10 +244,11 @@ class SearchEngine:
         self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
 
     def _open(self, folder: Path, book: Lawbook) -> None:
+        from whoosh import index  # only here: a stored engine needs no whoosh index
+
         self.book = book
-        self.ix = index.open_dir(str(folder))
-        self.searcher = self.ix.searcher()
-        self.scorer = ContentScorer(self.searcher.reader())
+        with index.open_dir(str(folder)).searcher() as searcher:
+            self.scorer = ContentScorer.from_reader(searcher.reader())
 
     @classmethod
     def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
@@ -266,10 +264,7 @@ class SearchEngine:
         if set(tables) != set(_TABLES):
             return None
         engine = cls.__new__(cls)
-        try:
-            engine._open(folder, book)
-        except EmptyIndexError:
-            return None
+        engine.book = book
         vars(engine).update(tables)
         engine.speller.keep_lists(folder / SPELLER_FILE)
         return engine
@@ -629,12 +624,11 @@ class SearchEngine:
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text = " ".join(plain_text(first_text(section)).split())
+    text, words_at = _snippet_source(first_text(section))
     if not text:
         return ""
-    tokens = list(re.finditer(r"\w+", text))
-    matched = [m for m in tokens if _stem(m.group(0)) in stems]
-    start = max(0, matched[0].start() - width // 3) if matched else 0
+    first = next((at for at, stem in words_at if stem in stems), None)
+    start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
     window = text[start:end]
     out, last = [], 0
@@ -647,6 +641,13 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
+
+
+@lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
+def _snippet_source(section_text: str) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The text a snippet is cut from, and where each of its words starts, with its stem."""
+    text = " ".join(plain_text(section_text).split())
+    return text, tuple((m.start(), _stem(m.group(0))) for m in re.finditer(r"\w+", text))
 
 
 @lru_cache(maxsize=8192)

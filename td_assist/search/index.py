@@ -15,19 +15,22 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
-
-from whoosh import index
-from whoosh.fields import ID, NUMERIC, TEXT, Schema
+from typing import TYPE_CHECKING
 
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.official import load_official, official_path
 from td_assist.paths import cache_dir
 from td_assist.search.analysis import ANALYZER
 
+if TYPE_CHECKING:  # whoosh's index modules load only to build an index (a search needs none)
+    from whoosh.fields import Schema
+
 INDEX_VERSION = "6"  # bump when the schema or the documents change
 
 
 def schema() -> Schema:
+    from whoosh.fields import ID, NUMERIC, TEXT, Schema
+
     # One searched field: the heading counts three times, the law's title twice, then
     # the text, the headings above, the "In practice" notes and any official text.
     # A single field keeps each query small, which is what makes scoring fast here.
@@ -95,6 +98,8 @@ def input_hash(book: Lawbook, synonyms_path: Path) -> str:
 
 def build_index(target: Path, book: Lawbook) -> float:
     """Build the index at ``target`` atomically; returns the seconds it took."""
+    from whoosh import index
+
     start = time.perf_counter()
     official = load_official()
     parent = target.parent

@@ -10,10 +10,13 @@ index's vocabulary, whatever people type.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from whoosh.reading import IndexReader
+if TYPE_CHECKING:  # a search needs no whoosh index open (see ContentScorer)
+    from whoosh.reading import IndexReader
 
 K1, B = 1.2, 0.5
 RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
@@ -47,31 +50,87 @@ def _idf(count: int, df: int) -> float:
 
 
 class ContentScorer:
-    """BM25 over the index's ``content`` field."""
+    """BM25 over the index's ``content`` field.
 
-    def __init__(self, reader: IndexReader) -> None:
-        self.reader = reader
-        self.count = reader.doc_count_all()
-        self.lengths = [reader.doc_field_length(d, "content", 0) or 1 for d in range(self.count)]
+    Made once from the index (``from_reader``) and kept with the engine's tables beside
+    the index, so a search opens no whoosh index. Every posting is kept packed in one
+    array of ints, which a command reads from disk in a few milliseconds; a term's
+    postings and BM25 weights (which depend on the index alone) are unpacked and worked
+    out on its first use and kept. Only terms the index holds are kept, so the cache
+    can never grow past the index's vocabulary, whatever people type."""
+
+    def __init__(
+        self,
+        lengths: Sequence[int],
+        anchors: Mapping[int, str],
+        postings: Mapping[str, Mapping[int, Sequence[int]]],
+    ) -> None:
+        self.count = len(lengths)
+        self.lengths = list(lengths)
         self.average = sum(self.lengths) / max(self.count, 1)
-        self.anchors = {docnum: fields["anchor"] for docnum, fields in reader.iter_docs()}
-        self.vocabulary = {term.decode() if isinstance(term, bytes) else term
-                           for term in reader.lexicon("content")}  # fmt: skip
+        self.anchors = dict(anchors)
+        # term -> (start, end) in _packed, which holds per section: doc, n, n positions
+        self._spans: dict[str, tuple[int, int]] = {}
+        packed: list[int] = []
+        for term, found in postings.items():
+            start = len(packed)
+            for doc, positions in found.items():
+                packed += (doc, len(positions), *positions)
+            self._spans[term] = (start, len(packed))
+        self._packed = array("i", packed)
+        self.vocabulary = frozenset(self._spans)
         self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
+        self._weights: dict[str, list[tuple[int, float]]] = {}
+
+    @classmethod
+    def from_reader(cls, reader: IndexReader) -> ContentScorer:
+        count = reader.doc_count_all()
+        postings: dict[str, dict[int, tuple[int, ...]]] = {}
+        for raw in reader.lexicon("content"):
+            term = raw.decode() if isinstance(raw, bytes) else raw
+            matcher = reader.postings("content", term)
+            postings[term] = {doc: tuple(where) for doc, where in matcher.items_as("positions")}
+        return cls(
+            lengths=[reader.doc_field_length(d, "content", 0) or 1 for d in range(count)],
+            anchors={docnum: fields["anchor"] for docnum, fields in reader.iter_docs()},
+            postings=postings,
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        # kept on disk packed: the unpacked terms are made again as they are used
+        return {**vars(self), "_postings": {}, "_weights": {}}
 
     @property
     def cached_terms(self) -> int:
         return len(self._postings)
 
     def postings(self, term: str) -> Mapping[int, tuple[int, ...]]:
-        if term not in self.vocabulary:
-            return _EMPTY
         found = self._postings.get(term)
-        if found is None:
-            matcher = self.reader.postings("content", term)
-            found = {doc: tuple(positions) for doc, positions in matcher.items_as("positions")}
-            self._postings[term] = found
+        if found is not None:
+            return found
+        span = self._spans.get(term)
+        if span is None:
+            return _EMPTY
+        packed, at, end = self._packed, span[0], span[1]
+        found = {}
+        while at < end:
+            doc, size = packed[at], packed[at + 1]
+            found[doc] = tuple(packed[at + 2 : at + 2 + size])
+            at += 2 + size
+        self._postings[term] = found
         return found
+
+    def _weights_of(self, term: str) -> list[tuple[int, float]]:
+        weights = self._weights.get(term)
+        if weights is None:
+            lengths, average = self.lengths, self.average
+            weights = [
+                (doc, _weight(len(positions), lengths[doc], average))
+                for doc, positions in self.postings(term).items()
+            ]
+            if term in self._spans:
+                self._weights[term] = weights
+        return weights
 
     def idf(self, term: str) -> float:
         return _idf(self.count, len(self.postings(term)))
@@ -88,8 +147,7 @@ class ContentScorer:
                 if len(self.postings(query.term)) > self.count // 4:
                     continue  # in a quarter of the sections: no evidence, much work
                 idf = self.idf(query.term) * query.boost
-                for doc, positions in self.postings(query.term).items():
-                    weight = _weight(len(positions), self.lengths[doc], self.average)
+                for doc, weight in self._weights_of(query.term):
                     totals[doc] = totals.get(doc, 0.0) + idf * weight
                 continue
             lists = [self.postings(t) for t in query.terms]
@@ -148,6 +206,37 @@ class PhrasingIndex:
         self._spread = {
             term: len({self.owner[doc] for doc in found}) for term, found in self.postings.items()
         }
+        # What a term adds to each phrasing depends on these texts alone: worked out on
+        # the term's first use and kept (only for terms the phrasings hold).
+        self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        state = {**vars(self), "_scored": {}}  # made again as terms are used
+        state.pop("_words", None)
+        return state
+
+    def _words_of(self) -> list[frozenset[str]]:
+        """Each phrasing's distinct words (made on the first question that needs them)."""
+        found = vars(self).get("_words")
+        if found is None:
+            words: list[set[str]] = [set() for _ in self.owner]
+            for term, docs in self.postings.items():
+                for doc in docs:
+                    words[doc].add(term)
+            found = self._words = [frozenset(w) for w in words]
+        return found
+
+    def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
+        """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
+        scored = self._scored.get(term)
+        if scored is None:
+            found = self.postings.get(term)
+            if not found:
+                return None
+            lengths, average = self.lengths, self.average
+            weighed = [(doc, _weight(tf, lengths[doc], average)) for doc, tf in found.items()]
+            scored = self._scored[term] = (_idf(self.count, len(found)), weighed)
+        return scored
 
     def commonness(self, terms: Sequence[str], rare_idf: float) -> dict[str, float]:
         """For each known term, a factor in (0, 1]: less for a term that the phrasings of
@@ -168,19 +257,21 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
-        words_met: dict[int, int] = {}
         for term in asked:
-            found = self.postings.get(term)
-            if not found:
+            scored = self._scored_term(term)
+            if not scored:
                 continue
-            idf = _idf(self.count, len(found)) * (common.get(term, 1.0) if common else 1.0)
-            for doc, tf in found.items():
-                weight = _weight(tf, self.lengths[doc], self.average)
+            term_idf, found = scored
+            idf = term_idf * (common.get(term, 1.0) if common else 1.0)
+            for doc, weight in found:
                 per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
-                words_met[doc] = words_met.get(doc, 0) + tf
-        if len(asked) >= 2:
-            for doc, met in words_met.items():
-                if met == self.lengths[doc] == len(asked):
+        size = len(asked)
+        if size >= 2:
+            # a phrasing as long as the question, all of whose words the question has
+            # (then its words met, counted with repeats, are its length)
+            lengths, words_of, said = self.lengths, self._words_of(), set(asked)
+            for doc in per_doc:
+                if lengths[doc] == size and words_of[doc] <= said:
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}

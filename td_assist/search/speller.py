@@ -7,13 +7,19 @@ common inflection, in the shipped German list (``words_de.txt``) or the German c
 by stem, or a German compound of known parts. Only a word that is none of these is
 corrected, and only to a word of the search vocabulary within one edit (two for words
 of nine letters or more), found through an index of deletions.
+
+The English list, the German stems and the index of deletions are big (about 230,000
+words; reading them into memory took a one-off search command half a second and the
+server 50 MB): they are built once into a small SQLite file beside the search index
+and looked up there, a few look-ups per unknown word.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
-import pickle
+import sqlite3
 import tempfile
 import threading
 from collections.abc import Iterable
@@ -83,6 +89,93 @@ class Vocabulary:
 
 
 _LISTS_LOCK = threading.Lock()
+_LISTS_VERSION = "1"  # bump when what the lists file holds changes
+
+
+class _KeptWords:
+    """A word list in the lists file, looked up with ``in`` like the set it replaces."""
+
+    def __init__(self, lists: _KeptLists, table: str) -> None:
+        self._lists, self._query = lists, f"SELECT 1 FROM {table} WHERE word = ?"
+
+    def __contains__(self, word: object) -> bool:
+        return self._lists.one(self._query, word) is not None
+
+
+class _KeptDeletes:
+    """The index of deletions in the lists file: variant -> the useful words it comes from."""
+
+    def __init__(self, lists: _KeptLists) -> None:
+        self._lists = lists
+
+    def get(self, variant: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+        row = self._lists.one("SELECT words FROM deletes WHERE variant = ?", variant)
+        return tuple(row[0].split(" ")) if row is not None else default
+
+
+class _KeptLists:
+    """The lists file, opened read-only; one connection shared by the server's threads,
+    each look-up under a lock (a look-up takes microseconds)."""
+
+    def __init__(self, path: Path) -> None:
+        self._connection = sqlite3.connect(
+            path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False
+        )
+        self._lock = threading.Lock()
+        try:
+            found = self.one("SELECT value FROM meta WHERE key = 'version'")
+        except sqlite3.Error:
+            found = None
+        if found is None or found[0] != _LISTS_VERSION:
+            self._connection.close()
+            raise sqlite3.DatabaseError(f"{path.name} is not a finished lists file")
+
+    def one(self, query: str, *values: object) -> tuple[str, ...] | None:
+        with self._lock:
+            return self._connection.execute(query, values).fetchone()
+
+
+def _open_lists(path: Path) -> _KeptLists | None:
+    try:
+        return _KeptLists(path)
+    except (sqlite3.Error, OSError):  # none yet, damaged, or of another version
+        return None
+
+
+def _write_lists(
+    path: Path,
+    english: Iterable[str],
+    german_stems: Iterable[str],
+    deletes: dict[str, tuple[str, ...]],
+) -> None:
+    """Write the lists file whole under a temporary name, then put it in place."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".building")
+    os.close(handle)
+    try:
+        connection = sqlite3.connect(temporary)
+        try:
+            with connection:
+                connection.executescript(
+                    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+                    "CREATE TABLE english(word TEXT PRIMARY KEY) WITHOUT ROWID;"
+                    "CREATE TABLE german(word TEXT PRIMARY KEY) WITHOUT ROWID;"
+                    "CREATE TABLE deletes(variant TEXT PRIMARY KEY, words TEXT) WITHOUT ROWID;"
+                )
+                connection.executemany("INSERT INTO english VALUES (?)", ((w,) for w in english))
+                connection.executemany(
+                    "INSERT INTO german VALUES (?)", ((w,) for w in german_stems)
+                )
+                connection.executemany(
+                    "INSERT INTO deletes VALUES (?, ?)",
+                    ((variant, " ".join(words)) for variant, words in deletes.items()),
+                )
+                connection.execute("INSERT INTO meta VALUES ('version', ?)", (_LISTS_VERSION,))
+        finally:
+            connection.close()
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
 
 
 class Speller:
@@ -98,7 +191,8 @@ class Speller:
     def keep_lists(self, path: Path) -> None:
         """Keep the word lists and the index of deletions in ``path`` (beside the search
         index, so made again when the lawbook changes): building them takes far longer
-        than reading them, and a search command would build them on every unknown word."""
+        than looking words up in them, and a search command would build them on every
+        unknown word."""
         self.lists_file = path
 
     def _ensure_lists(self) -> None:
@@ -109,24 +203,30 @@ class Speller:
                 self._read_or_build_lists(self.lists_file)
 
     def _read_or_build_lists(self, lists_file: Path) -> None:
-        try:
-            with lists_file.open("rb") as stream:
-                english, german_stems, deletes = pickle.load(stream)
-            self.vocabulary.__dict__.update(english=english, german_stems=german_stems)
-            self.__dict__["_deletes"] = deletes
-            return
-        except Exception:  # none yet, or unreadable (any error at all): build them
-            pass
-        lists = (self.vocabulary.english, self.vocabulary.german_stems, self._deletes)
-        try:
-            with tempfile.NamedTemporaryFile("wb", dir=lists_file.parent, delete=False) as stream:
-                pickle.dump(lists, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(stream.name, lists_file)
-        except OSError:
-            pass  # a read-only or full disk: built again next time
+        kept = _open_lists(lists_file)
+        if kept is None:
+            deletes = self._build_deletes()
+            # a read-only or full disk: the lists stay in memory, made again next time
+            with contextlib.suppress(OSError, sqlite3.Error):
+                vocabulary = self.vocabulary
+                _write_lists(lists_file, vocabulary.english, vocabulary.german_stems, deletes)
+                kept = _open_lists(lists_file)
+                # the lists as an earlier version kept them (4.5 MB, no longer read)
+                (lists_file.parent / "speller-lists.pickle").unlink(missing_ok=True)
+            if kept is None:
+                self.__dict__["_deletes"] = deletes
+                return
+        # the lists file answers now: the lists read into memory for it can go
+        self.vocabulary.__dict__.update(
+            english=_KeptWords(kept, "english"), german_stems=_KeptWords(kept, "german")
+        )
+        self.__dict__["_deletes"] = _KeptDeletes(kept)
 
     @cached_property
-    def _deletes(self) -> dict[str, tuple[str, ...]]:
+    def _deletes(self) -> dict[str, tuple[str, ...]] | _KeptDeletes:
+        return self._build_deletes()
+
+    def _build_deletes(self) -> dict[str, tuple[str, ...]]:
         found: dict[str, set[str]] = {}
         for word in self.vocabulary.useful:
             if len(word) >= 4:

@@ -14,6 +14,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
+from td_assist.reports.ruling_report import STYLESHEETS, render_report, report_pages
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import (
     amended_facts,
@@ -318,16 +319,7 @@ def _download(text: str, mimetype: str, filename: str) -> Response:
 
 def report_page(entries: list[LogEntry]) -> str:
     """The printable report: one page per ruling."""
-    pages = []
-    for entry in entries:
-        saved_ruling = store().ruling(entry.id)
-        board = _board(entry.board_id)
-        if saved_ruling is None or board is None:
-            continue
-        ruling = Ruling.model_validate(saved_ruling.ruling)
-        pages.append(
-            {"entry": saved_ruling, "board": board, "ruling": ruling, **summary(board, ruling)}
-        )
-    return render_template(
-        "report.html", pages=pages, law_links=law_links, score_after_text=score_after_text
+    return render_report(
+        report_pages(store(), entries),
+        stylesheet_urls=[url_for("static", filename=f"css/{name}") for name in STYLESHEETS],
     )

@@ -1,153 +1,29 @@
-"""Shapes the pages need from a board: hands by suit, the auction by rounds, the tricks."""
+"""The board shapes the pages show. They live in ``td_assist.reports.board_views``, beside
+the printable ruling report, which the command line renders without the web app; the
+pages keep this name for them."""
 
-from __future__ import annotations
+from td_assist.reports.board_views import (
+    SUIT_CLASS,
+    SUITS,
+    HandView,
+    TrickView,
+    auction_rows,
+    call_text,
+    contract_text,
+    double_dummy,
+    hands,
+    tricks,
+)
 
-from dataclasses import dataclass, field
-
-from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Strain, Suit
-from td_assist.bridge.double_dummy import dd_table
-from td_assist.bridge.errors import RecordError
-
-SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
-
-
-@dataclass
-class HandView:
-    seat: Seat
-    role: str
-    suits: list[tuple[str, str, str]]  # (symbol, css class, ranks)
-    dealer: bool
-    vulnerable: bool
-
-
-@dataclass
-class TrickView:
-    number: int
-    leader: Seat
-    cards: dict[str, tuple[str, str]]  # seat letter -> (pretty card, css class)
-    winner: Seat | None
-    revoke_seats: set[str] = field(default_factory=set)
-
-
-def hands(board: Board) -> list[HandView]:
-    deal = board.deal_obj
-    if deal is None:
-        return []
-    declarer = board.declarer_seat
-    views = []
-    for seat in Seat:
-        role = ""
-        if declarer is not None:
-            role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else ""
-        hand = deal.hand(seat)
-        suits = [
-            (
-                suit.symbol,
-                SUIT_CLASS[suit],
-                " ".join(
-                    "10" if c.rank.value == "T" else c.rank.value for c in hand.suit_cards(suit)
-                )
-                or "—",
-            )
-            for suit in SUITS
-        ]
-        views.append(
-            HandView(
-                seat, role, suits, seat is board.dealer, board.vulnerability.is_vulnerable(seat)
-            )
-        )
-    return views
-
-
-def call_text(call: str) -> str:
-    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
-    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
-    if call in named:
-        return named[call]
-    level, strain = call[0], call[1:]
-    return level + ("NT" if strain == "NT" else Suit(strain).symbol)
-
-
-def contract_text(contract: object) -> str:
-    """``4SX`` -> ``4♠X``; ``3NT`` stays; ``Pass`` stays."""
-    text = str(contract)
-    if not (text[:1].isascii() and text[:1].isdigit()):
-        return text
-    strain = text[1:3] if text[1:3] == "NT" else text[1]
-    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain) :]
-
-
-def auction_rows(board: Board) -> list[list[str]]:
-    """The auction in rows of four, columns W N E S, blanks before the dealer.
-
-    Each call sits under the player who made it: an insufficient bid the offender
-    replaced shares its cell with the replacement ("1♥ insufficient → 2♥"), an
-    accepted one says so, and a skipped turn (PBN ``^S``) leaves its cell blank.
-    """
-    order = [Seat.W, Seat.N, Seat.E, Seat.S]
-    try:
-        auction = board.auction_obj
-    except RecordError:
-        auction = None
-    if auction is None or len(auction.seats) != len(board.auction):
-        cells = [""] * order.index(board.dealer) + [call_text(c) for c in board.auction]
-    else:
-        withdrawn = auction.withdrawn
-        accepted = {b.call_index - 1 for b in auction.insufficient_bids if b.accepted}
-        cells = []
-        last: Seat | None = None
-        for index, (seat, text) in enumerate(zip(auction.seats, board.auction)):
-            shown = call_text(text)
-            if index - 1 in withdrawn and last is seat:
-                cells[-1] += f" → {shown}"
-                continue
-            gap = (
-                order.index(seat)
-                if last is None
-                else (order.index(seat) - order.index(last)) % 4 - 1
-            )
-            cells += [""] * gap
-            if index in withdrawn:
-                shown += " insufficient"
-            elif index in accepted:
-                shown += " insufficient, accepted"
-            cells.append(shown)
-            last = seat
-    return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
-
-
-def double_dummy(board: Board) -> list[tuple[str, list[int]]] | None:
-    """Rows (strain, tricks for N E S W) with the analysis extra, else None."""
-    if not board.deal:
-        return None
-    table = dd_table(board.deal)
-    if table is None:
-        return None
-    order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-    return [
-        ("NT" if s is Strain.NOTRUMP else Suit(s.value).symbol, [table[s][seat] for seat in Seat])
-        for s in order
-    ]
-
-
-def tricks(board: Board) -> list[TrickView]:
-    play = board.play_obj
-    if play is None:
-        return []
-    revokes: dict[int, set[str]] = {}
-    for revoke in play.revokes:
-        revokes.setdefault(revoke.trick, set()).add(revoke.seat.value)
-    views = []
-    for trick in play.tricks:
-        cards = {
-            seat.value: (card.pretty, SUIT_CLASS[card.suit])
-            for seat, card in zip(trick.seats, trick.cards)
-        }
-        views.append(
-            TrickView(
-                trick.number, trick.leader, cards, trick.winner, revokes.get(trick.number, set())
-            )
-        )
-    return views
+__all__ = [
+    "SUITS",
+    "SUIT_CLASS",
+    "HandView",
+    "TrickView",
+    "auction_rows",
+    "call_text",
+    "contract_text",
+    "double_dummy",
+    "hands",
+    "tricks",
+]

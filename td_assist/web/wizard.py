@@ -18,8 +18,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.results import TableResult
-from td_assist.lawbook.model import display_anchor
-from td_assist.lawbook.render import law_url
+from td_assist.reports.ruling_report import law_links, summary
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import log_facts
 from td_assist.rulings.engine.model import Ruling, Step
@@ -28,7 +27,7 @@ from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
 from td_assist.rulings.engine.walk import USUAL
 from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
-from td_assist.web import card_picker, result_builder, views
+from td_assist.web import card_picker, result_builder
 from td_assist.web.boards import load_board, store
 from td_assist.web.sessions import board_url, seated_query
 
@@ -67,10 +66,6 @@ def registered(name: str) -> Wizard:
 def wizard_list() -> dict[str, object]:
     """Every page may offer the registered wizards (e.g. "Rule on this board")."""
     return {"registered_wizards": list(load_wizards().values())}
-
-
-def law_links(anchors: list[str]) -> list[tuple[str, str]]:
-    return [(display_anchor(a), law_url(a)) for a in anchors]
 
 
 @wizard.get("/rule/<wizard_name>/<board_id>")
@@ -338,16 +333,6 @@ def as_ruled(chosen, board, answers: dict[str, str]):  # noqa: ANN001, ANN201
         return chosen.board_as_ruled(board, answers)
     except RecordError:
         return board
-
-
-def summary(board, ruling: Ruling) -> dict[str, object]:  # noqa: ANN001
-    return {
-        "hands": views.hands(board),
-        "auction": views.auction_rows(board),
-        "tricks": views.tricks(board),
-        "marked_tricks": set(ruling.marked_tricks),
-        "marked_calls": set(ruling.marked_calls),
-    }
 
 
 @wizard.get("/wizards/<wizard_name>")
