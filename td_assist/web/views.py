@@ -8,6 +8,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain, Suit
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
@@ -62,21 +63,24 @@ def hands(board: Board) -> list[HandView]:
 
 
 def call_text(call: str) -> str:
-    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
-    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
+    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``, in the reader's language
+    (German: Passe, Kontra, Rekontra, 3SA)."""
+    named = {"P": _("Pass"), "X": _("Dbl"), "XX": _("Rdbl")}
     if call in named:
         return named[call]
     level, strain = call[0], call[1:]
-    return level + ("NT" if strain == "NT" else Suit(strain).symbol)
+    return level + Strain.parse(strain).symbol
 
 
 def contract_text(contract: object) -> str:
-    """``4SX`` -> ``4♠X``; ``3NT`` stays; ``Pass`` stays."""
+    """``4SX`` -> ``4♠X``; ``3NT`` stays (German ``3SA``); ``Pass`` (German ``Passe``)."""
     text = str(contract)
+    if text == "Pass":
+        return _("Pass")
     if not (text[:1].isascii() and text[:1].isdigit()):
         return text
     strain = text[1:3] if text[1:3] == "NT" else text[1]
-    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain) :]
+    return text[0] + Strain.parse(strain).symbol + text[1 + len(strain) :]
 
 
 def auction_rows(board: Board) -> list[list[str]]:
@@ -110,9 +114,9 @@ def auction_rows(board: Board) -> list[list[str]]:
             )
             cells += [""] * gap
             if index in withdrawn:
-                shown += " insufficient"
+                shown = _("{call} insufficient").format(call=shown)
             elif index in accepted:
-                shown += " insufficient, accepted"
+                shown = _("{call} insufficient, accepted").format(call=shown)
             cells.append(shown)
             last = seat
     return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
@@ -126,10 +130,7 @@ def double_dummy(board: Board) -> list[tuple[str, list[int]]] | None:
     if table is None:
         return None
     order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-    return [
-        ("NT" if s is Strain.NOTRUMP else Suit(s.value).symbol, [table[s][seat] for seat in Seat])
-        for s in order
-    ]
+    return [(s.symbol, [table[s][seat] for seat in Seat]) for s in order]
 
 
 def tricks(board: Board) -> list[TrickView]:

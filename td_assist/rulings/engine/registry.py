@@ -57,6 +57,7 @@ from typing import NamedTuple
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import DEFAULT_LANGUAGE, current_language
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
@@ -74,6 +75,8 @@ from td_assist.rulings.engine.tree import (
     QuestionNode,
     Tree,
     load_tree,
+    translated_tree,
+    translation_path,
     tree_path,
 )
 from td_assist.rulings.engine.walk import USUAL, AnswerError, Mode, Walk, walk
@@ -185,8 +188,18 @@ def hand_on(
     return wizard.rule(board, registered_kinds()[wizard.kind].model_validate(report), answers, mode)
 
 
-@cache
 def get_tree(name: str) -> Tree:
+    """The wizard's tree, its texts in the reader's language where a translation file
+    (``rulings/<name>.<language>.toml``) gives them."""
+    return _tree_in(name, current_language())
+
+
+@cache
+def _tree_in(name: str, language: str) -> Tree:
+    if language != DEFAULT_LANGUAGE:
+        english = _tree_in(name, DEFAULT_LANGUAGE)
+        path = translation_path(name, language)
+        return translated_tree(english, path) if path.exists() else english
     wizard = get_wizard(name)
     book = get_lawbook()
     return load_tree(
@@ -362,3 +375,7 @@ def check_answer_names(wizard: Wizard, answers: dict[str, str]) -> None:
             f"see td-assist rule {wizard.name} --list-questions",
             where=f"answer {given[:40]}",
         )
+
+
+# Tests that swap a tree file clear the cache as before the trees had languages.
+get_tree.cache_clear = _tree_in.cache_clear  # type: ignore[attr-defined]
