@@ -25,7 +25,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import lru_cache
 from gettext import NullTranslations, translation
 from pathlib import Path
 
@@ -88,7 +88,7 @@ def _request_language() -> str | None:
     return language if isinstance(language, str) else None
 
 
-@cache
+@lru_cache(maxsize=16)  # one per language
 def catalog(language: str) -> NullTranslations:
     """The compiled catalog of ``language`` (English, or a missing file: the source text)."""
     if language == DEFAULT_LANGUAGE:

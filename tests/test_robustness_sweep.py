@@ -235,6 +235,7 @@ def routes(sweep: Sweep) -> dict[str, dict]:
         "core.home": {"get": "/"},
         "core.search_page": {"get": "/search", "query": ["q", "partial"]},
         "core.healthz": {"get": "/healthz"},
+        "language.switch": {"get": "/language/de", "query": ["next"]},
         "adjusted.page": {"get": "/adjust", "query": ADJUST_FIELDS},
         "adjusted.api": {"json": "/api/adjust", "keys": ADJUST_FIELDS},
         "api.search": {"get": "/api/search", "query": ["q", "limit"]},

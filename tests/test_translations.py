@@ -3,6 +3,7 @@ templates, faithful to the placeholders; and the language choice on the web and 
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -152,3 +153,42 @@ def test_error_pages_speak_the_readers_language(client):
     page = client.get("/no-such-page", headers={"Accept-Language": "de"})
     assert page.status_code == 404
     assert "Seite nicht gefunden" in page.text
+
+
+SCOPES = (
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+    ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+)  # fmt: skip
+
+
+def _binds_underscore(node: ast.AST) -> bool:
+    """Whether ``node`` assigns the name ``_`` in its own scope (a nested function or a
+    comprehension has its own)."""
+    if isinstance(node, ast.Name):
+        return node.id == "_" and isinstance(node.ctx, ast.Store)
+    return any(
+        _binds_underscore(child)
+        for child in ast.iter_child_nodes(node)
+        if not isinstance(child, SCOPES)
+    )
+
+
+def test_no_function_hides_the_translation_function():
+    """``x, _ = pair`` anywhere in a function makes ``_`` local to all of it, so its
+    ``_("...")`` fails (UnboundLocalError) only when that line runs: in German or not."""
+    hiding = []
+    for path in sorted((ROOT / "td_assist").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports_it = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "td_assist.i18n"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
+        if not imports_it:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                if any(_binds_underscore(statement) for statement in node.body):
+                    hiding.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert not hiding, "rename the throwaway '_' (e.g. '_unused') in: " + ", ".join(hiding)

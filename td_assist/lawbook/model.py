@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from td_assist.i18n import _
+
 DEFINITIONS = "definitions"
 INTRODUCTION = "introduction"
 
@@ -110,13 +112,13 @@ def _split_anchor_labels(anchor: str) -> list[str]:
 def display_anchor(anchor: str) -> str:
     """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``."""
     if not (anchor[:1].isascii() and anchor[:1].isdigit()):
-        kind, _, term = anchor.partition("-")
+        kind, _dash, term = anchor.partition("-")
         name = {"def": "Definitions", "intro": "Introduction"}.get(kind, kind.title())
         return f"{name}: {term.replace('-', ' ').title()}" if term else name
     number = re.match(r"\d+", anchor)
     if number is None:
         raise ValueError("a law anchor must start with the law's number")
-    out = f"Law {number.group(0)}"
+    out = number.group(0)
     for label in _split_anchor_labels(anchor):
         out += f"({label})" if label.islower() else label
-    return out
+    return _("Law {anchor}").format(anchor=out)

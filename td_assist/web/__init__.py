@@ -89,7 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ):  # fmt: skip
         app.register_blueprint(blueprint)
 
-    from td_assist.web.views import contract_text
+    from td_assist.bridge.display import contract_text
 
     app.jinja_env.filters["contract"] = contract_text
     app.jinja_env.globals["new_request_key"] = new_request_key

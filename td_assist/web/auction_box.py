@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import deal_only, facts_board_id, session_board
 from td_assist.store import SessionInfo
@@ -115,18 +116,18 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
     tokens = read_tokens(request.form.get("k", "")[:MAX_ADDRESS_CALLS])
     index_text = request.form.get("call_index", "")[:4]
     if wizard is None or not tokens or not (index_text.isascii() and index_text.isdigit()):
-        abort(400, description="Tap a call of the auction to start the ruling.")
+        abort(400, description=_("Tap a call of the auction to start the ruling."))
     try:
         written(hand_record, tokens)
     except RecordError as error:
         return render_template(
             "error.html",
-            title="That auction does not fit",
-            message=f"{error}. Go back and tap the calls again.",
+            title=_("That auction does not fit"),
+            message=_("{error}. Go back and tap the calls again.").format(error=error),
         ), 400
     index = int(index_text)
     if not 1 <= index <= len(tokens):
-        abort(400, description=f"The auction has no call {index}.")
+        abort(400, description=_("The auction has no call {index}.").format(index=index))
     board = _named(hand_record, info.name)
     board_id = store().save_board(
         board.model_dump(mode="json"),
@@ -184,7 +185,7 @@ def stored(board_id: str) -> ResponseReturnValue:
         },
         hands=views.hands(board),
         keypad=url_for("boards.show", board_id=board_id),
-        keypad_label="Back to the board",
+        keypad_label=_("Back to the board"),
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain, Suit
+from td_assist.bridge.display import call_text
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
@@ -60,27 +61,6 @@ def hands(board: Board) -> list[HandView]:
             )
         )
     return views
-
-
-def call_text(call: str) -> str:
-    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``, in the reader's language
-    (German: Passe, Kontra, Rekontra, 3SA)."""
-    named = {"P": _("Pass"), "X": _("Dbl"), "XX": _("Rdbl")}
-    if call in named:
-        return named[call]
-    level, strain = call[0], call[1:]
-    return level + Strain.parse(strain).symbol
-
-
-def contract_text(contract: object) -> str:
-    """``4SX`` -> ``4♠X``; ``3NT`` stays (German ``3SA``); ``Pass`` (German ``Passe``)."""
-    text = str(contract)
-    if text == "Pass":
-        return _("Pass")
-    if not (text[:1].isascii() and text[:1].isdigit()):
-        return text
-    strain = text[1:3] if text[1:3] == "NT" else text[1]
-    return text[0] + Strain.parse(strain).symbol + text[1 + len(strain) :]
 
 
 def auction_rows(board: Board) -> list[list[str]]:

@@ -47,6 +47,7 @@ from td_assist.rulings.procedures.adjusted_scores import (
     event_unit,
 )
 from td_assist.rulings.procedures.result_answers import parse_results, units_from_answers
+from td_assist.rulings.procedures.table_roles import role_words
 from td_assist.rulings.procedures.tricks_and_scores import (
     declarer_tricks_as_played,
     side_name,
@@ -157,7 +158,7 @@ def _role(ctx: Context, seat: Seat) -> str:
 
 def _who(ctx: Context, seat: Seat) -> str:
     role = _role(ctx, seat)
-    return f"{seat.name_full} ({role})" if role != "unknown" else seat.name_full
+    return f"{seat.name_full} ({role_words()[role]})" if role != "unknown" else seat.name_full
 
 
 def side_totals(ctx: Context) -> dict[Side, int] | None:
