@@ -34,13 +34,43 @@ GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 
 # Words English sentences cannot do without and German ones do not use.
 ENGLISH_WORDS = frozenset(
-    "the and of is are with this that which must has have not his from for or be "
-    "been to by on at you your was were there what when their they will should".split()
-)
-ENGLISH_WORDS -= {"was"}  # German too ("was" = what)
+    {
+        "the", "and", "of", "is", "are", "with", "this", "that", "which", "must", "has", "have",
+        "not", "his", "from", "for", "or", "be", "been", "to", "by", "on", "at", "you", "your",
+        "were", "there", "what", "when", "their", "they", "will", "should",
+    }
+)  # fmt: skip
 
 # Pages this branch does not make German yet, and why; each must fail (strict).
-KNOWN_GAPS: dict[str, str] = {}
+WIZARDS_WITHOUT_GERMAN = (
+    "lead-out-of-turn",
+    "penalty-card",
+    "insufficient-bid",
+    "unauthorised-information",
+)
+NO_GERMAN_TREE = (
+    "no rulings/{}.de.toml yet, and the wizard's composed sentences are not yet in _() "
+    "(issue 36: only revoke is done)"
+)
+KNOWN_GAPS: dict[str, str] = {
+    "home": "lists the wizards by title: 'Lead out of turn' has no German tree yet",
+    "board": "lists the wizards by title: 'Lead out of turn' has no German tree yet",
+    "practice": "lists the wizards by title: 'Lead out of turn' has no German tree yet",
+    "search": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
+    "laws contents": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
+    "law page": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
+    "cases": "the worked cases' stories are English only (issue 36, worked cases: not done)",
+    "case": "the worked cases' stories are English only (issue 36, worked cases: not done)",
+    **{
+        f"{wizard}: {page}": NO_GERMAN_TREE.format(wizard)
+        for wizard in WIZARDS_WITHOUT_GERMAN
+        for page in ("every question and outcome", "first question", "ruling, usual case")
+        # The tapped board does not suit these two: their first page is an error page.
+        if not (
+            wizard in ("penalty-card", "insufficient-bid") and page != "every question and outcome"
+        )
+    },
+}
 
 
 def english_sentences() -> set[str]:
@@ -98,9 +128,7 @@ def site(tmp_path_factory):
     }  # fmt: skip
     board = client.post("/api/boards", json=tapped).get_json()
     with (DATA / "revoke-full-play.pbn").open("rb") as handle:
-        made = client.post(
-            "/boards", data={"csrf_token": TOKEN, "file": (handle, "revoke.pbn")}
-        )
+        made = client.post("/boards", data={"csrf_token": TOKEN, "file": (handle, "revoke.pbn")})
     played = made.headers.get("Location", "").rsplit("/", 1)[-1]
     with (DATA / "24-boards-no-play.pbn").open("rb") as handle:
         loaded = client.post(

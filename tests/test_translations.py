@@ -188,7 +188,8 @@ def test_no_function_hides_the_translation_function():
         if not imports_it:
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                if any(_binds_underscore(statement) for statement in node.body):
-                    hiding.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+                _binds_underscore(statement) for statement in node.body
+            ):
+                hiding.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert not hiding, "rename the throwaway '_' (e.g. '_unused') in: " + ", ".join(hiding)

@@ -100,7 +100,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.context_processor
     def _globals() -> dict[str, Any]:
         # The laptop's own pages link to /lan (the phones' addresses); phones cannot open it.
-        return {"version": __version__, "on_this_laptop": _from_this_laptop()}
+        return {
+            "version": __version__,
+            "on_this_laptop": _from_this_laptop(),
+            "vulnerability_text": vulnerability_text,
+        }
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
@@ -145,6 +149,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         )
 
     return app
+
+
+def vulnerability_text(code: str) -> str:
+    """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) as the reader says it."""
+    return {
+        "None": _("None"),
+        "NS": _("NS"),
+        "EW": _("EW"),
+        "All": _("All"),
+    }.get(code, code)
 
 
 def _from_this_laptop() -> bool:
