@@ -193,3 +193,47 @@ def test_no_function_hides_the_translation_function():
             ):
                 hiding.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert not hiding, "rename the throwaway '_' (e.g. '_unused') in: " + ", ".join(hiding)
+
+
+def test_the_rule_command_speaks_german_with_lang(capsys):
+    from td_assist.cli import main
+
+    board = str(ROOT / "tests" / "data" / "revoke-full-play.pbn")
+    assert main(["rule", "revoke", board, "--lang", "de"]) == 0
+    german = capsys.readouterr().out
+    assert "Entscheidung: Zwei Stiche übertragen" in german
+    assert "Ost-West haben mindestens einen späteren Stich gewonnen" in german
+    assert "Regeln: Regel 64A1" in german
+    assert "Renonce (Regeln 61-64)" in german
+    assert main(["rule", "revoke", board]) == 0
+    english = capsys.readouterr().out
+    assert "Ruling: Two tricks transferred" in english
+    assert "Laws: Law 64A1" in english
+
+
+def test_the_rule_command_reads_the_environment_variable(capsys, monkeypatch):
+    from td_assist.cli import main
+
+    monkeypatch.setenv("TD_ASSIST_LANG", "de")
+    assert main(["rule", "revoke", str(ROOT / "tests" / "data" / "revoke-full-play.pbn")]) == 0
+    assert "Entscheidung:" in capsys.readouterr().out
+
+
+def test_an_unknown_lang_is_refused_naming_the_choices(capsys):
+    from td_assist.cli import main
+
+    assert main(["--lang", "xx", "law", "64"]) == 2
+    assert "available: en, de" in capsys.readouterr().err
+
+
+def test_the_catalogs_ship_in_the_package():
+    """pip install . takes the .po and .mo (package-data), so no compile step is needed."""
+    import fnmatch
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]["td_assist"]
+    for path in TRANSLATIONS_DIR.rglob("*.[mp]o"):
+        relative = path.relative_to(ROOT / "td_assist").as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
