@@ -20,6 +20,8 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     home = tmp_path_factory.getbasetemp() / "td-home"
     home.mkdir(exist_ok=True)
     monkeypatch.setenv("TD_ASSIST_HOME", str(home))
+    # The tests read English unless they ask for another language.
+    monkeypatch.delenv("TD_ASSIST_LANG", raising=False)
 
 
 @pytest.fixture

@@ -198,6 +198,7 @@ def test_no_get_or_head_handler_writes_to_the_store(app, client, tmp_path):
         "page": "64",
         "name": "01-defender-ruffs-two-tricks",
         "filename": "css/app.css",
+        "code": "en",
     }
     before = store_dump(tmp_path / "log.sqlite3")
     gets = [rule for rule in app.url_map.iter_rules() if "GET" in rule.methods]

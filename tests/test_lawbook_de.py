@@ -357,7 +357,7 @@ def test_law_page_follows_the_browser(client):
 
 
 def test_law_page_follows_the_language_cookie_and_the_query_beats_it(client):
-    client.set_cookie("lang", "de")
+    client.set_cookie("td_lang", "de")  # the interface switch's cookie (web.language)
     page = client.get("/laws/definitions").get_data(as_text=True)
     assert "<h1>Definitionen</h1>" in page and 'id="def-revoke"' in page
     page = client.get("/laws/16?lang=en").get_data(as_text=True)

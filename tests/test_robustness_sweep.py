@@ -236,6 +236,8 @@ def routes(sweep: Sweep) -> dict[str, dict]:
         "core.home": {"get": "/"},
         "core.search_page": {"get": "/search", "query": ["q", "partial"]},
         "core.healthz": {"get": "/healthz"},
+        # English: the sweep's client is shared, and later checks read English messages.
+        "language.switch": {"get": "/language/en", "query": ["next"]},
         "adjusted.page": {"get": "/adjust", "query": ADJUST_FIELDS},
         "adjusted.api": {"json": "/api/adjust", "keys": ADJUST_FIELDS},
         "api.search": {"get": "/api/search", "query": ["q", "limit"]},

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 
 class Side(enum.StrEnum):
@@ -46,7 +47,14 @@ class Seat(enum.StrEnum):
 
     @property
     def name_full(self) -> str:
-        return _SEAT_NAMES[self.value]
+        """The seat's name in the reader's language: "North", "Nord" (for display only;
+        records and answers use the letter, ``value``)."""
+        return seat_names()[self.value]
+
+    @property
+    def short(self) -> str:
+        """The seat's letter as the reader writes it: N E S W, in German N O S W."""
+        return self.name_full[:1]
 
     @property
     def index(self) -> int:
@@ -78,6 +86,13 @@ class Seat(enum.StrEnum):
 
 
 _SEAT_ORDER = "NESW"
+
+
+def seat_names() -> dict[str, str]:
+    """The seats' names in the reader's language, by letter (asked at run time)."""
+    return {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+
+
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
     Seat(_SEAT_ORDER[i]): tuple(Seat(_SEAT_ORDER[(i + k) % 4]) for k in range(4))  # type: ignore[misc]
@@ -139,7 +154,8 @@ class Strain(enum.StrEnum):
 
     @property
     def symbol(self) -> str:
-        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self.value]
+        """♠ ♥ ♦ ♣, and no trump as the reader writes it: NT, in German SA."""
+        return _("NT") if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self.value]
 
     @classmethod
     def parse(cls, text: str) -> Strain:

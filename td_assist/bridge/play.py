@@ -34,6 +34,7 @@ from functools import cached_property, lru_cache
 from td_assist.bridge.cards import Card, Seat, Side, Suit
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,15 @@ class Revoke:
 
     def evidence(self) -> str:
         holding = ", ".join(c.pretty for c in self.held)
-        return (
-            f"At trick {self.trick} {self.seat.name_full} played {self.card.pretty} to a "
-            f"{self.led_suit.symbol} lead while still holding {holding}."
+        return _(
+            "At trick {trick} {seat} played {card} to a {led_suit} lead "
+            "while still holding {holding}."
+        ).format(
+            trick=self.trick,
+            seat=self.seat.name_full,
+            card=self.card.pretty,
+            led_suit=self.led_suit.symbol,
+            holding=holding,
         )
 
 
@@ -164,7 +171,9 @@ class Play:
         # shown hand holds; revokes cannot be seen in it.
         unknown = {seat for seat in Seat if not self.deal.hand(seat).cards}
         if len(self.cards) > 52:
-            raise RecordError(f"{len(self.cards)} cards were played: more than 13 tricks")
+            raise RecordError(
+                _("{count} cards were played: more than 13 tricks").format(count=len(self.cards))
+            )
         hands = {seat: self.deal.hand(seat) for seat in Seat}
         played_at: dict[Card, int] = {}
         tricks: list[Trick] = []
@@ -177,8 +186,10 @@ class Play:
             actual = self.deal.holder(trick_cards[0])
             if actual is None and leader not in unknown and trick_cards[0] not in played_at:
                 raise RecordError(
-                    f"{trick_cards[0]} was led, but it was {leader.name_full}'s lead and the "
-                    "deal does not show which other hand held it",
+                    _(
+                        "{trick_cards} was led, but it was {leader}'s lead and the "
+                        "deal does not show which other hand held it"
+                    ).format(trick_cards=trick_cards[0], leader=leader.name_full),
                     where=f"Play trick {number}",
                 )
             dummy_second = False
@@ -192,8 +203,9 @@ class Play:
             for seat, card in zip(seats, trick_cards):
                 if card in played_at:
                     raise RecordError(
-                        f"{seat.name_full} played {card}, which was already played "
-                        f"at trick {played_at[card]}",
+                        _(
+                            "{seat} played {card}, which was already played at trick {played_at}"
+                        ).format(seat=seat.name_full, card=card, played_at=played_at[card]),
                         where=where,
                     )
                 if card not in hands[seat] and not (
@@ -202,7 +214,10 @@ class Play:
                     owner = self.deal.holder(card)
                     whose = f" ({owner.name_full} holds it)" if owner else ""
                     raise RecordError(
-                        f"{seat.name_full} played {card} but does not hold it{whose}", where=where
+                        _("{seat} played {card} but does not hold it{whose}").format(
+                            seat=seat.name_full, card=card, whose=whose
+                        ),
+                        where=where,
                     )
                 hands[seat] = hands[seat].without(card)
                 played_at[card] = number
@@ -249,7 +264,11 @@ class Play:
             played = set(self.cards)
             return Hand(self.deal.hand(seat).cards - played)
         if not 1 <= before_trick <= len(self._tricks):
-            raise RecordError(f"there is no trick {before_trick} in this play record")
+            raise RecordError(
+                _("there is no trick {before_trick} in this play record").format(
+                    before_trick=before_trick
+                )
+            )
         return self._hands_before[before_trick - 1][seat]
 
     def followed_suit(self, trick: Trick, seat: Seat) -> bool:

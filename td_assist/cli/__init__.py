@@ -16,6 +16,13 @@ from collections.abc import Sequence
 
 from td_assist import __version__
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import (
+    LANGUAGE_VARIABLE,
+    LANGUAGES,
+    current_language,
+    known_language,
+    use_language,
+)
 
 EXIT_BAD_INPUT = 2
 
@@ -113,6 +120,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="A rulings assistant for duplicate-bridge tournament directors.",
     )
     parser.add_argument("--version", action="version", version=f"td-assist {__version__}")
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"language of the text printed ({', '.join(LANGUAGES)}); anywhere on the line; "
+        f"default: ${LANGUAGE_VARIABLE}, else en",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="start the web app")
@@ -222,9 +235,46 @@ def one_line(message: str) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in message)
 
 
+def take_language(arguments: list[str]) -> tuple[list[str], str | None]:
+    """``--lang CODE`` (or ``--lang=CODE``) wherever it stands, and the other arguments:
+    ``td-assist rule revoke board.pbn --lang de`` reads as naturally as before the command.
+
+    >>> take_language(["rule", "revoke", "b.pbn", "--lang", "de"])
+    (['rule', 'revoke', 'b.pbn'], 'de')
+    >>> take_language(["--lang=de", "law", "64"])
+    (['law', '64'], 'de')
+    """
+    rest: list[str] = []
+    code: str | None = None
+    items = iter(arguments)
+    for item in items:
+        if item == "--":
+            rest += [item, *items]
+            break
+        if item == "--lang":
+            code = next(items, "")
+        elif item.startswith("--lang="):
+            code = item.removeprefix("--lang=")
+        else:
+            rest.append(item)
+    return rest, code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    arguments, code = take_language(list(sys.argv[1:] if argv is None else argv))
+    if code is not None and known_language(code) is None:
+        print(
+            f"td-assist: --lang {one_line(code)}: not a language td-assist speaks "
+            f"(available: {', '.join(LANGUAGES)})",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    with use_language(code or current_language()):
+        return _run(arguments)
+
+
+def _run(arguments: list[str]) -> int:
     parser = build_parser(arguments)
     args = parser.parse_args(arguments)
     if not getattr(args, "handler", None):

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from td_assist.i18n import current_language
+
 DEFINITIONS = "definitions"
 INTRODUCTION = "introduction"
 
@@ -123,18 +125,26 @@ def _split_anchor_labels(anchor: str) -> list[str]:
     return labels
 
 
-@lru_cache(maxsize=4096)  # every search hit and law link shows one; a few hundred exist
-def display_anchor(anchor: str, lang: str = "en") -> str:
+def display_anchor(anchor: str, lang: str | None = None) -> str:
     """``12C1c`` -> ``Law 12C1(c)``; ``def-revoke`` -> ``Definitions: Revoke``; in German
-    (``lang="de"``) ``Regel 12C1(c)``."""
+    ``Regel 12C1(c)``. Without ``lang``, in the reader's language.
+
+    >>> display_anchor("12C1c", "en")
+    'Law 12C1(c)'
+    """
+    return _display_anchor(anchor, lang or current_language())
+
+
+@lru_cache(maxsize=4096)  # every search hit and law link shows one; a few hundred exist
+def _display_anchor(anchor: str, lang: str) -> str:
     if not (anchor[:1].isascii() and anchor[:1].isdigit()):
-        kind, _, term = anchor.partition("-")
+        kind, _dash, term = anchor.partition("-")
         name = _NAMED_WORD.get(lang, _NAMED_WORD["en"]).get(kind, kind.title())
         return f"{name}: {term.replace('-', ' ').title()}" if term else name
     number = re.match(r"\d+", anchor)
     if number is None:
         raise ValueError("a law anchor must start with the law's number")
-    out = f"{LAW_WORD.get(lang, 'Law')} {number.group(0)}"
+    out = f"{LAW_WORD.get(lang, LAW_WORD['en'])} {number.group(0)}"
     for label in _split_anchor_labels(anchor):
         out += f"({label})" if label.islower() else label
     return out

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain, Suit
+from td_assist.bridge.display import call_text
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
@@ -62,24 +64,6 @@ def hands(board: Board) -> list[HandView]:
     return views
 
 
-def call_text(call: str) -> str:
-    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
-    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
-    if call in named:
-        return named[call]
-    level, strain = call[0], call[1:]
-    return level + ("NT" if strain == "NT" else Suit(strain).symbol)
-
-
-def contract_text(contract: object) -> str:
-    """``4SX`` -> ``4♠X``; ``3NT`` stays; ``Pass`` stays."""
-    text = str(contract)
-    if not (text[:1].isascii() and text[:1].isdigit()):
-        return text
-    strain = text[1:3] if text[1:3] == "NT" else text[1]
-    return text[0] + ("NT" if strain == "NT" else Suit(strain).symbol) + text[1 + len(strain) :]
-
-
 def auction_rows(board: Board) -> list[list[str]]:
     """The auction in rows of four, columns W N E S, blanks before the dealer.
 
@@ -111,9 +95,9 @@ def auction_rows(board: Board) -> list[list[str]]:
             )
             cells += [""] * gap
             if index in withdrawn:
-                shown += " insufficient"
+                shown = _("{call} insufficient").format(call=shown)
             elif index in accepted:
-                shown += " insufficient, accepted"
+                shown = _("{call} insufficient, accepted").format(call=shown)
             cells.append(shown)
             last = seat
     return [cells[i : i + 4] + [""] * (4 - len(cells[i : i + 4])) for i in range(0, len(cells), 4)]
@@ -127,10 +111,7 @@ def double_dummy(board: Board) -> list[tuple[str, list[int]]] | None:
     if table is None:
         return None
     order = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-    return [
-        ("NT" if s is Strain.NOTRUMP else Suit(s.value).symbol, [table[s][seat] for seat in Seat])
-        for s in order
-    ]
+    return [(s.symbol, [table[s][seat] for seat in Seat]) for s in order]
 
 
 def tricks(board: Board) -> list[TrickView]:

@@ -16,6 +16,8 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_assist.bridge.board import Board
+from td_assist.bridge.display import contract_text
+from td_assist.i18n import _, ngettext
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.reports import board_views
@@ -64,9 +66,13 @@ def report_pages(store: Store, entries: list[LogEntry]) -> list[dict[str, object
 def _environment() -> Environment:
     # The same escaping as the web pages (Flask escapes every .html template).
     environment = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"])
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
     )
-    environment.filters["contract"] = board_views.contract_text
+    # The reader's language, as on the pages (td_assist.i18n follows --lang or the request).
+    environment.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    environment.filters["contract"] = contract_text
     return environment
 
 

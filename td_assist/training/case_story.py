@@ -74,32 +74,36 @@ def _call_at(board: Board | None, call_index: int | None) -> str:
             if 1 <= call_index <= len(auction.calls):
                 seat = auction.seat_of(call_index - 1).name_full
                 call = call_words(str(auction.calls[call_index - 1]))
-                return f"{seat}'s {call} (call {call_index} of the auction)"
+                return _("{seat}'s {call} (call {call_index} of the auction)").format(
+                    seat=seat, call=call, call_index=call_index
+                )
         except RecordError:
             pass
-    return f"call {call_index} of the auction"
+    return _("call {call_index} of the auction").format(call_index=call_index)
 
 
 def _trick(value: object) -> str:
-    return "the opening lead" if value == 1 else f"trick {value}"
+    return _("the opening lead") if value == 1 else f"trick {value}"
 
 
 def _revoke(r: Any, _board: Board | None) -> list[str]:
     if r.offender is None and r.trick is None:
-        return ["The Director is called to a revoke."]
+        return [_("The Director is called to a revoke.")]
     who = _seat(r.offender) if r.offender is not None else "A player"
     when = f" at trick {r.trick}" if r.trick is not None else ""
-    return [f"{who} is reported to have revoked{when}."]
+    return [_("{who} is reported to have revoked{when}.").format(who=who, when=when)]
 
 
 def _lead_out_of_turn(r: Any, _board: Board | None) -> list[str]:
     who = _seat(r.offender) if r.offender is not None else "A player"
     card = card_words(r.card) if r.card else "a card"
-    to = f" to {_trick(r.trick)}" if r.trick not in (None, 1) else " (the opening lead)"
+    to = f" to {_trick(r.trick)}" if r.trick not in (None, 1) else _(" (the opening lead)")
     if r.trick is None:
         to = ""
     face = "" if getattr(r, "faced", True) else ", face down"
-    return [f"{who} led {card} out of turn{to}{face}."]
+    return [
+        _("{who} led {card} out of turn{to}{face}.").format(who=who, card=card, to=to, face=face)
+    ]
 
 
 def _penalty_card(r: Any, _board: Board | None) -> list[str]:
@@ -108,15 +112,17 @@ def _penalty_card(r: Any, _board: Board | None) -> list[str]:
     how = {"inadvertent": " by accident", "deliberate": " deliberately"}.get(r.exposure or "", "")
     when = f" at trick {r.trick}" if r.trick is not None else ""
     before = (
-        ", before playing his own card to that trick" if getattr(r, "before_trick", False) else ""
+        _(", before playing his own card to that trick")
+        if getattr(r, "before_trick", False)
+        else ""
     )
     return [f"{who} exposed {cards}{how}{when}{before}."]
 
 
 def _insufficient_bid(r: Any, board: Board | None) -> list[str]:
     if r.call_index is None:
-        return ["The Director is called to an insufficient bid."]
-    return [f"The insufficient bid is {_call_at(board, r.call_index)}."]
+        return [_("The Director is called to an insufficient bid.")]
+    return [_("The insufficient bid is {call_at}.").format(call_at=_call_at(board, r.call_index))]
 
 
 def _unauthorised_information(r: Any, board: Board | None) -> list[str]:
@@ -125,9 +131,11 @@ def _unauthorised_information(r: Any, board: Board | None) -> list[str]:
     at = _call_at(board, r.call_index) if r.call_index is not None else ""
     if r.description:
         told = [f"{r.description.strip().rstrip('.')}."]
-        return [*told, f"It happened at {at}."] if at else told
+        return [*told, _("It happened at {at}.").format(at=at)] if at else told
     who = _seat(r.source) if r.source is not None else "A player"
-    return [f"{who} gave the information{' at ' + at if at else ''}."]
+    return [
+        _("{who} gave the information{value}.").format(who=who, value=" at " + at if at else "")
+    ]
 
 
 def _misinformation(r: Any, board: Board | None) -> list[str]:
@@ -201,7 +209,7 @@ def _value_words(name: str, value: object) -> str:
 def _any_kind(report: IrregularityReport, _board: Board | None) -> list[str]:
     fields = report.model_dump(mode="json", exclude_none=True)
     kind = str(fields.pop("kind", "")).replace("_", " ")
-    told = [f"The Director is called to a {kind}."] if kind else []
+    told = [_("The Director is called to a {kind}.").format(kind=kind)] if kind else []
     for name, value in fields.items():
         told.append(f"{name.replace('_', ' ').capitalize()}: {_value_words(name, value)}.")
     return told
@@ -220,21 +228,29 @@ def board_story(board: Board | None) -> str:
         return ""
     vul = {
         "None": "nobody vulnerable",
-        "NS": "North-South vulnerable",
-        "EW": "East-West vulnerable",
-        "All": "both sides vulnerable",
+        "NS": _("North-South vulnerable"),
+        "EW": _("East-West vulnerable"),
+        "All": _("both sides vulnerable"),
     }.get(board.vulnerability.value, f"vulnerable: {board.vulnerability.value}")
     told = [f"Board {board.number or '?'}, dealer {board.dealer.name_full}, {vul}."]
     contract = board.contract_obj
     if contract is not None and contract.is_passed_out:
-        told.append("The board was passed out.")
+        told.append(_("The board was passed out."))
     elif contract is not None and board.declarer_seat is not None:
         told.append(f"{board.declarer_seat.name_full} plays {contract}.")
     elif board.auction:
-        told.append(f"The auction so far: {' '.join(call_words(c) for c in board.auction)}.")
+        told.append(
+            _("The auction so far: {list}.").format(
+                list=" ".join(call_words(c) for c in board.auction)
+            )
+        )
     played = len(board.play_obj.tricks) if board.play_obj is not None else 0
     if played:
-        told.append(f"The play is recorded for {played} trick{'s' * (played != 1)}.")
+        told.append(
+            _("The play is recorded for {played} trick{value}.").format(
+                played=played, value="s" * (played != 1)
+            )
+        )
     return " ".join(told)
 
 
@@ -246,4 +262,6 @@ def claim_line(board: Board | None) -> str:
     who = declarer.name_full if declarer is not None else "Declarer"
     played = len(board.play_obj.tricks) if board.play_obj is not None else 0
     after = f" after {played} trick{'s' * (played != 1)}" if played else ""
-    return f"{who} (declarer) claimed{after}: {board.claim} tricks in all, agreed."
+    return _("{who} (declarer) claimed{after}: {claim} tricks in all, agreed.").format(
+        who=who, after=after, claim=board.claim
+    )

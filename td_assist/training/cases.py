@@ -21,6 +21,7 @@ from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.board import Irregularity as RecordMark
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
+from td_assist.i18n import _
 from td_assist.paths import content_dir, file_stamp
 from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import rule
@@ -52,7 +53,7 @@ class CaseBoard(BaseModel):
         try:
             fields["auction_notes"] = {int(n) - 1: text for n, text in self.notes.items()}
         except ValueError:
-            raise RecordError("a note's key is the call's number, e.g. \"3\"") from None
+            raise RecordError(_("a note's key is the call's number, e.g. \"3\"")) from None
         # PBN markers (``^I`` before an accepted insufficient bid, ``^S``) as in a PBN file.
         calls: list[str] = []
         marks: list[RecordMark] = []
@@ -192,11 +193,13 @@ def load_case(path: Path) -> Case:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read the file ({error})", where=where) from None
+        raise RecordError(
+            _("cannot read the file ({error})").format(error=error), where=where
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not valid TOML: {error}", where=where) from None
+        raise RecordError(_("not valid TOML: {error}").format(error=error), where=where) from None
     try:
         case = Case.model_validate(data)
     except ValidationError as error:
@@ -206,7 +209,9 @@ def load_case(path: Path) -> Case:
     folder = path.resolve().parent.name
     if case.wizard != folder:
         raise RecordError(
-            f"wizard = '{case.wizard}' but the file is in the folder '{folder}'",
+            _("wizard = '{wizard}' but the file is in the folder '{folder}'").format(
+                wizard=case.wizard, folder=folder
+            ),
             where=f"{where} line {_line_of(text, ['wizard'])}",
         )
     return case.model_copy(update={"id": case_id(path)})
@@ -251,7 +256,11 @@ def get_case(identifier: str) -> Case:
             found = False
         if found:
             return _case_as_saved(path, file_stamp(path))
-    raise RecordError(f"there is no case '{identifier}' (see: td-assist cases list)")
+    raise RecordError(
+        _("there is no case '{identifier}' (see: td-assist cases list)").format(
+            identifier=identifier
+        )
+    )
 
 
 def case_files(wizard: str | None = None) -> list[Path]:

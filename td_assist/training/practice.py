@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from td_assist.i18n import _
 from td_assist.rulings.engine.registry import get_tree
 from td_assist.rulings.engine.tree import FactNode, NumberInput, OutcomeNode, QuestionNode
 from td_assist.training.cases import Case
@@ -109,7 +110,7 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
         questions.append(
             PracticeQuestion(
                 case_id=case.id,
-                prompt="The final score for North-South after the ruling?",
+                prompt=_("The final score for North-South after the ruling?"),
                 kind="number",
                 answer=str(adjustment.score_ns_final),
                 answer_label=f"{adjustment.score_ns_final:+d}",
@@ -134,7 +135,7 @@ def _pending_question(case: Case, pending: str, laws: list[str], wizard: str) ->
     shown = [node_id for node_id in prompts if node_id in {*picked, pending}]
     return PracticeQuestion(
         case_id=case.id,
-        prompt="The ruling cannot be given yet. What must the TD find out first?",
+        prompt=_("The ruling cannot be given yet. What must the TD find out first?"),
         kind="choice",
         choices=[(node_id, prompts[node_id]) for node_id in shown],
         answer=pending,

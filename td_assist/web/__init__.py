@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import escape
 
 from td_assist import __version__
+from td_assist.i18n import _
 from td_assist.jsonsafe import loads as load_json
 from td_assist.paths import content_dir
 from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
@@ -79,13 +80,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key()
     app.extensions["td_store"] = open_store(app.config.get("STORE_PATH"))
+    from td_assist.web import language
+
+    language.install(app)  # first: even the PIN page and early errors speak the reader's language
     security.install(app)
     for blueprint in (
         core, laws, api, boards, wizard, adjusted, sessions, auction_box, ledger, training,
     ):  # fmt: skip
         app.register_blueprint(blueprint)
 
-    from td_assist.web.views import contract_text
+    from td_assist.bridge.display import contract_text
 
     app.jinja_env.filters["contract"] = contract_text
     app.jinja_env.globals["new_request_key"] = new_request_key
@@ -96,7 +100,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.context_processor
     def _globals() -> dict[str, Any]:
         # The laptop's own pages link to /lan (the phones' addresses); phones cannot open it.
-        return {"version": __version__, "on_this_laptop": _from_this_laptop()}
+        return {
+            "version": __version__,
+            "on_this_laptop": _from_this_laptop(),
+            "vulnerability_text": vulnerability_text,
+        }
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
@@ -109,36 +117,48 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(404)
     def _not_found(_error: Exception) -> ResponseReturnValue:
-        return error_page("Page not found", "There is no page at this address.", 404)
+        return error_page(_("Page not found"), _("There is no page at this address."), 404)
 
     @app.errorhandler(400)
     def _bad_request(error: Exception) -> ResponseReturnValue:
-        message = getattr(error, "description", "") or "The request could not be understood."
-        return error_page("That did not work", message, 400)
+        message = getattr(error, "description", "") or _("The request could not be understood.")
+        return error_page(_("That did not work"), _(message), 400)
 
     @app.errorhandler(405)
     def _not_allowed(_error: Exception) -> ResponseReturnValue:
-        return error_page("Not here", "That address does not accept this kind of request.", 405)
+        return error_page(
+            _("Not here"), _("That address does not accept this kind of request."), 405
+        )
 
     @app.errorhandler(415)
     def _unsupported(error: Exception) -> ResponseReturnValue:
-        return error_page("Send JSON", getattr(error, "description", ""), 415)
+        return error_page(_("Send JSON"), getattr(error, "description", ""), 415)
 
     @app.errorhandler(413)
     def _too_large(_error: Exception) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             return jsonify(error=TOO_LARGE_FOR_API), 413
-        return error_page("Too large", "That upload is larger than 2 MB.", 413)
+        return error_page(_("Too large"), _("That upload is larger than 2 MB."), 413)
 
     @app.errorhandler(500)
     def _server_error(_error: Exception) -> ResponseReturnValue:
         return error_page(
-            "Something went wrong",
-            "The page could not be shown. Nothing was lost; please go back and try again.",
+            _("Something went wrong"),
+            _("The page could not be shown. Nothing was lost; please go back and try again."),
             500,
         )
 
     return app
+
+
+def vulnerability_text(code: str) -> str:
+    """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) as the reader says it."""
+    return {
+        "None": _("None"),
+        "NS": _("NS"),
+        "EW": _("EW"),
+        "All": _("All"),
+    }.get(code, code)
 
 
 def _from_this_laptop() -> bool:

@@ -10,6 +10,7 @@ from td_assist.bridge.board import record_error_from
 from td_assist.bridge.cards import Side
 from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.procedures.adjusted_scores import (
     AdjustedScore,
     SelfInflictedMethod,
@@ -57,22 +58,30 @@ def _method(form: AdjustForm) -> SelfInflictedMethod:
 def compute(form: AdjustForm) -> AdjustedScore:
     if form.board:
         if not (form.board.isascii() and form.board.isdigit()):
-            raise RecordError(f"board {form.board!r} is not a board number")
+            raise RecordError(_("board {board!r} is not a board number").format(board=form.board))
         vulnerability = board_vulnerability(int(form.board))
     else:
         vulnerability = Vulnerability.parse(form.vul or "None")
     if form.comparison and form.traveller:
-        raise RecordError("give the other table's score (teams) or a traveller (pairs), not both")
+        raise RecordError(
+            _("give the other table's score (teams) or a traveller (pairs), not both")
+        )
     split = (form.table_result, form.without_error, form.non_offenders)
     if any(split) and not all(split):
         raise RecordError(
-            "Law 12C1(e) needs the table result, the result without the error and "
-            "the non-offending side"
+            _(
+                "Law 12C1(e) needs the table result, the result without the "
+                "error and the non-offending side"
+            )
         )
     non_offenders = None
     if form.non_offenders:
         if form.non_offenders.upper() not in {"NS", "EW"}:
-            raise RecordError(f"unknown side {form.non_offenders!r} (use NS or EW)")
+            raise RecordError(
+                _("unknown side {non_offenders!r} (use NS or EW)").format(
+                    non_offenders=form.non_offenders
+                )
+            )
         non_offenders = Side(form.non_offenders.upper())
     return adjusted_score(
         parse_results(form.results),
@@ -124,7 +133,7 @@ def api() -> ResponseReturnValue:
     """Body: ``{"results": "4S S 10 0.6; 3S S 9 0.4", "vul": "NS", "comparison": "-140"}``."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        return jsonify(error="the body must be a JSON object with results, vul, ..."), 400
+        return jsonify(error=_("the body must be a JSON object with results, vul, ...")), 400
     text = {k: _as_text(k, v) for k, v in data.items() if v is not None}
     try:
         answer = compute(AdjustForm.model_validate(text))

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
 from td_assist.rulings.engine.registry import load_wizards, rule
@@ -32,11 +33,13 @@ def json_body() -> object:
     which is why the API needs no CSRF token (see security.py).
     """
     if not request.is_json:
-        raise BodyError("send the body as JSON (Content-Type: application/json)")
+        raise BodyError(_("send the body as JSON (Content-Type: application/json)"))
     try:
         return load_json(request.get_data(cache=False))
     except JSONInputError as error:
-        raise BodyError(f"the body is not JSON we can read: {error}") from None
+        raise BodyError(
+            _("the body is not JSON we can read: {error}").format(error=error)
+        ) from None
 
 
 @api.errorhandler(BodyError)
@@ -50,7 +53,7 @@ def search() -> ResponseReturnValue:
     try:
         limit = max(1, min(int(request.args.get("limit", "10")), 50))
     except ValueError:
-        return jsonify(error="limit must be a whole number from 1 to 50"), 400
+        return jsonify(error=_("limit must be a whole number from 1 to 50")), 400
     return jsonify(search_report(query, limit=limit).model_dump())
 
 
@@ -63,10 +66,16 @@ def ruling(wizard: str) -> ResponseReturnValue:
     """
     wizards = load_wizards()
     if wizard not in wizards:
-        return jsonify(error=f"unknown wizard '{wizard}' (available: {', '.join(wizards)})"), 404
+        return jsonify(
+            error=_("unknown wizard '{wizard}' (available: {list})").format(
+                wizard=wizard, list=", ".join(wizards)
+            )
+        ), 404
     data = json_body()
     if not isinstance(data, dict):
-        return jsonify(error="the body must be a JSON object: {board, irregularity, answers}"), 400
+        return jsonify(
+            error=_("the body must be a JSON object: {board, irregularity, answers}")
+        ), 400
     mode = "step" if request.args.get("mode") == "step" else "batch"
     try:
         parsed = parse_request(data)
@@ -79,7 +88,7 @@ def ruling(wizard: str) -> ResponseReturnValue:
 def _entry_state() -> EntryState | tuple[ResponseReturnValue, int]:
     data = json_body()
     if not isinstance(data, dict):
-        return jsonify(error="the body must be a JSON object"), 400
+        return jsonify(error=_("the body must be a JSON object")), 400
     try:
         return EntryState.model_validate(data)
     except ValidationError as error:

@@ -132,18 +132,18 @@ def start(session_id: str, number: int) -> ResponseReturnValue:
         or not (tokens or before_first)
         or not (index_text.isascii() and index_text.isdigit())
     ):
-        abort(400, description="Tap a call of the auction to start the ruling.")
+        abort(400, description=_("Tap a call of the auction to start the ruling."))
     try:
         written(hand_record, tokens)
     except RecordError as error:
         return render_template(
             "error.html",
-            title="That auction does not fit",
-            message=f"{error}. Go back and tap the calls again.",
+            title=_("That auction does not fit"),
+            message=_("{error}. Go back and tap the calls again.").format(error=error),
         ), 400
     index = int(index_text)
     if not (1 <= index <= len(tokens) or before_first):
-        abort(400, description=f"The auction has no call {index}.")
+        abort(400, description=_("The auction has no call {index}.").format(index=index))
     board = _named(hand_record, info.name)
     board_id = store().save_board(
         board.model_dump(mode="json"),
@@ -205,7 +205,7 @@ def stored(board_id: str) -> ResponseReturnValue:
         },
         hands=views.hands(board),
         keypad=url_for("boards.show", board_id=board_id),
-        keypad_label="Back to the board",
+        keypad_label=_("Back to the board"),
     )
 
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from td_assist.bridge.auction import PASS, SKIP_MARK, Call, CallKind
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain
+from td_assist.bridge.display import call_text
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.table_auction import apply_auction_answer, read_calls
-from td_assist.web.views import call_text
 
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 MAX_TAPPED = 60  # calls in one auction entered on the phone
@@ -91,7 +92,7 @@ def written(board: Board, tokens: list[str]) -> Board:
     """The hand-record board with these calls written in, or a RecordError naming one."""
     if not tokens:
         return board
-    result, _ = apply_auction_answer(board, {"auction": " ".join(tokens)}, takes_turn=False)
+    result, _changed = apply_auction_answer(board, {"auction": " ".join(tokens)}, takes_turn=False)
     # A board given in comes back as a board; the None case is the caller's own.
     return board if result is None else result
 
@@ -174,7 +175,7 @@ def _rows(board: Board) -> list[list[list[DiagramCall]]]:
         if index in insufficient:
             note = "insufficient"
         elif SKIP_MARK in board.auction_marks.get(index, []):
-            note = "out of rotation"
+            note = _("out of rotation")
         call = DiagramCall(index + 1, call_text(text), seat, note)
         if index - 1 in withdrawn and last is seat:
             cells[-1].append(call)

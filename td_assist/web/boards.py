@@ -11,6 +11,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, parse_record
 from td_assist.cli.rule import pick_board
+from td_assist.i18n import _
 from td_assist.store import Store
 from td_assist.web import views
 
@@ -44,7 +45,7 @@ def create() -> ResponseReturnValue:
         text = decode_record(upload.read(MAX_PASTE + 1))
         if len(text) > MAX_PASTE:
             return render_template(
-                "board_new.html", error="The file is larger than 1 MB.", text=""
+                "board_new.html", error=_("The file is larger than 1 MB."), text=""
             ), 400
     fmt = (
         {"pbn": "pbn", "lin": "lin", "json": "json", "txt": "text"}.get(

@@ -23,7 +23,7 @@ COMING = (
 @core.get("/")
 def home() -> ResponseReturnValue:
     live = load_wizards()
-    wizards = [(w.name, w.title, w.laws, True) for w in live.values()]
+    wizards = [(w.name, w.shown_title, w.shown_laws, True) for w in live.values()]
     wizards += [(slug, name, laws, False) for slug, name, laws in COMING if slug not in live]
     return render_template("home.html", wizards=wizards)
 

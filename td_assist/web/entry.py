@@ -17,6 +17,7 @@ from td_assist.bridge.cards import ALL_CARDS, Card, Seat
 from td_assist.bridge.deal import Deal, Hand, board_dealer, board_vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play
+from td_assist.i18n import _
 
 
 class EntryState(BaseModel):
@@ -43,8 +44,11 @@ def _check_claim(state: EntryState, play: Play | None, declarer: Seat) -> None:
     low, high = claim_range(play, declarer)
     if not low <= state.claim <= high:
         raise RecordError(
-            f"a claim of {state.claim} tricks for declarer does not fit the play: "
-            f"declarer's side has won {low} and at most {high} are possible"
+            _(
+                "a claim of {claim} tricks for declarer does not fit the "
+                "play: declarer's side has won {low} and at most {high} are "
+                "possible"
+            ).format(claim=state.claim, low=low, high=high)
         )
 
 
@@ -56,11 +60,19 @@ def _hands(state: EntryState) -> dict[Seat, Hand]:
         for text in state.hands.get(seat, [])[:52]:
             card = Card.parse(text)
             if card in seen:
-                raise RecordError(f"{card} is in both {seen[card].name_full} and {seat.name_full}")
+                raise RecordError(
+                    _("{card} is in both {seen} and {seat}").format(
+                        card=card, seen=seen[card].name_full, seat=seat.name_full
+                    )
+                )
             seen[card] = seat
             cards.append(card)
         if len(cards) > 13:
-            raise RecordError(f"{seat.name_full} has {len(cards)} cards; a hand has 13")
+            raise RecordError(
+                _("{seat} has {count} cards; a hand has 13").format(
+                    seat=seat.name_full, count=len(cards)
+                )
+            )
         hands[seat] = Hand.of(cards)
     return hands
 
@@ -136,7 +148,9 @@ def to_board(state: EntryState) -> Board:
     hands = _hands(state)
     if not all(len(h) == 13 for h in hands.values()):
         missing = [s.name_full for s, h in hands.items() if len(h) != 13]
-        raise RecordError(f"every hand needs 13 cards: check {', '.join(missing)}")
+        raise RecordError(
+            _("every hand needs 13 cards: check {list}").format(list=", ".join(missing))
+        )
     board = Board.checked(
         number=number,
         deal=Deal.from_hands(hands).to_pbn(),
@@ -146,6 +160,6 @@ def to_board(state: EntryState) -> Board:
     )
     if state.claim is not None:
         if board.declarer_seat is None:
-            raise RecordError("a claim needs a contract and declarer: finish the auction")
+            raise RecordError(_("a claim needs a contract and declarer: finish the auction"))
         _check_claim(state, board.play_obj, board.declarer_seat)
     return board

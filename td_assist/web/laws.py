@@ -8,6 +8,7 @@ from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
+from td_assist.i18n import current_language
 from td_assist.lawbook import LANGUAGES, Law, Lawbook, get_lawbook
 from td_assist.lawbook.model import LAW_WORD
 from td_assist.lawbook.official import load_official
@@ -27,17 +28,17 @@ FALLBACK_NOTES = {
 COMMENTARY_NOTES = {
     "de": "Die Praxis-Hinweise zu dieser Regel gibt es bisher nur auf Englisch.",
 }
-LANG_COOKIE = "lang"
 
 
 def reader_language() -> str:
-    """The language the reader asked for: ``?lang=de``, else the ``lang`` cookie (the
-    interface's language switch), else the browser's Accept-Language, else English."""
-    asked = request.args.get("lang", "") or request.cookies.get(LANG_COOKIE, "")
-    asked = asked[:10].lower().split("-")[0].split("_")[0]
+    """The lawbook's language for this page: ``?lang=de`` (the "other language" link),
+    else the reader's language (the switch's cookie, Accept-Language; td_assist.i18n),
+    else English."""
+    asked = request.args.get("lang", "")[:10].lower().split("-")[0].split("_")[0]
     if asked in LANGUAGES:
         return asked
-    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+    reader = current_language()
+    return reader if reader in LANGUAGES else "en"
 
 
 @lru_cache(maxsize=128)

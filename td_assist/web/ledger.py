@@ -53,7 +53,7 @@ def new_request_key() -> str:
 def _short_field(name: str, label: str) -> str:
     value = request.form.get(name, "").strip()[:200]
     if not _SHORT.match(value):
-        abort(400, description=f"{label}: use up to 20 letters or digits.")
+        abort(400, description=_("{label}: use up to 20 letters or digits.").format(label=label))
     return value
 
 
@@ -77,16 +77,23 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
     try:
         answers = load_json(request.form.get("answers", "{}")[:20_000])
     except JSONInputError as error:
-        abort(400, description=f"The answers sent with the form cannot be read: {error}.")
+        abort(
+            400,
+            description=_("The answers sent with the form cannot be read: {error}.").format(
+                error=error
+            ),
+        )
     if not isinstance(answers, dict):
-        abort(400, description="The answers sent with the form are not a set of answers.")
+        abort(400, description=_("The answers sent with the form are not a set of answers."))
     answers = {str(k)[:40]: str(v)[:MAX_VALUE] for k, v in list(answers.items())[:MAX_ANSWERS]}
     try:
         ruling = rule(wizard_name, board, None, answers, mode="step")
     except RecordError as error:
-        abort(400, description=f"The answers do not fit this ruling: {error}.")
+        abort(
+            400, description=_("The answers do not fit this ruling: {error}.").format(error=error)
+        )
     if ruling.status != "complete":
-        abort(400, description="The ruling is not finished: answer the remaining questions.")
+        abort(400, description=_("The ruling is not finished: answer the remaining questions."))
     context = store().board_context(board_id[:40])
     facts = log_facts(
         answered(load_wizards()[wizard_name], board, answers),
@@ -101,7 +108,7 @@ def record(wizard_name: str, board_id: str) -> ResponseReturnValue:
     amends = request.form.get("amends", "")[:40] or None
     kind = "correction" if amends else "ruling"
     if amends is not None and store().ruling(amends) is None:
-        abort(400, description="The ruling this corrects is not in the log.")
+        abort(400, description=_("The ruling this corrects is not in the log."))
     ruling_id = store().save_ruling(
         board_id[:40],
         wizard_name,
@@ -182,21 +189,21 @@ def amend(ruling_id: str) -> ResponseReturnValue:
         abort(404)
     kind = request.form.get("kind", "")
     if kind not in ("correction", "appeal"):
-        abort(400, description="Say whether this is a correction or an appeal outcome.")
+        abort(400, description=_("Say whether this is a correction or an appeal outcome."))
     tricks_text = request.form.get("tricks_after", "").strip()[:3]
     ns_text = request.form.get("artificial_ns", "").strip()[:3]
     ew_text = request.form.get("artificial_ew", "").strip()[:3]
     tricks = int(tricks_text) if re.fullmatch(r"[0-9]|1[0-3]", tricks_text) else None
     if tricks_text and tricks is None:
-        abort(400, description="Declarer's tricks after the ruling: a number from 0 to 13.")
+        abort(400, description=_("Declarer's tricks after the ruling: a number from 0 to 13."))
     artificial = None
     if ns_text or ew_text:
         if not (re.fullmatch(r"[0-9]{2}", ns_text) and re.fullmatch(r"[0-9]{2}", ew_text)):
-            abort(400, description="An artificial score needs both sides' percentages.")
+            abort(400, description=_("An artificial score needs both sides' percentages."))
         artificial = (int(ns_text), int(ew_text))
     note = request.form.get("note", "").strip()[:2000]
     if not note and tricks is None and artificial is None:
-        abort(400, description="Give the new result or a note saying what changed.")
+        abort(400, description=_("Give the new result or a note saying what changed."))
     try:
         facts = amended_facts(original, _board(original.board_id), tricks, artificial)
     except RecordError as error:
@@ -304,7 +311,7 @@ def _usebio(session_id: str, stem: str) -> ResponseReturnValue:
         exported = export_usebio(store(), session_id)
     except RecordError as error:
         return render_template(
-            "error.html", title="No USEBIO file for this session", message=f"{error}."
+            "error.html", title=_("No USEBIO file for this session"), message=f"{error}."
         ), 400
     # The notes for the scorer (weights USEBIO cannot carry, totals to recompute) are
     # a comment at the top of the event in the file.

@@ -20,8 +20,9 @@ from fractions import Fraction
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain
+from td_assist.bridge.display import contract_text
 from td_assist.bridge.errors import RecordError
-from td_assist.web.views import contract_text
+from td_assist.i18n import _
 
 RESULT_NODES = frozenset({"results", "result_without_error"})
 SCORE_NODES = frozenset({"traveller", "comparison"})
@@ -166,7 +167,7 @@ def build(
         parts=parts, stage="contract", left=Fraction(WHOLE - used, WHOLE), several=several
     )
     if parts:
-        builder.undo = Key("Remove the last result", link(rb=_state(parts[:-1])))
+        builder.undo = Key(_("Remove the last result"), link(rb=_state(parts[:-1])))
     if not contract:
         for text, seat in auction_contracts(board):
             builder.quick.append(
@@ -196,7 +197,7 @@ def build(
             "Passed out", single or link(rb=state, rc="Pass", rt="0"), data="Pass"
         )
         if not several:
-            builder.weigh = Key("Several results, with weights", page_link(rw="1"))
+            builder.weigh = Key(_("Several results, with weights"), page_link(rw="1"))
         return builder
     builder.contract = contract
     if contract != "Pass" and not declarer:
@@ -222,7 +223,9 @@ def build(
         return builder
     builder.stage = "weight"
     left = WHOLE - used
-    choices: dict[int, str] = {left: f"All that is left ({Fraction(left, WHOLE)})"}
+    choices: dict[int, str] = {
+        left: _("All that is left ({Fraction})").format(Fraction=Fraction(left, WHOLE))
+    }
     for units, label in (
         (15, "1/2"),
         (10, "1/3"),
@@ -276,18 +279,20 @@ def score_pad(
         pad.erase = Key("⌫", link(tv=saved, te=typed[:-1]))
     value = int(typed) if typed.lstrip("-") else None
     if value is not None and (value % 10 or abs(value) > 7600):
-        pad.problem = f"{value} is not a bridge score: a multiple of 10, at most 7600 either way."
+        pad.problem = _(
+            "{value} is not a bridge score: a multiple of 10, at most 7600 either way."
+        ).format(value=value)
         value = None
     if node == "traveller":
         if value is not None:
-            pad.add = Key("Add this score", link(tv=",".join(str(s) for s in [*scores, value])))
+            pad.add = Key(_("Add this score"), link(tv=",".join(str(s) for s in [*scores, value])))
         every = [*scores, value] if value is not None else scores
         if every:
             pad.done = Key(
                 f"Done: {len(every)} score{'s' if len(every) != 1 else ''}",
                 answer(", ".join(str(s) for s in every)),
             )
-        pad.skip = Key("Leave the traveller out: the scorer matchpoints it", answer(LEFT_OUT))
+        pad.skip = Key(_("Leave the traveller out: the scorer matchpoints it"), answer(LEFT_OUT))
     elif value is not None:
         pad.done = Key(f"NS {value:+d}", answer(str(value)))
     return pad

@@ -26,6 +26,7 @@ from flask import Blueprint, Flask, abort, current_app, redirect, render_templat
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 
+from td_assist.i18n import _
 from td_assist.paths import user_dir
 
 CSRF_FIELD = "csrf_token"
@@ -272,7 +273,7 @@ def host_name(header: str) -> str | None:
         end = host.find("]")
         name, rest = (host[1:end], host[end + 1 :]) if end > 0 else ("", "")
     else:
-        name, _, port = host.partition(":")
+        name, _colon, port = host.partition(":")
         rest = f":{port}" if port else ""
     if not name or (rest and not re.fullmatch(r":[0-9]{1,5}", rest)):
         return None
@@ -365,7 +366,7 @@ def lan_page() -> ResponseReturnValue:
 def end_sessions() -> ResponseReturnValue:
     guard = lan_guard()
     if not guard.enabled:
-        abort(400, description="td-assist is not shared on the network, so no tablet is in.")
+        abort(400, description=_("td-assist is not shared on the network, so no tablet is in."))
     change_pin = request.form.get("new_pin") == "1"
     guard.end_sessions(change_pin=change_pin)
     current_app.config["LAN_PIN"] = guard.pin
@@ -430,5 +431,7 @@ def install(app: Flask) -> None:
         # The JSON API reads only bodies sent as application/json, which a cross-site
         # form cannot send, so it needs no token; every HTML form carries one.
         if request.method == "POST" and not request.path.startswith("/api/") and not csrf_ok():
-            abort(400, description="The form has expired. Go back, reload the page and try again.")
+            abort(
+                400, description=_("The form has expired. Go back, reload the page and try again.")
+            )
         return None

@@ -21,6 +21,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.results import TableResult
+from td_assist.i18n import _
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.session import (
     TableFacts,
@@ -79,18 +80,22 @@ def load() -> ResponseReturnValue:
     upload = request.files.get("file")
     name = request.form.get("name", "")[:200]
     if upload is None or not upload.filename:
-        return _load_error("Choose the session's hand record file (.pbn or .lin).")
+        return _load_error(_("Choose the session's hand record file (.pbn or .lin)."))
     source = upload.filename[:120]
     raw = upload.read(MAX_UPLOAD + 1)
     if len(raw) > MAX_UPLOAD:
-        return _load_error(f"{source}: the file is larger than 2 MB.")
+        return _load_error(_("{source}: the file is larger than 2 MB.").format(source=source))
     results = request.files.get("results")
     results_raw, results_source = None, ""
     if results is not None and results.filename:
         results_source = results.filename[:120]
         results_raw = results.read(MAX_UPLOAD + 1)
         if len(results_raw) > MAX_UPLOAD:
-            return _load_error(f"{results_source}: the file is larger than 2 MB.")
+            return _load_error(
+                _("{results_source}: the file is larger than 2 MB.").format(
+                    results_source=results_source
+                )
+            )
     try:
         info = load_bytes(store(), raw, source, name, results_raw, results_source)
     except RecordError as error:
@@ -307,10 +312,10 @@ def _facts_of(line: TableResult) -> TableFacts | None:
 def _facts_error(error: RecordError, back: str) -> ResponseReturnValue:
     return render_template(
         "error.html",
-        title="That does not fit the board",
-        message=f"{error}. Go back and choose again.",
+        title=_("That does not fit the board"),
+        message=_("{error}. Go back and choose again.").format(error=error),
         back=back,
-        back_label="Back one question",
+        back_label=_("Back one question"),
     ), 400
 
 

@@ -20,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.registry import load_wizards
@@ -55,7 +56,7 @@ def _library() -> list[Case]:
         return load_cases()
     except RecordError as error:
         # A course writer's broken file: say which, rather than a 500.
-        page = render_template("error.html", title="A case file is broken", message=str(error))
+        page = render_template("error.html", title=_("A case file is broken"), message=str(error))
         abort(make_response(page, 500))
 
 
@@ -196,7 +197,7 @@ def case_page(wizard_name: str, name: str) -> ResponseReturnValue:
         ruling = _ruling_of(case)
     except RecordError as error:
         return render_template(
-            "error.html", title="This case cannot be ruled", message=f"{case.id}: {error}"
+            "error.html", title=_("This case cannot be ruled"), message=f"{case.id}: {error}"
         ), 400
     board = _board_of(case)
     return render_template(
@@ -251,7 +252,7 @@ def start() -> ResponseReturnValue:
         return render_template(
             "error.html",
             title="No cases",
-            message="No case matches that choice. Go back and choose fewer filters.",
+            message=_("No case matches that choice. Go back and choose fewer filters."),
         ), 400
     ids = [case.id for case in chosen]
     target = url_for("training.quiz") if request.args.get("quiz") else url_for("training.run")
@@ -270,7 +271,7 @@ class PracticeSet:
 def _practice_set() -> PracticeSet:
     ids = list(dict.fromkeys(request.args.getlist("c")))[:MAX_SET]
     if not ids:
-        abort(400, description="Choose the cases to practise first.")
+        abort(400, description=_("Choose the cases to practise first."))
     cases = []
     for case_id in ids:
         try:

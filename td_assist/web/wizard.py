@@ -18,6 +18,7 @@ from flask.typing import ResponseReturnValue
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.results import TableResult
+from td_assist.i18n import _
 from td_assist.reports.ruling_report import law_links, summary
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import log_facts
@@ -93,8 +94,8 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         # An answer that does not fit (an edited address): drop it and say so.
         return render_template(
             "error.html",
-            title="That answer does not fit",
-            message=f"{error}. Go back one question and choose again.",
+            title=_("That answer does not fit"),
+            message=_("{error}. Go back one question and choose again.").format(error=error),
             back=address(wizard_name, board_id, pairs[:-1]) if pairs else None,
             restart=address(wizard_name, board_id, []),
         ), 400
@@ -223,7 +224,9 @@ def _traveller_from_results(
     scores = scores[: result_builder.MAX_SCORES]
     if not scores:
         return None
-    label = f"The scorer's traveller: {len(scores)} other tables ({', '.join(map(str, scores[:6]))}"
+    label = _("The scorer's traveller: {count} other tables ({list}").format(
+        count=len(scores), list=", ".join(map(str, scores[:6]))
+    )
     label += ", ...)" if len(scores) > 6 else ")"
     return result_builder.Key(label, answer(", ".join(str(s) for s in scores)))
 
@@ -241,7 +244,7 @@ def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
     """The board with the table's answers written in (the auction tapped in the bidding
     box, a contract), as the wizard reads it; the board as stored if they do not fit."""
     try:
-        table, _ = answered_board(chosen, board, answers)
+        table, _changed = answered_board(chosen, board, answers)
     except RecordError:
         return board
     return table or board

@@ -52,11 +52,12 @@ import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import DEFAULT_LANGUAGE, _, current_language
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
@@ -74,6 +75,8 @@ from td_assist.rulings.engine.tree import (
     QuestionNode,
     Tree,
     load_tree,
+    translated_tree,
+    translation_path,
     tree_path,
 )
 from td_assist.rulings.engine.walk import USUAL, AnswerError, Mode, Walk, walk
@@ -127,7 +130,21 @@ class Wizard:
 
     @property
     def heading(self) -> str:
-        return f"{self.title} ({self.laws})"
+        return f"{self.shown_title} ({self.shown_laws})"
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language: the translated tree's, when there is one."""
+        return self.title if current_language() == DEFAULT_LANGUAGE else self.tree.title
+
+    @property
+    def shown_laws(self) -> str:
+        """``Laws 61-64`` in the reader's language (German: ``Regeln 61-64``)."""
+        numbers = self.laws.partition(" ")[2]
+        if not numbers:
+            return self.laws
+        plural = self.laws.startswith("Laws")
+        return (_("Laws {numbers}") if plural else _("Law {numbers}")).format(numbers=numbers)
 
     def answer_names(self) -> tuple[set[str], tuple[str, ...]]:
         """The answer names this wizard takes, and the prefixes of numbered ones
@@ -141,7 +158,7 @@ class Wizard:
         names |= set(tree.inputs) | {USUAL}
         names |= {extra.name for extra in (*self.answers, *TABLE_ANSWERS)}
         for other in self.hands_on_to:
-            more, _ = get_wizard(other).answer_names()
+            more, _prefixes = get_wizard(other).answer_names()
             names |= more
         prefixes = tuple(sorted(n.removesuffix("N") for n in names if n.endswith("_N")))
         return names, prefixes
@@ -189,8 +206,18 @@ def hand_on(
     return wizard.rule(board, registered_kinds()[wizard.kind].model_validate(report), answers, mode)
 
 
-@cache
 def get_tree(name: str) -> Tree:
+    """The wizard's tree, its texts in the reader's language where a translation file
+    (``rulings/<name>.<language>.toml``) gives them."""
+    return _tree_in(name, current_language())
+
+
+@lru_cache(maxsize=256)  # wizards x languages
+def _tree_in(name: str, language: str) -> Tree:
+    if language != DEFAULT_LANGUAGE:
+        english = _tree_in(name, DEFAULT_LANGUAGE)
+        path = translation_path(name, language)
+        return translated_tree(english, path) if path.exists() else english
     wizard = get_wizard(name)
     book = get_lawbook()
     return load_tree(
@@ -311,7 +338,7 @@ def answered_board(
 ) -> tuple[Board | None, dict[str, str]]:
     """The board with the table's answers written in (``auction``, then ``contract`` and
     ``declarer``), and the answers with any the auction implies (``whose_turn``)."""
-    names, _ = wizard.answer_names()
+    names, _prefixes = wizard.answer_names()
     board, implied = apply_auction_answer(board, answers, takes_turn="whose_turn" in names)
     return table_board(board, answers), implied | answers
 
@@ -366,3 +393,7 @@ def check_answer_names(wizard: Wizard, answers: dict[str, str]) -> None:
             f"see td-assist rule {wizard.name} --list-questions",
             where=f"answer {given[:40]}",
         )
+
+
+# Tests that swap a tree file clear the cache as before the trees had languages.
+get_tree.cache_clear = _tree_in.cache_clear  # type: ignore[attr-defined]

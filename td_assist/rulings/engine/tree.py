@@ -246,3 +246,96 @@ def _check_reachable_and_acyclic(tree: Tree, path: Path) -> None:
 
 def tree_path(wizard: str) -> Path:
     return content_dir("rulings") / f"{wizard}.toml"
+
+
+def translation_path(wizard: str, language: str) -> Path:
+    """The tree's texts in ``language`` beside it: ``rulings/revoke.de.toml``."""
+    return content_dir("rulings") / f"{wizard}.{language}.toml"
+
+
+# The fields a translation gives, by table: the words a person reads, nothing that
+# steers the walk (choices' values and targets, laws, facts, computations stay in the
+# English tree, the one source of the logic).
+TREE_TEXTS = ("title", "summary")
+INPUT_TEXTS = ("prompt", "help", "skip_label")
+NODE_TEXTS = ("prompt", "help", "title", "text", "default_note")
+
+
+def translated_tree(tree: Tree, path: Path) -> Tree:
+    """``tree`` with the texts of the translation file ``path`` (same tables and keys as
+    the English tree, text fields only; choices' labels as ``labels = { value = "..." }``,
+    an outcome's options as ``options = [{ side = "...", text = "..." }, ...]`` in the
+    English order). A text the file does not give stays English; a key or value the
+    English tree does not have is an error naming file, table and key."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TreeError(path, None, f"cannot read the file ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise TreeError(path, None, f"not valid TOML: {error}") from None
+    top = _texts(data, (*TREE_TEXTS, "inputs", "nodes"), path, None)
+    inputs = {}
+    for name, given in _tables(data.get("inputs", {}), tree.inputs, path, "inputs").items():
+        inputs[name] = tree.inputs[name].model_copy(
+            update=_texts(given, INPUT_TEXTS, path, f"inputs.{name}")
+        )
+    nodes: dict[str, Node] = dict(tree.nodes)
+    for node_id, given in _tables(data.get("nodes", {}), tree.nodes, path, "nodes").items():
+        node = tree.nodes[node_id]
+        update: dict[str, object] = _texts(given, (*NODE_TEXTS, "labels", "options"), path, node_id)
+        for field in NODE_TEXTS:
+            if field in update and not hasattr(node, field):
+                raise TreeError(path, node_id, f"'{field}': this node has no such text")
+        if "labels" in update:
+            update["choices"] = _labelled(node, update.pop("labels"), path, node_id)
+        if "options" in update:
+            update["options"] = _options(node, update.pop("options"), path, node_id)
+        nodes[node_id] = node.model_copy(update=update)
+    return tree.model_copy(update={**top, "inputs": {**tree.inputs, **inputs}, "nodes": nodes})
+
+
+def _tables(given: object, english: dict, path: Path, table: str) -> dict[str, dict]:
+    if not isinstance(given, dict):
+        raise TreeError(path, None, f"[{table}] must be a table")
+    for name, value in given.items():
+        if name not in english:
+            raise TreeError(path, f"{table}.{name}", "not in the English tree")
+        if not isinstance(value, dict):
+            raise TreeError(path, f"{table}.{name}", "must be a table")
+    return given
+
+
+def _texts(given: dict, allowed: tuple[str, ...], path: Path, where: str | None) -> dict:
+    texts = {}
+    for key, value in given.items():
+        if key not in allowed:
+            raise TreeError(path, where, f"'{key}' is not a text a translation gives")
+        if key in ("inputs", "nodes"):
+            continue
+        if key in (*TREE_TEXTS, *INPUT_TEXTS, *NODE_TEXTS) and not isinstance(value, str):
+            raise TreeError(path, where, f"'{key}' must be text")
+        texts[key] = value
+    return texts
+
+
+def _labelled(node: Node, labels: object, path: Path, node_id: str) -> list[Choice]:
+    choices = list(getattr(node, "choices", []))
+    if not isinstance(labels, dict) or not choices:
+        raise TreeError(path, node_id, "labels: a table of choice value = label")
+    values = {choice.value for choice in choices}
+    for value, label in labels.items():
+        if value not in values:
+            raise TreeError(path, node_id, f"labels: '{value}' is not a choice of this node")
+        if not isinstance(label, str):
+            raise TreeError(path, node_id, f"labels: '{value}' must be text")
+    return [c.model_copy(update={"label": labels.get(c.value, c.label)}) for c in choices]
+
+
+def _options(node: Node, options: object, path: Path, node_id: str) -> list[OptionText]:
+    english = list(getattr(node, "options", []))
+    if not isinstance(options, list) or len(options) != len(english):
+        raise TreeError(path, node_id, f"options: give all {len(english)}, in the English order")
+    try:
+        return [OptionText.model_validate(option) for option in options]
+    except ValidationError as error:
+        raise TreeError(path, node_id, f"options: {error.errors()[0]['msg']}") from None

@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import Adjustment, OptionLine, PendingQuestion, Ruling, Step
 from td_assist.rulings.engine.tree import (
@@ -62,7 +63,9 @@ def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> st
         if choice == value or choice.lower() == value.strip().lower():
             return choice
     raise AnswerError(
-        f"{shown(value)} is not an answer to '{node_id}'; choose one of: {', '.join(values)}",
+        _("{value} is not an answer to '{node_id}'; choose one of: {list}").format(
+            value=shown(value), node_id=node_id, list=", ".join(values)
+        ),
         where=f"answer {node_id}",
     )
 
@@ -72,8 +75,9 @@ def _check_offered(node_id: str, node: FactNode, value: str, found: FactResult) 
     if found.offer and value not in found.offer:
         open_here = ", ".join(_label(node, v) for v in found.offer)
         raise AnswerError(
-            f"'{_label(node, value)}' is not open here ({' '.join(found.evidence)}); "
-            f"choose one of: {open_here}",
+            _("'{label}' is not open here ({list}); choose one of: {open_here}").format(
+                label=_label(node, value), list=" ".join(found.evidence), open_here=open_here
+            ),
             where=f"answer {node_id}",
         )
 
@@ -81,8 +85,11 @@ def _check_offered(node_id: str, node: FactNode, value: str, found: FactResult) 
 def _refuse_unsettling(node_id: str, shown_value: str, found: FactResult) -> None:
     """A TD answer against a value the ruling cannot depart from (``FactResult.settled``)."""
     raise AnswerError(
-        f"{shown_value} contradicts what is already established: {' '.join(found.evidence)} "
-        "Correct the record (or the earlier answer) if it is wrong, or leave this answer out.",
+        _(
+            "{shown_value} contradicts what is already established: "
+            "{list} Correct the record (or the earlier answer) if it is "
+            "wrong, or leave this answer out."
+        ).format(shown_value=shown_value, list=" ".join(found.evidence)),
         where=f"answer {node_id}",
     )
 
@@ -94,11 +101,14 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
         value = int(raw)
     except ValueError:
         raise AnswerError(
-            f"{shown(raw)} is not a whole number", where=f"answer {node_id}"
+            _("{raw} is not a whole number").format(raw=shown(raw)), where=f"answer {node_id}"
         ) from None
     if not node.minimum <= value <= node.maximum:
         raise AnswerError(
-            f"{value} is outside {node.minimum} to {node.maximum}", where=f"answer {node_id}"
+            _("{value} is outside {minimum} to {maximum}").format(
+                value=value, minimum=node.minimum, maximum=node.maximum
+            ),
+            where=f"answer {node_id}",
         )
     return value
 
@@ -112,7 +122,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
     result = Walk()
     node_id = tree.start
     answers = ctx.answers
-    for _ in range(len(tree.nodes) + 1):  # a validated tree has no cycles
+    for _step in range(len(tree.nodes) + 1):  # a validated tree has no cycles
         node = tree.nodes[node_id]
         if isinstance(node, OutcomeNode):
             for name in node.asks:
@@ -126,7 +136,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             node_id = node.next_for(result.numbers[node_id])
             continue
         if not isinstance(node, QuestionNode | FactNode):
-            raise TypeError("a tree node must be a question, a fact, a number or an outcome")
+            raise TypeError(_("a tree node must be a question, a fact, a number or an outcome"))
         evidence: list[str] = []
         value: str | None = None
         answered_by: Literal["record", "td", "assumed"] = "td"
@@ -141,9 +151,8 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 if found.settled and found.value is not None and found.value != value:
                     _refuse_unsettling(node_id, f"'{_label(node, value)}'", found)
                 if found.value is not None and found.value != value:
-                    note = (
-                        f"The TD's answer overrides the record, which says "
-                        f"'{_label(node, found.value)}'."
+                    note = _("The TD's answer overrides the record, which says '{label}'.").format(
+                        label=_label(node, found.value)
                     )
                 if found.value is not None:  # why the record could not tell: moot now
                     evidence = found.evidence
@@ -162,7 +171,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             and (usual or (mode == "batch" and not node.default_usual_only))
         ):
             value, answered_by = node.default, "assumed"
-            note = node.default_note or "Not answered: the usual case is assumed."
+            note = node.default_note or _("Not answered: the usual case is assumed.")
         if value is None:
             result.pending = PendingQuestion(
                 node=node_id,
@@ -196,7 +205,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
             )
         )
         node_id = next(c.next for c in node.choices if c.value == value)
-    raise AssertionError("walk did not end: the tree has a cycle")
+    raise AssertionError(_("walk did not end: the tree has a cycle"))
 
 
 def _take_number(
@@ -223,14 +232,16 @@ def _take_number(
                 _refuse_unsettling(name, str(value), found)
             if recorded != value:
                 shown = node.skip_label if recorded is None else str(recorded)
-                note = f"The TD's answer overrides the record, which says {shown}."
+                note = _("The TD's answer overrides the record, which says {shown}.").format(
+                    shown=shown
+                )
     elif found is not None and found.value is not None:
         value, answered_by = _number(name, node, found.value), "record"
     elif node.optional and (
         mode == "batch" or (node.usual_skip and ctx.answers.get(USUAL) == "yes")
     ):
         value, answered_by = None, "assumed"
-        note = "Not answered: taken as skipped."
+        note = _("Not answered: taken as skipped.")
     else:
         result.pending = PendingQuestion(
             node=name,
@@ -281,10 +292,10 @@ def outcome_ruling(
 ) -> Ruling:
     """A complete ruling from one walk's outcome node, its text filled from ``values``."""
     if result.outcome is None:
-        raise RecordError("the ruling has no outcome")
+        raise RecordError(_("the ruling has no outcome"))
     node = tree.nodes[result.outcome]
     if not isinstance(node, OutcomeNode):
-        raise TypeError("the walk ended on a node that is no outcome")
+        raise TypeError(_("the walk ended on a node that is no outcome"))
     text = fill(node.text, values)
     return Ruling(
         wizard=wizard,

@@ -52,6 +52,7 @@ from td_assist.bridge.scoring import (
     weighted_matchpoints,
     weighted_total_points,
 )
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import Adjustment
 from td_assist.rulings.procedures.tricks_and_scores import declarer_tricks_as_played, side_name
 
@@ -69,8 +70,8 @@ class SelfInflictedMethod(enum.StrEnum):
     @property
     def label(self) -> str:
         if self is SelfInflictedMethod.TABLE_RESULT:
-            return "the non-offenders keep their table result"
-        return "the non-offenders get the adjusted score less the part of the damage they caused"
+            return _("the non-offenders keep their table result")
+        return _("the non-offenders get the adjusted score less the part of the damage they caused")
 
     @classmethod
     def parse(cls, text: str) -> SelfInflictedMethod:
@@ -79,7 +80,9 @@ class SelfInflictedMethod(enum.StrEnum):
             if key == method.value:
                 return method
         raise RecordError(
-            f"unknown Law 12C1(e) method {shown(text)} (use {' or '.join(m.value for m in cls)})"
+            _("unknown Law 12C1(e) method {text} (use {list})").format(
+                text=shown(text), list=" or ".join(m.value for m in cls)
+            )
         )
 
 
@@ -96,7 +99,7 @@ class PossibleResult:
         if self.contract.is_passed_out:
             return 0
         if self.declarer is None or self.tricks is None:
-            raise RecordError("a result needs its declarer and tricks")
+            raise RecordError(_("a result needs its declarer and tricks"))
         return score_ns(self.contract, self.tricks, vulnerability, self.declarer)
 
     def __str__(self) -> str:
@@ -246,10 +249,12 @@ def check_weights(results: Sequence[PossibleResult]) -> None:
     total = sum(r.weight for r in results)
     if abs(total - 1) > WEIGHT_TOLERANCE:
         shown = ", ".join(f"{r.weight:g}" for r in results)
-        raise RecordError(f"the weights add up to {total:g} ({shown}), not 1")
+        raise RecordError(
+            _("the weights add up to {total:g} ({shown}), not 1").format(total=total, shown=shown)
+        )
     if any(r.weight == 0 for r in results):
         zero = next(i for i, r in enumerate(results, start=1) if r.weight == 0)
-        raise RecordError(f"result {zero} has weight 0: leave it out")
+        raise RecordError(_("result {zero} has weight 0: leave it out").format(zero=zero))
 
 
 MOST_POINTS = 7600  # 7NTXX vulnerable, all thirteen down: no board scores more either way
@@ -259,8 +264,10 @@ def possible_score(points: int, what: str) -> int:
     """A duplicate score: a multiple of 10, at most 7600 either way (Law 77)."""
     if points % 10 or abs(points) > MOST_POINTS:
         raise RecordError(
-            f"{what} {shown(str(points))} is not a bridge score (a multiple of 10, at most "
-            f"{MOST_POINTS} either way)"
+            _(
+                "{what} {points} is not a bridge score (a multiple of 10, at "
+                "most {MOST_POINTS} either way)"
+            ).format(what=what, points=shown(str(points)), MOST_POINTS=MOST_POINTS)
         )
     return points
 
@@ -331,10 +338,14 @@ def adjusted_score(
     infraction but without their own serious error.
     """
     if not results:
-        raise RecordError("an adjusted score needs at least one result")
+        raise RecordError(_("an adjusted score needs at least one result"))
     check_weights(results)
     if len(traveller) > MAX_TRAVELLER:
-        raise RecordError(f"the traveller has {len(traveller)} scores; at most {MAX_TRAVELLER}")
+        raise RecordError(
+            _("the traveller has {count} scores; at most {MAX_TRAVELLER}").format(
+                count=len(traveller), MAX_TRAVELLER=MAX_TRAVELLER
+            )
+        )
     if deal:
         deal = Deal.from_pbn(deal).to_pbn()  # a clear error for a malformed deal
     units = _Units(comparison, list(traveller))
@@ -376,8 +387,10 @@ def adjusted_score(
         return answer
     if without_error is None or table_result is None or non_offenders is None:
         raise RecordError(
-            "Law 12C1(e) needs the table result, the result without the non-offenders' "
-            "error and which side did not offend"
+            _(
+                "Law 12C1(e) needs the table result, the result without the "
+                "non-offenders' error and which side did not offend"
+            )
         )
     check_weights(table_result)
     check_weights(without_error)
@@ -463,7 +476,7 @@ def self_inflicted_split(
         mp_percent=offenders(lambda s: s.mp_percent, lambda v: 100 - v),
     )
     if score is None or score_self is None:
-        raise RecordError("the split score has no figure for a side")
+        raise RecordError(_("the split score has no figure for a side"))
     figures = SelfInflicted(
         non_offenders=non_offenders.value,
         method=method.value,
@@ -493,7 +506,7 @@ def artificial_score(
     return artificial_by_fault(
         faults,
         vulnerability,
-        note="Artificial adjusted score: no result is assigned.",
+        note=_("Artificial adjusted score: no result is assigned."),
         session_percent=session_percent,
     )
 
@@ -516,16 +529,16 @@ class Fault(enum.StrEnum):
     @property
     def words(self) -> str:
         return {
-            Fault.NONE: "in no way at fault",
-            Fault.PARTLY: "partly at fault",
-            Fault.DIRECTLY: "directly at fault",
+            Fault.NONE: _("in no way at fault"),
+            Fault.PARTLY: _("partly at fault"),
+            Fault.DIRECTLY: _("directly at fault"),
         }[self]
 
 
 def artificial_by_fault(
     faults: dict[Side, Fault],
     vulnerability: Vulnerability = Vulnerability.NONE,
-    note: str = "Artificial adjusted score by each side's share of the fault (Law 12C2(a)).",
+    note: str = _("Artificial adjusted score by each side's share of the fault (Law 12C2(a))."),
     session_percent: Mapping[Side, float] | None = None,
 ) -> AdjustedScore:
     """Law 12C2(a): each side's artificial score by its own share of the fault.
@@ -551,9 +564,16 @@ def artificial_by_fault(
             percent = _rounded(session)  # type: ignore[assignment]
             bound = "above 60%" if faults[side] is Fault.NONE else "below 40%"
             own.append(
-                f"{side_name(side)} scored {percent}% on the session's other boards, "
-                f"{bound}: they get that instead of {kind.value.replace('-', ' ')} "
-                "(Law 12C2(c))."
+                _(
+                    "{side_name} scored {percent}% on the session's other "
+                    "boards, {bound}: they get that instead of {replace} (Law "
+                    "12C2(c))."
+                ).format(
+                    side_name=side_name(side),
+                    percent=percent,
+                    bound=bound,
+                    replace=kind.value.replace("-", " "),
+                )
             )
         by_side[side.value] = SideScore(score=0, imps=kind.imps, mp_percent=percent)
     if own:
@@ -594,10 +614,13 @@ def session_percents(answers: Mapping[str, str]) -> dict[Side, float]:
             value = float(said.removesuffix("%").strip().replace(",", "."))
         except ValueError:
             raise RecordError(
-                f"{shown(said)} is not a percentage; answer e.g. 63.5", where=f"answer {name}"
+                _("{said} is not a percentage; answer e.g. 63.5").format(said=shown(said)),
+                where=f"answer {name}",
             ) from None
         if not 0 <= value <= 100 or value != value:
-            raise RecordError(f"{said} is outside 0 to 100%", where=f"answer {name}")
+            raise RecordError(
+                _("{said} is outside 0 to 100%").format(said=said), where=f"answer {name}"
+            )
         found[side] = value
     return found
 
@@ -635,11 +658,15 @@ def no_damage(
     assigned = answer.self_inflicted.adjusted if answer.self_inflicted else answer.by_side[side]
     if event_unit(kept.by_side[side]) < event_unit(assigned):
         return ""
-    return (
-        f"The results the Director weighs are no better for {side_name(non_offenders)} "
-        f"than the table result (NS {kept.score_ns_final:+g} at the table, "
-        f"NS {answer.score_ns_final:+g} assigned), so there is no damage (Law 12B1) "
-        "and the table result stands."
+    return _(
+        "The results the Director weighs are no better for "
+        "{side_name} than the table result (NS {score_ns_final:+g} "
+        "at the table, NS {score_ns_final2:+g} assigned), so there "
+        "is no damage (Law 12B1) and the table result stands."
+    ).format(
+        side_name=side_name(non_offenders),
+        score_ns_final=kept.score_ns_final,
+        score_ns_final2=answer.score_ns_final,
     )
 
 
@@ -657,5 +684,5 @@ def by_side_text(answer: AdjustedScore | ScoreAdjustment, *, say_balance: bool =
         parts.append(f"{side} {', '.join(bits)}")
     text = "Adjusted score: " + "; ".join(parts) + "."
     if say_balance and answer.self_inflicted is not None and not answer.self_inflicted.balances:
-        text += " The scores do not balance (Law 12C1(e))."
+        text += _(" The scores do not balance (Law 12C1(e)).")
     return text

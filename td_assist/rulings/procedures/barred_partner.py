@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from td_assist.bridge.auction import Auction, Call
 from td_assist.bridge.cards import Seat
+from td_assist.i18n import _
 
 NumberedCall = tuple[int, Seat, Call]
 
@@ -61,8 +62,10 @@ def skipped_turns_text(offender: Seat, partner_passed_over: bool) -> str:
     """
     rho = offender.rho.name_full
     if partner_passed_over:
-        return f"{offender.partner.name_full} and {rho} have lost the turns passed over."
-    return f"{rho} has lost the turn passed over."
+        return _("{partner} and {rho} have lost the turns passed over.").format(
+            partner=offender.partner.name_full, rho=rho
+        )
+    return _("{rho} has lost the turn passed over.").format(rho=rho)
 
 
 def next_turn(auction: Auction, seat: Seat, after: int) -> int:

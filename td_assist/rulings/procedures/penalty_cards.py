@@ -27,6 +27,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Trick
+from td_assist.i18n import _
 
 LeadChoice = Literal["require", "forbid", "none"]
 _PAST = {"require": "required", "forbid": "forbade", "none": "left free"}
@@ -134,14 +135,20 @@ def check_penalty_cards(play: Play, penalties: Sequence[PenaltyCard], start_tric
         if holder is not penalty.seat:
             whose = f"; {holder.name_full} holds it" if holder else ""
             raise RecordError(
-                f"{penalty.card.pretty} is not in {penalty.seat.name_full}'s hand{whose}",
+                _("{card} is not in {seat}'s hand{whose}").format(
+                    card=penalty.card.pretty, seat=penalty.seat.name_full, whose=whose
+                ),
                 where="irregularity cards",
             )
         for trick in play.tricks[: start_trick - 1]:
             if trick.card_of(penalty.seat) == penalty.card:
                 raise RecordError(
-                    f"the record shows {penalty.seat.name_full} playing {penalty.card.pretty} "
-                    f"to trick {trick.number}, before it became a penalty card",
+                    _(
+                        "the record shows {seat} playing {card} to trick {trick}, "
+                        "before it became a penalty card"
+                    ).format(
+                        seat=penalty.seat.name_full, card=penalty.card.pretty, trick=trick.number
+                    ),
                     where="irregularity trick",
                 )
 
@@ -167,7 +174,7 @@ def trace(
     no Law 50D2 choice (the cards bind the offender's own card to that trick).
     """
     if not penalties:
-        raise RecordError("there is no penalty card to follow")
+        raise RecordError(_("there is no penalty card to follow"))
     offender = penalties[0].seat
     partner = offender.partner
     check_penalty_cards(play, penalties, start_trick)
@@ -190,7 +197,9 @@ def trace(
     for p in penalties:
         others = result.other_cards[p.card]
         result.evidence.append(
-            f"When {p.card.pretty} became a penalty card {offender.name_full} also held "
+            _("When {card} became a penalty card {offender} also held ").format(
+                card=p.card.pretty, offender=offender.name_full
+            )
             + (
                 f"{_names(others)} in {p.card.suit.symbol}."
                 if others
@@ -228,8 +237,10 @@ def trace(
             del remaining[card]
             result.releases.append(Release(card, trick.number, "played"))
             result.evidence.append(
-                f"{offender.name_full} played the penalty card {card.pretty} to trick "
-                f"{trick.number}" + (", the one declarer designated (Law 51A)." if chosen else ".")
+                _("{offender} played the penalty card {card} to trick {trick}").format(
+                    offender=offender.name_full, card=card.pretty, trick=trick.number
+                )
+                + (_(", the one declarer designated (Law 51A).") if chosen else ".")
             )
             continue
         _check_offender_play(play, trick, offender, card, remaining, declarer, result, chosen)
@@ -247,19 +258,33 @@ def trace(
     if designated:
         number = min(designated)
         raise RecordError(
-            f"declarer's designation {designated[number]} for trick {number}: the record "
-            f"shows no play by {offender.name_full} to that trick while his penalty cards "
-            f"bound him (from trick {start_trick} to trick {len(play.tricks)})",
+            _(
+                "declarer's designation {designated} for trick {number}: the "
+                "record shows no play by {offender} to that trick while his "
+                "penalty cards bound him (from trick {start_trick} to trick "
+                "{count})"
+            ).format(
+                designated=designated[number],
+                number=number,
+                offender=offender.name_full,
+                start_trick=start_trick,
+                count=len(play.tricks),
+            ),
             where=f"answer designated_{number}",
         )
     result.remaining = list(remaining.values())
     if result.remaining:
         last = play.tricks[-1].number if play.tricks else 0
         result.evidence.append(
-            f"{_names([p.card for p in result.remaining])} still "
-            f"{'lies' if len(result.remaining) == 1 else 'lie'} on the table as penalty "
-            f"card{'s' if len(result.remaining) > 1 else ''} after trick {last}, the last "
-            "in the record."
+            _(
+                "{names} still {value} on the table as penalty card{value2} "
+                "after trick {last}, the last in the record."
+            ).format(
+                names=_names([p.card for p in result.remaining]),
+                value="lies" if len(result.remaining) == 1 else "lie",
+                value2="s" if len(result.remaining) > 1 else "",
+                last=last,
+            )
         )
     return result
 
@@ -287,15 +312,24 @@ def _lead_occasion(
     if decision is None or decision.choice == "none":
         if decision is None:
             result.evidence.append(
-                f"{partner.name_full} led {led.pretty} to trick {trick.number} while "
-                f"{_names([c for c, p in remaining.items() if p.major])} lay on the table as "
-                "a major penalty card: declarer had the Law 50D2 options then; his choice is "
-                "not in the record."
+                _(
+                    "{partner} led {led} to trick {trick} while {names} lay on "
+                    "the table as a major penalty card: declarer had the Law "
+                    "50D2 options then; his choice is not in the record."
+                ).format(
+                    partner=partner.name_full,
+                    led=led.pretty,
+                    trick=trick.number,
+                    names=_names([c for c, p in remaining.items() if p.major]),
+                )
             )
         else:
             result.evidence.append(
-                f"Trick {trick.number}: declarer neither required nor forbade a lead; "
-                f"{partner.name_full} led {led.pretty} freely and the penalty card stayed."
+                _(
+                    "Trick {trick}: declarer neither required nor forbade a "
+                    "lead; {partner} led {led} freely and the penalty card "
+                    "stayed."
+                ).format(trick=trick.number, partner=partner.name_full, led=led.pretty)
             )
         if still:
             unable = _check_forbidden(play, trick, partner, still, result, continuing=True)
@@ -306,14 +340,26 @@ def _lead_occasion(
             unable = not able
             if unable and still:
                 result.evidence.append(
-                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
-                    f"{partner.name_full} held none, so that requirement lapsed (Law 59)."
+                    _(
+                        "Trick {trick}: declarer required {suit_names}; {partner} "
+                        "held none, so that requirement lapsed (Law 59)."
+                    ).format(
+                        trick=trick.number,
+                        suit_names=_suit_names(chosen),
+                        partner=partner.name_full,
+                    )
                 )
                 _check_forbidden(play, trick, partner, still, result, continuing=True)
             elif unable:
                 result.evidence.append(
-                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
-                    f"{partner.name_full} held none, so he could lead any card (Law 59)."
+                    _(
+                        "Trick {trick}: declarer required {suit_names}; {partner} "
+                        "held none, so he could lead any card (Law 59)."
+                    ).format(
+                        trick=trick.number,
+                        suit_names=_suit_names(chosen),
+                        partner=partner.name_full,
+                    )
                 )
             elif led.suit not in chosen:
                 _lead_broken(
@@ -321,13 +367,22 @@ def _lead_occasion(
                     partner,
                     led,
                     result,
-                    f"declarer required {_suit_names(chosen)} and he held {_names(able)}",
+                    _("declarer required {suit_names} and he held {names}").format(
+                        suit_names=_suit_names(chosen), names=_names(able)
+                    ),
                     number,
                 )
             else:
                 result.evidence.append(
-                    f"Trick {trick.number}: declarer required {_suit_names(chosen)}; "
-                    f"{partner.name_full} led {led.pretty}, as required."
+                    _(
+                        "Trick {trick}: declarer required {suit_names}; {partner} "
+                        "led {led}, as required."
+                    ).format(
+                        trick=trick.number,
+                        suit_names=_suit_names(chosen),
+                        partner=partner.name_full,
+                        led=led.pretty,
+                    )
                 )
         else:
             forbidden |= dict.fromkeys(chosen, number)
@@ -336,9 +391,16 @@ def _lead_occasion(
             del remaining[card]
             result.releases.append(Release(card, trick.number, "picked_up"))
             result.evidence.append(
-                f"{card.pretty} went back into {partner.partner.name_full}'s hand at trick "
-                f"{trick.number}, when declarer {_PAST[decision.choice]} its suit (Law 50D2(a)); "
-                "what it showed is now unauthorised for his partner (Law 50E2)."
+                _(
+                    "{card} went back into {partner}'s hand at trick {trick}, "
+                    "when declarer {PAST} its suit (Law 50D2(a)); what it showed "
+                    "is now unauthorised for his partner (Law 50E2)."
+                ).format(
+                    card=card.pretty,
+                    partner=partner.partner.name_full,
+                    trick=trick.number,
+                    PAST=_PAST[decision.choice],
+                )
             )
     result.occasions.append(LeadOccasion(trick.number, suits, decision, led, unable))
     return forbidden
@@ -357,11 +419,15 @@ def _check_forbidden(
     led = trick.cards[0]
     held = play.holding(partner, trick.number)
     allowed = [c for c in held.cards if c.suit not in forbidden]
-    still = " (he had kept the lead, so the prohibition still held)" if continuing else ""
+    still = _(" (he had kept the lead, so the prohibition still held)") if continuing else ""
     if not allowed:
         result.evidence.append(
-            f"Trick {trick.number}: {partner.name_full} held only "
-            f"{_suit_names(forbidden)}, so he could lead any card (Law 59)."
+            _(
+                "Trick {trick}: {partner} held only {suit_names}, so he "
+                "could lead any card (Law 59)."
+            ).format(
+                trick=trick.number, partner=partner.name_full, suit_names=_suit_names(forbidden)
+            )
         )
         return True
     if led.suit in forbidden:
@@ -370,14 +436,23 @@ def _check_forbidden(
             partner,
             led,
             result,
-            f"declarer had forbidden {_suit_names(forbidden)}{still} and he held "
-            f"{_names(allowed)} in other suits",
+            _(
+                "declarer had forbidden {suit_names}{still} and he held {names} in other suits"
+            ).format(suit_names=_suit_names(forbidden), still=still, names=_names(allowed)),
             prohibition[led.suit],
         )
     else:
         result.evidence.append(
-            f"Trick {trick.number}: {partner.name_full} led {led.pretty}, keeping to "
-            f"declarer's prohibition of {_suit_names(forbidden)}{still}."
+            _(
+                "Trick {trick}: {partner} led {led}, keeping to declarer's "
+                "prohibition of {suit_names}{still}."
+            ).format(
+                trick=trick.number,
+                partner=partner.name_full,
+                led=led.pretty,
+                suit_names=_suit_names(forbidden),
+                still=still,
+            )
         )
     return False
 
@@ -392,7 +467,9 @@ def _lead_broken(
             "lead_restriction_broken",
             led,
             LEAD_RESTRICTION_LAWS,
-            f"At trick {trick.number} {partner.name_full} led {led.pretty}, but {why}.",
+            _("At trick {trick} {partner} led {led}, but {why}.").format(
+                trick=trick.number, partner=partner.name_full, led=led.pretty, why=why
+            ),
             occasion=occasion,
         )
     )
@@ -409,11 +486,15 @@ def _majors_due(
     following suit comes first), and why; ``led_suit`` None: he is on lead."""
     majors = [c for c, p in remaining.items() if p.major]
     if led_suit is None:
-        return majors, "he was on lead"
+        return majors, _("he was on lead")
     if play.holding(offender, number).suit_cards(led_suit):
         could = [c for c in majors if c.suit is led_suit]
-        return could, f"he had to follow to the {led_suit.symbol} lead, and could with it"
-    return majors, f"he had no {led_suit.symbol}, so it was his turn to discard or ruff"
+        return could, _("he had to follow to the {led_suit} lead, and could with it").format(
+            led_suit=led_suit.symbol
+        )
+    return majors, _("he had no {led_suit}, so it was his turn to discard or ruff").format(
+        led_suit=led_suit.symbol
+    )
 
 
 def _check_designation(
@@ -429,13 +510,16 @@ def _check_designation(
     if chosen not in remaining:
         gone = [r for r in result.releases if r.card == chosen]
         why = (
-            f"it stopped being one at trick {gone[0].trick} ({gone[0].how.replace('_', ' ')})"
+            _("it stopped being one at trick {trick} ({replace})").format(
+                trick=gone[0].trick, replace=gone[0].how.replace("_", " ")
+            )
             if gone
-            else "his penalty cards then were " + (_names(list(remaining)) or "none")
+            else _("his penalty cards then were ") + (_names(list(remaining)) or "none")
         )
         raise RecordError(
-            f"{chosen.pretty} is not a penalty card of {offender.name_full}'s at trick "
-            f"{number}: {why}",
+            _("{chosen} is not a penalty card of {offender}'s at trick {number}: {why}").format(
+                chosen=chosen.pretty, offender=offender.name_full, number=number, why=why
+            ),
             where=where,
         )
     trick = play.tricks[number - 1] if number <= len(play.tricks) else None
@@ -444,18 +528,30 @@ def _check_designation(
     could, why = _majors_due(play, number, offender, led_suit, remaining)
     if chosen not in could:
         reason = (
-            f"{why}, so playing {chosen.pretty} would be a revoke (Law 61A)"
+            _("{why}, so playing {chosen} would be a revoke (Law 61A)").format(
+                why=why, chosen=chosen.pretty
+            )
             if led_suit is not None and chosen.suit is not led_suit and could
-            else f"{why}, and {_names(could) or 'no penalty card'} could be played"
+            else _("{why}, and {value} could be played").format(
+                why=why, value=_names(could) or "no penalty card"
+            )
         )
         raise RecordError(
-            f"declarer cannot designate {chosen.pretty} at trick {number} (Law 51A): "
-            f"{offender.name_full} {reason}",
+            _(
+                "declarer cannot designate {chosen} at trick {number} (Law "
+                "51A): {offender} {reason}"
+            ).format(
+                chosen=chosen.pretty, number=number, offender=offender.name_full, reason=reason
+            ),
             where=where,
         )
     result.evidence.append(
-        f"Trick {number}: declarer designated {chosen.pretty} of the penalty cards "
-        f"{_names(could)} that {offender.name_full} could legally play (Law 51A)."
+        _(
+            "Trick {number}: declarer designated {chosen} of the penalty "
+            "cards {names} that {offender} could legally play (Law 51A)."
+        ).format(
+            number=number, chosen=chosen.pretty, names=_names(could), offender=offender.name_full
+        )
     )
 
 
@@ -477,16 +573,32 @@ def _check_offender_play(
     found: Violation | None = None
     if could:
         due = [designated] if designated is not None else could
-        chosen = f", and declarer designated {designated.pretty} (Law 51A)" if designated else ""
+        chosen = (
+            _(", and declarer designated {designated} (Law 51A)").format(
+                designated=designated.pretty
+            )
+            if designated
+            else ""
+        )
         found = Violation(
             trick.number,
             offender,
             "penalty_card_not_played",
             card,
             NOT_PLAYED_LAWS,
-            f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
-            f"{card.pretty} although {why}: the major penalty card "
-            f"{_names(could)} had to be played (Law 50D1){chosen}.",
+            _(
+                "At trick {trick} {offender} {value} {card} although {why}: "
+                "the major penalty card {names} had to be played (Law "
+                "50D1){chosen}."
+            ).format(
+                trick=trick.number,
+                offender=offender.name_full,
+                value="led" if leading else "played",
+                card=card.pretty,
+                why=why,
+                names=_names(could),
+                chosen=chosen,
+            ),
             tuple(due),
         )
     elif any(m.suit is card.suit for m in minors) and not card.rank.is_honour:
@@ -497,9 +609,17 @@ def _check_offender_play(
             "minor_card_rule_broken",
             card,
             MINOR_RULE_LAWS,
-            f"At trick {trick.number} {offender.name_full} {'led' if leading else 'played'} "
-            f"{card.pretty} while the minor penalty card {minor.pretty} was still on the "
-            "table: no other card below honour rank of that suit before it (Law 50C).",
+            _(
+                "At trick {trick} {offender} {value} {card} while the minor "
+                "penalty card {minor} was still on the table: no other card "
+                "below honour rank of that suit before it (Law 50C)."
+            ).format(
+                trick=trick.number,
+                offender=offender.name_full,
+                value="led" if leading else "played",
+                card=card.pretty,
+                minor=minor.pretty,
+            ),
             (minor,),
         )
     if found is None:

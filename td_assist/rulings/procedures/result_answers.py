@@ -15,6 +15,7 @@ import re
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.rulings.procedures.adjusted_scores import (
     MAX_RESULTS,
     MAX_TRAVELLER,
@@ -43,9 +44,13 @@ def parse_results(text: str, *, weights_required: bool = True) -> list[PossibleR
     """
     parts = [p.strip() for p in _PART_SPLIT.split(text or "") if p.strip()]
     if not parts:
-        raise RecordError("no results given (e.g. 4S S 10 0.6; 3S S 9 0.4)")
+        raise RecordError(_("no results given (e.g. 4S S 10 0.6; 3S S 9 0.4)"))
     if len(parts) > MAX_RESULTS:
-        raise RecordError(f"too many results ({len(parts)}); at most {MAX_RESULTS}")
+        raise RecordError(
+            _("too many results ({count}); at most {MAX_RESULTS}").format(
+                count=len(parts), MAX_RESULTS=MAX_RESULTS
+            )
+        )
     found: list[tuple[PossibleResult, bool]] = []
     for number, part in enumerate(parts, start=1):
         where = f"result {number} ({part[:60]!r})"
@@ -60,8 +65,10 @@ def parse_results(text: str, *, weights_required: bool = True) -> list[PossibleR
     if weights_required and not all(given):
         missing = ", ".join(str(i) for i, g in enumerate(given, start=1) if not g)
         raise RecordError(
-            f"result {missing} has no weight: with several results give each a weight "
-            "(e.g. 4S S 10 0.6; 3S S 9 0.4)"
+            _(
+                "result {missing} has no weight: with several results give "
+                "each a weight (e.g. 4S S 10 0.6; 3S S 9 0.4)"
+            ).format(missing=missing)
         )
     check_weights(results)
     return results
@@ -81,7 +88,7 @@ def _parse_part(part: str) -> tuple[PossibleResult, bool]:
     rest = tokens[1:]
     if contract.is_passed_out:
         if len(rest) > 1:
-            raise RecordError("a passed-out board takes only a weight (e.g. Pass 0.2)")
+            raise RecordError(_("a passed-out board takes only a weight (e.g. Pass 0.2)"))
         if rest:
             weight, has_weight = _parse_weight(rest[0]), True
         return PossibleResult(contract, None, None, weight), has_weight
@@ -89,16 +96,24 @@ def _parse_part(part: str) -> tuple[PossibleResult, bool]:
         declarer = contract.declarer
     else:
         if not rest:
-            raise RecordError(f"no declarer after {contract} (e.g. 4S S 10)")
+            raise RecordError(
+                _("no declarer after {contract} (e.g. 4S S 10)").format(contract=contract)
+            )
         declarer = Seat.parse(rest[0])
         rest = rest[1:]
     if relative is None:
         if not rest:
-            raise RecordError(f"no tricks after {contract} {declarer} (e.g. 10, or = or -1)")
+            raise RecordError(
+                _("no tricks after {contract} {declarer} (e.g. 10, or = or -1)").format(
+                    contract=contract, declarer=declarer
+                )
+            )
         relative, rest = rest[0], rest[1:]
     tricks = _parse_tricks(relative, contract)
     if len(rest) > 1:
-        raise RecordError(f"unexpected {shown(' '.join(rest[1:]))} after the weight")
+        raise RecordError(
+            _("unexpected {list} after the weight").format(list=shown(" ".join(rest[1:])))
+        )
     if rest:
         weight, has_weight = _parse_weight(rest[0]), True
     return PossibleResult(Contract(contract.level, contract.strain, contract.doubling, declarer),
@@ -109,7 +124,9 @@ def _parse_contract(text: str) -> Contract:
     try:
         return Contract.parse(text)
     except ValueError:  # RecordError, or a stray character the call reader trips on
-        raise RecordError(f"unknown contract {shown(text)} (e.g. 4S, 3NTX, 6HXX, Pass)") from None
+        raise RecordError(
+            _("unknown contract {text} (e.g. 4S, 3NTX, 6HXX, Pass)").format(text=shown(text))
+        ) from None
 
 
 def _parse_tricks(text: str, contract: Contract) -> int:
@@ -120,9 +137,15 @@ def _parse_tricks(text: str, contract: Contract) -> int:
     elif text.isascii() and text.isdigit():
         tricks = int(text)
     else:
-        raise RecordError(f"tricks {shown(text)} is not a number (0-13) or =, +1, -2")
+        raise RecordError(
+            _("tricks {text} is not a number (0-13) or =, +1, -2").format(text=shown(text))
+        )
     if not 0 <= tricks <= 13:
-        raise RecordError(f"{contract} {text} means {tricks} tricks, which is impossible (0-13)")
+        raise RecordError(
+            _("{contract} {text} means {tricks} tricks, which is impossible (0-13)").format(
+                contract=contract, text=text, tricks=tricks
+            )
+        )
     return tricks
 
 
@@ -132,13 +155,17 @@ def _parse_weight(text: str) -> float:
     try:
         value = float(raw.rstrip("%"))
     except ValueError:
-        raise RecordError(f"weight {shown(text)} is not a number (e.g. 0.6 or 60%)") from None
+        raise RecordError(
+            _("weight {text} is not a number (e.g. 0.6 or 60%)").format(text=shown(text))
+        ) from None
     if not math.isfinite(value) or value < 0:
-        raise RecordError(f"weight {shown(text)} must be a positive number")
+        raise RecordError(_("weight {text} must be a positive number").format(text=shown(text)))
     if percent:
         value /= 100
     if value > 1 + WEIGHT_TOLERANCE:
-        raise RecordError(f"weight {shown(text)} is more than 1 (write 0.6 or 60%)")
+        raise RecordError(
+            _("weight {text} is more than 1 (write 0.6 or 60%)").format(text=shown(text))
+        )
     return value
 
 
@@ -146,16 +173,22 @@ def parse_traveller(text: str) -> list[int]:
     """The other NS scores on the traveller: ``"420, 450, -50"`` (commas, spaces or ;)."""
     entries = [e for e in re.split(r"[,;\s]+", (text or "").strip()) if e]
     if not entries:
-        raise RecordError("the traveller is empty: give the other NS scores, e.g. 420, 450, -50")
+        raise RecordError(_("the traveller is empty: give the other NS scores, e.g. 420, 450, -50"))
     if len(entries) > MAX_TRAVELLER:
-        raise RecordError(f"the traveller has {len(entries)} scores; at most {MAX_TRAVELLER}")
+        raise RecordError(
+            _("the traveller has {count} scores; at most {MAX_TRAVELLER}").format(
+                count=len(entries), MAX_TRAVELLER=MAX_TRAVELLER
+            )
+        )
     scores = []
     for number, entry in enumerate(entries, start=1):
         try:
             points = int(entry.removeprefix("+"))
         except ValueError:
             raise RecordError(
-                f"{shown(entry)} is not a score (NS points such as 420 or -50)",
+                _("{entry} is not a score (NS points such as 420 or -50)").format(
+                    entry=shown(entry)
+                ),
                 where=f"traveller entry {number}",
             ) from None
         try:
@@ -174,8 +207,9 @@ def parse_comparison(text: str | int) -> int:
         points = int(raw)
     except ValueError:
         raise RecordError(
-            f"comparison {shown(str(text))} is not a score (the NS points at the other table, "
-            "e.g. -140)"
+            _(
+                "comparison {text} is not a score (the NS points at the other table, e.g. -140)"
+            ).format(text=shown(str(text)))
         ) from None
     return possible_score(points, "comparison")
 

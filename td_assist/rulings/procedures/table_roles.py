@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
+from td_assist.i18n import _
 
 
 def playing_declarer(board: Board | None) -> Seat | None:
@@ -17,9 +18,14 @@ def playing_declarer(board: Board | None) -> Seat | None:
     return board.declarer_seat
 
 
+def role_words() -> dict[str, str]:
+    """The table roles as the reader says them (asked at run time, in his language)."""
+    return {"declarer": _("declarer"), "dummy": _("dummy"), "defender": _("defender")}
+
+
 def role_label(board: Board | None, seat: Seat) -> str:
     declarer = playing_declarer(board)
     if declarer is None:
         return seat.name_full
     role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
-    return f"{seat.name_full} ({role})"
+    return f"{seat.name_full} ({role_words()[role]})"

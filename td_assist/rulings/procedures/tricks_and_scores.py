@@ -10,6 +10,7 @@ from __future__ import annotations
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Side
 from td_assist.bridge.scoring import score_ns
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import Adjustment
 
 DECLARER_TRICKS = "declarer_tricks"  # the TD's answer when the record lacks the result
@@ -69,4 +70,4 @@ def with_scores(adjustment: Adjustment, board: Board | None) -> Adjustment:
 
 
 def side_name(side: Side) -> str:
-    return "North-South" if side is Side.NS else "East-West"
+    return _("North-South") if side is Side.NS else _("East-West")

@@ -27,6 +27,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn
+from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
@@ -202,11 +203,11 @@ def gather(
     offender = report.offender or (recorded.offender if recorded else None)
     if "offender" in answers:
         offender = _seat_answer(answers["offender"], "offender")
-        steps.append(_step("offender", "Who led out of turn?", offender.name_full))
+        steps.append(_step("offender", _("Who led out of turn?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
-            prompt="Who led out of turn? (Dummy's seat when declarer led from dummy.)",
+            prompt=_("Who led out of turn? (Dummy's seat when declarer led from dummy.)"),
             kind="question",
             laws=["53A"],
             choices=[{"value": s.value, "label": _label(board, s)} for s in Seat],
@@ -214,11 +215,11 @@ def gather(
     trick = report.trick or (recorded.trick if recorded else None)
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(_step("trick", "At which trick?", str(trick)))
+        steps.append(_step("trick", _("At which trick?"), str(trick)))
     if trick is None:
         return PendingQuestion(
             node="trick",
-            prompt="To which trick did he lead?",
+            prompt=_("To which trick did he lead?"),
             kind="number",
             laws=["53A"],
             minimum=1,
@@ -232,14 +233,16 @@ def gather(
     if card is None and held:
         return PendingQuestion(
             node="card",
-            prompt=f"Which card did {offender.name_full} lead?",
+            prompt=_("Which card did {offender} lead?").format(offender=offender.name_full),
             kind="question",
             laws=["53A"],
             choices=[{"value": str(c), "label": c.pretty} for c in held],
         )
     if card is not None and held and card not in held:
         raise RecordError(
-            f"{offender.name_full} does not hold {card.pretty} at trick {trick}",
+            _("{offender} does not hold {card} at trick {trick}").format(
+                offender=offender.name_full, card=card.pretty, trick=trick
+            ),
             where="answer card" if "card" in answers else "irregularity card",
         )
     correct = recorded.correct_leader if recorded else None
@@ -250,11 +253,11 @@ def gather(
         correct = _leader_of(play, trick)
     if "correct_leader" in answers:
         correct = _seat_answer(answers["correct_leader"], "correct_leader")
-        steps.append(_step("correct_leader", "Whose lead was it?", correct.name_full))
+        steps.append(_step("correct_leader", _("Whose lead was it?"), correct.name_full))
     if correct is None:
         return PendingQuestion(
             node="correct_leader",
-            prompt="Whose lead was it?",
+            prompt=_("Whose lead was it?"),
             kind="question",
             laws=["53A"],
             choices=[
@@ -279,17 +282,19 @@ def _not_out_of_turn(
 ) -> AnswerError:
     """The error for a reported lead by the player whose lead it was, naming what to fix:
     the answer that made him the leader, or else the reported offender."""
-    why = " (the opening lead is declarer's left-hand opponent's)" if opening else ""
-    fix = "give the seat of the player who led out of turn"
+    why = _(" (the opening lead is declarer's left-hand opponent's)") if opening else ""
+    fix = _("give the seat of the player who led out of turn")
     if correct_from_td:
-        where, fix = "answer correct_leader", "give the seat of the player whose lead it was"
+        where, fix = _("answer correct_leader"), _("give the seat of the player whose lead it was")
     elif offender_from_td:
         where = "answer offender"
     else:
         where = "irregularity offender"
     return AnswerError(
-        f"{offender.name_full} was the player to lead to trick {trick}{why}, so his lead "
-        f"was not out of turn (Law 53); {fix}",
+        _(
+            "{offender} was the player to lead to trick {trick}{why}, so "
+            "his lead was not out of turn (Law 53); {fix}"
+        ).format(offender=offender.name_full, trick=trick, why=why, fix=fix),
         where=where,
     )
 
@@ -313,7 +318,7 @@ FACTS = FactTable()
 
 def _situation(ctx: Context) -> Situation:
     if not isinstance(ctx.focus, Situation):
-        raise TypeError("a lead-out-of-turn fact needs the wizard's situation")
+        raise TypeError(_("a lead-out-of-turn fact needs the wizard's situation"))
     return ctx.focus
 
 
@@ -323,14 +328,17 @@ def lead_faced(ctx: Context) -> FactResult:
     if s.recorded is not None:
         return FactResult("yes", [_recorded_text(s)])
     if not s.faced and s.trick != 1:
-        return FactResult("yes", ["Only an opening lead is made face down (Law 41A)."])
+        return FactResult("yes", [_("Only an opening lead is made face down (Law 41A).")])
     return FactResult("yes" if s.faced else "no", ["As reported."])
 
 
 @FACTS.register("lead_at_trick_13")
 def lead_at_trick_13(ctx: Context) -> FactResult:
     s = _situation(ctx)
-    return FactResult("yes" if s.trick == 13 else "no", [f"The lead was to trick {s.trick}."])
+    return FactResult(
+        "yes" if s.trick == 13 else "no",
+        [_("The lead was to trick {trick}.").format(trick=s.trick)],
+    )
 
 
 @FACTS.register("proper_leader_is_opponent")
@@ -343,20 +351,26 @@ def proper_leader_is_opponent(ctx: Context) -> FactResult:
     s = _situation(ctx)
     correct = s.correct_leader
     if correct is None:
-        return FactResult.unknown("The record does not say whose lead it was.")
+        return FactResult.unknown(_("The record does not say whose lead it was."))
     leader, offender = correct.name_full, s.offender.name_full
     if correct.side is s.offender.side:
         return FactResult(
             "no",
             [
-                f"It was {leader}'s lead, and {leader} is {offender}'s partner, not an "
-                "opponent of the irregular leader: Law 53B does not apply."
+                _(
+                    "It was {leader}'s lead, and {leader} is {offender}'s "
+                    "partner, not an opponent of the irregular leader: Law 53B "
+                    "does not apply."
+                ).format(leader=leader, offender=offender)
             ],
             offer=("no",),
         )
     return FactResult.unknown(
-        f"It was {leader}'s lead, and {leader} is an opponent of {offender}: whether he "
-        "led his own card is for the TD to find out."
+        _(
+            "It was {leader}'s lead, and {leader} is an opponent of "
+            "{offender}: whether he led his own card is for the TD to "
+            "find out."
+        ).format(leader=leader, offender=offender)
     )
 
 
@@ -365,7 +379,7 @@ def offender_role(ctx: Context) -> FactResult:
     s = _situation(ctx)
     role = s.role()
     if role is None:
-        return FactResult.unknown("The record does not say who is declarer.")
+        return FactResult.unknown(_("The record does not say who is declarer."))
     return FactResult(role, [f"{_label(s.board, s.offender)} led."])
 
 
@@ -374,18 +388,27 @@ def is_opening_lead(ctx: Context) -> FactResult:
     s = _situation(ctx)
     return FactResult(
         "yes" if s.trick == 1 else "no",
-        ["The opening lead (trick 1)." if s.trick == 1 else f"The lead to trick {s.trick}."],
+        [
+            _("The opening lead (trick 1).")
+            if s.trick == 1
+            else _("The lead to trick {trick}.").format(trick=s.trick)
+        ],
     )
 
 
 def _recorded_text(s: Situation) -> str:
     lead = s.recorded
     if lead is None:
-        raise RecordError("the record shows no accepted lead out of turn")
-    return (
-        f"The record shows {lead.offender.name_full} leading {lead.card.pretty} to trick "
-        f"{lead.trick} when it was {lead.correct_leader.name_full}'s lead, and the play going "
-        "on from it."
+        raise RecordError(_("the record shows no accepted lead out of turn"))
+    return _(
+        "The record shows {offender} leading {card} to trick {trick} "
+        "when it was {correct_leader}'s lead, and the play going on "
+        "from it."
+    ).format(
+        offender=lead.offender.name_full,
+        card=lead.card.pretty,
+        trick=lead.trick,
+        correct_leader=lead.correct_leader.name_full,
     )
 
 
@@ -393,20 +416,22 @@ def _recorded_text(s: Situation) -> str:
 def declarer_choice(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.recorded is None:
-        return FactResult.unknown("The choice is declarer's; no record holds it.")
+        return FactResult.unknown(_("The choice is declarer's; no record holds it."))
     if s.trick == 1 and s.spread_in_record:
         return FactResult(
             "declarer_becomes_dummy",
-            [_recorded_text(s), "The record marks that declarer spread his hand (Law 54A)."],
+            [_recorded_text(s), _("The record marks that declarer spread his hand (Law 54A).")],
         )
-    evidence = [_recorded_text(s), "So the lead was accepted (Law 53A)."]
+    evidence = [_recorded_text(s), _("So the lead was accepted (Law 53A).")]
     if s.recorded.dummy_played_second and s.board is not None and s.board.play_obj is not None:
         dummy = s.recorded.offender.rho
         card = s.board.play_obj.tricks[0].card_of(dummy)
         evidence.append(
-            f"Declarer played {card.pretty if card else 'a card'} from dummy ({dummy.name_full}) "
-            "second, before his own hand: that card stands and may be taken back only to "
-            "correct a revoke (Law 54B2)."
+            _(
+                "Declarer played {value} from dummy ({dummy}) second, before "
+                "his own hand: that card stands and may be taken back only "
+                "to correct a revoke (Law 54B2)."
+            ).format(value=card.pretty if card else "a card", dummy=dummy.name_full)
         )
     return FactResult("accept", evidence)
 
@@ -418,17 +443,20 @@ def declarer_began_spread(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.spread_in_record:
         return FactResult.unknown(
-            "The record marks that declarer spread his hand; either way he becomes dummy (Law 54A)."
+            _(
+                "The record marks that declarer spread his hand; either way "
+                "he becomes dummy (Law 54A)."
+            )
         )
-    return FactResult.unknown("Only the table can say; no record holds it.")
+    return FactResult.unknown(_("Only the table can say; no record holds it."))
 
 
 @FACTS.register("defenders_choice")
 def defenders_choice(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.recorded is None:
-        return FactResult.unknown("The choice is the defenders'; no record holds it.")
-    return FactResult("accept", [_recorded_text(s), "So the lead was accepted (Law 53A)."])
+        return FactResult.unknown(_("The choice is the defenders'; no record holds it."))
+    return FactResult("accept", [_recorded_text(s), _("So the lead was accepted (Law 53A).")])
 
 
 # --- The ruling -----------------------------------------------------------------------------
@@ -465,7 +493,9 @@ def rule_lead_out_of_turn(
     if not refused and "lead_choice" in answers:
         outcome = get_tree(NAME).nodes.get(result.outcome or "")
         title = outcome.title if isinstance(outcome, OutcomeNode) else result.outcome
-        raise _lead_choice_not_due(situation, f"the ruling ({title}) leaves no penalty card")
+        raise _lead_choice_not_due(
+            situation, _("the ruling ({title}) leaves no penalty card").format(title=title)
+        )
     if refused:
         handed = _penalty_ruling(situation, answers, mode)
         penalty = handed.ruling
@@ -517,10 +547,12 @@ def _check_choice_open(
         if isinstance(node, OutcomeNode) and node.laws
         else str(result.outcome)
     )
-    open_here = ", ".join(rect.choices) or "none, nobody chooses"
+    open_here = ", ".join(rect.choices) or _("none, nobody chooses")
     raise AnswerError(
-        f"choice={given} is not open here: {why}; the choices open are {open_here}; "
-        "leave the answer out",
+        _(
+            "choice={given} is not open here: {why}; the choices open "
+            "are {open_here}; leave the answer out"
+        ).format(given=given, why=why, open_here=open_here),
         where="answer choice",
     )
 
@@ -544,7 +576,7 @@ def _nothing_played_since(situation: Situation) -> bool:
 def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     if situation.card is None:
-        raise RecordError("the card led out of turn is not known")
+        raise RecordError(_("the card led out of turn is not known"))
     report: dict[str, object] = {
         "kind": "penalty_card",
         "offender": situation.offender,
@@ -599,23 +631,33 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
             step.answered_by = "record"
             step.note = ""
             step.evidence = [
-                f"Declarer refused the lead out of turn: {card} becomes a major penalty card "
-                "(Law 54D, 56B)."
+                _(
+                    "Declarer refused the lead out of turn: {card} becomes a "
+                    "major penalty card (Law 54D, 56B)."
+                ).format(card=card)
             ]
         elif step.node == "partner_lead" and "partner_lead" in supplied:
             step.answered_by = "record"
             step.note = ""
             step.evidence = [
-                f"It is {partner.name_full}'s lead, and he is {situation.offender.name_full}'s "
-                f"partner: he is to lead now, with {card} on the table."
+                _(
+                    "It is {partner}'s lead, and he is {offender}'s partner: he "
+                    "is to lead now, with {card} on the table."
+                ).format(
+                    partner=partner.name_full, offender=situation.offender.name_full, card=card
+                )
                 if on_lead
-                else f"It is {_correct_name(situation)}'s lead, not {partner.name_full}'s: "
-                f"declarer's choice comes when {partner.name_full} is next to lead while "
-                f"{card} is on the table."
+                else _(
+                    "It is {correct_name}'s lead, not {partner}'s: declarer's "
+                    "choice comes when {partner} is next to lead while {card} is "
+                    "on the table."
+                ).format(
+                    correct_name=_correct_name(situation), partner=partner.name_full, card=card
+                )
             ]
         elif step.node in supplied:
             step.answered_by = "assumed"
-            step.note = "Taken from the lead out of turn: nothing has been played since."
+            step.note = _("Taken from the lead out of turn: nothing has been played since.")
     return PenaltyHandOver(ruling, nothing_since, open_choice)
 
 
@@ -650,46 +692,55 @@ def _check_lead_choice_used(situation: Situation, handed: PenaltyHandOver) -> No
     if any(step.node == "lead_choice" for step in handed.ruling.path):
         return
     partner = situation.offender.partner.name_full
-    card = situation.card.pretty if situation.card else "the penalty card"
+    card = situation.card.pretty if situation.card else _("the penalty card")
     if handed.nothing_since:
-        why = (
-            f"it is {_correct_name(situation)}'s lead to trick {situation.trick}, not "
-            f"{partner}'s, so declarer chooses only when {partner} is next to lead while "
-            f"{card} is still on the table"
+        why = _(
+            "it is {correct_name}'s lead to trick {trick}, not "
+            "{partner}'s, so declarer chooses only when {partner} is "
+            "next to lead while {card} is still on the table"
+        ).format(
+            correct_name=_correct_name(situation), trick=situation.trick, partner=partner, card=card
         )
     else:
-        why = f"the record shows no lead by {partner} while {card} was on the table"
+        why = _("the record shows no lead by {partner} while {card} was on the table").format(
+            partner=partner, card=card
+        )
     raise _lead_choice_not_due(situation, why)
 
 
 def _lead_choice_not_due(situation: Situation, why: str) -> AnswerError:
     partner = situation.offender.partner.name_full
     return AnswerError(
-        f"lead_choice is declarer's Law 50D2 choice when {partner}, the partner of the "
-        f"irregular leader, is to lead with a refused lead's penalty card on the table; "
-        f"here {why}; leave it out",
-        where="answer lead_choice",
+        _(
+            "lead_choice is declarer's Law 50D2 choice when {partner}, "
+            "the partner of the irregular leader, is to lead with a "
+            "refused lead's penalty card on the table; here {why}; leave "
+            "it out"
+        ).format(partner=partner, why=why),
+        where=_("answer lead_choice"),
     )
 
 
 def _correct_name(s: Situation) -> str:
-    return s.correct_leader.name_full if s.correct_leader else "the correct leader"
+    return s.correct_leader.name_full if s.correct_leader else _("the correct leader")
 
 
 def _open_choice_step(partner: Seat) -> Step:
     """The path's record of declarer's Law 50D2 choice left open in a batch ruling."""
     node = get_tree(PENALTY_CARD).nodes["lead_choice"]
     if not isinstance(node, QuestionNode):
-        raise TypeError("the penalty-card tree's lead_choice must be a question")
+        raise TypeError(_("the penalty-card tree's lead_choice must be a question"))
     return Step(
         node="lead_choice",
         question=node.prompt,
         answer=None,
-        answer_label="Not yet chosen",
+        answer_label=_("Not yet chosen"),
         answered_by="assumed",
         laws=node.laws,
-        note=f"Not answered: declarer makes his choice before {partner.name_full} leads; "
-        "his options are listed with the ruling.",
+        note=_(
+            "Not answered: declarer makes his choice before {partner} "
+            "leads; his options are listed with the ruling."
+        ).format(partner=partner.name_full),
     )
 
 
@@ -762,29 +813,30 @@ def _face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
     """Law 54, opening: the offender's partner's face-down opening lead goes back."""
     if answered.get("partner_face_down") != "yes":
         return ""
-    leader = s.correct_leader.name_full if s.correct_leader else "The offender's partner"
-    return (
-        f" {leader} had already put his own opening lead face down: that card goes back "
-        "into his hand, with no rectification (Law 54)."
-    )
+    leader = s.correct_leader.name_full if s.correct_leader else _("The offender's partner")
+    return _(
+        " {leader} had already put his own opening lead face down: "
+        "that card goes back into his hand, with no rectification "
+        "(Law 54)."
+    ).format(leader=leader)
 
 
 def _values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:
     old = s.declarer
     correct = s.correct_leader
-    hand = "dummy" if old is not None and s.offender is old.partner else "his own hand"
-    correct_text = correct.name_full if correct else "the correct hand"
+    hand = "dummy" if old is not None and s.offender is old.partner else _("his own hand")
+    correct_text = correct.name_full if correct else _("the correct hand")
     if old is not None and correct in (old, old.partner) and s.offender.side is old.side:
         correct_text = f"declarer, from {'dummy' if correct is old.partner else 'his own hand'},"
     return {
         "offender": s.offender.name_full,
         "card": s.card.pretty if s.card else "the card",
         "trick": s.trick,
-        "correct_leader": correct.name_full if correct else "the correct leader",
+        "correct_leader": correct.name_full if correct else _("the correct leader"),
         "correct_leader_text": correct_text,
         "declarer": rect.declarer.name_full if rect.declarer else "declarer",
         "old_declarer": old.name_full if old else "declarer",
-        "next_to_play": rect.next_to_play.name_full if rect.next_to_play else "the next hand",
+        "next_to_play": rect.next_to_play.name_full if rect.next_to_play else _("the next hand"),
         "offender_hand": hand,
     }
 

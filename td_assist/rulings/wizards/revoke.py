@@ -25,6 +25,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
+from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
@@ -46,6 +47,7 @@ from td_assist.rulings.procedures.adjusted_scores import (
     event_unit,
 )
 from td_assist.rulings.procedures.result_answers import parse_results, units_from_answers
+from td_assist.rulings.procedures.table_roles import role_words
 from td_assist.rulings.procedures.tricks_and_scores import (
     declarer_tricks_as_played,
     side_name,
@@ -156,7 +158,7 @@ def _role(ctx: Context, seat: Seat) -> str:
 
 def _who(ctx: Context, seat: Seat) -> str:
     role = _role(ctx, seat)
-    return f"{seat.name_full} ({role})" if role != "unknown" else seat.name_full
+    return f"{seat.name_full} ({role_words()[role]})" if role != "unknown" else seat.name_full
 
 
 def side_totals(ctx: Context) -> dict[Side, int] | None:
@@ -193,7 +195,7 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
     """
     play = board.play_obj
     if play is None:
-        raise RecordError("the revoke wizard needs the recorded play here")
+        raise RecordError(_("the revoke wizard needs the recorded play here"))
     offenders = {revoke.seat, revoke.seat.partner}
     role = ""
     if board.declarer_seat is not None:
@@ -204,23 +206,34 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
                 return FactResult(
                     "yes",
                     [
-                        f"Established (Law 63A1): {seat.name_full} of the offending side played "
-                        f"{card.pretty} to trick {trick.number}."
+                        _(
+                            "Established (Law 63A1): {seat} of the offending side played "
+                            "{card} to trick {trick}."
+                        ).format(seat=seat.name_full, card=card.pretty, trick=trick.number)
                     ],
                 )
     if board.claim is not None:
         return FactResult.unknown(
-            f"After the revoke by {revoke.seat.name_full}{role} at trick {revoke.trick} nobody "
-            "of the offending side played another card: the play ended in a claim or "
-            "concession. The record does not show who made it, or whether an opponents' claim "
-            "was agreed without objection in time (Law 63A3, 63A4, 69A)."
+            _(
+                "After the revoke by {seat}{role} at trick {trick} nobody of "
+                "the offending side played another card: the play ended in a "
+                "claim or concession. The record does not show who made it, "
+                "or whether an opponents' claim was agreed without objection "
+                "in time (Law 63A3, 63A4, 69A)."
+            ).format(seat=revoke.seat.name_full, role=role, trick=revoke.trick)
         )
     return FactResult(
         "no",
         [
-            f"Not established: neither {revoke.seat.name_full} nor "
-            f"{revoke.seat.partner.name_full} has played to trick {revoke.trick + 1}, and "
-            "the record shows no claim or concession (Law 63A)."
+            _(
+                "Not established: neither {seat} nor {partner} has played to "
+                "trick {value}, and the record shows no claim or concession "
+                "(Law 63A)."
+            ).format(
+                seat=revoke.seat.name_full,
+                partner=revoke.seat.partner.name_full,
+                value=revoke.trick + 1,
+            )
         ],
     )
 
@@ -229,24 +242,34 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
 def revoke_in_record(ctx: Context) -> FactResult:
     play = _play(ctx)
     if play is None:
-        return FactResult.unknown("The play is not recorded, so the record cannot show a revoke.")
+        return FactResult.unknown(
+            _("The play is not recorded, so the record cannot show a revoke.")
+        )
     recorded = _recorded(ctx)
     if recorded is not None:
-        return FactResult("yes", [f"The record shows it: {recorded.evidence()}"])
+        return FactResult(
+            "yes", [_("The record shows it: {evidence}").format(evidence=recorded.evidence())]
+        )
     if play.revokes:  # the TD reported a revoke the record places elsewhere
         others = "; ".join(f"{o.seat.name_full} at trick {o.trick}" for o in play.revokes)
         return FactResult(
             "no",
             [
-                f"The record shows no revoke by the player or at the trick reported; it shows "
-                f"one by {others}. Correct the report, or answer 'yes' if the record is wrong."
+                _(
+                    "The record shows no revoke by the player or at the trick "
+                    "reported; it shows one by {others}. Correct the report, or "
+                    "answer 'yes' if the record is wrong."
+                ).format(others=others)
             ],
         )
     return FactResult(
         "no",
         [
-            f"Every card in the record ({len(play.cards)} played) followed suit where the player "
-            "could; nobody discarded or ruffed while holding the suit led."
+            _(
+                "Every card in the record ({count} played) followed suit "
+                "where the player could; nobody discarded or ruffed while "
+                "holding the suit led."
+            ).format(count=len(play.cards))
         ],
     )
 
@@ -259,14 +282,18 @@ def revoke_offender(ctx: Context) -> FactResult:
         # revoke, which the record would have to show.
         return FactResult(
             recorded.seat.value,
-            [f"The record shows the revoke by {_who(ctx, recorded.seat)}: {recorded.evidence()}"],
+            [
+                _("The record shows the revoke by {who}: {evidence}").format(
+                    who=_who(ctx, recorded.seat), evidence=recorded.evidence()
+                )
+            ],
             settled=True,
         )
     if reported is not None and reported.offender is not None:
         return FactResult(
             reported.offender.value, [f"As reported: {_who(ctx, reported.offender)}."]
         )
-    return FactResult.unknown("The play is not recorded: the TD says who revoked.")
+    return FactResult.unknown(_("The play is not recorded: the TD says who revoked."))
 
 
 @FACTS.register("revoke_trick_number")
@@ -275,12 +302,18 @@ def revoke_trick_number(ctx: Context) -> FactResult:
     if recorded is not None:
         return FactResult(
             str(recorded.trick),
-            [f"The record shows the revoke at trick {recorded.trick}: {recorded.evidence()}"],
+            [
+                _("The record shows the revoke at trick {trick}: {evidence}").format(
+                    trick=recorded.trick, evidence=recorded.evidence()
+                )
+            ],
             settled=True,
         )
     if reported is not None and reported.trick is not None:
-        return FactResult(str(reported.trick), [f"As reported: trick {reported.trick}."])
-    return FactResult.unknown("The play is not recorded: the TD says at which trick.")
+        return FactResult(
+            str(reported.trick), [_("As reported: trick {trick}.").format(trick=reported.trick)]
+        )
+    return FactResult.unknown(_("The play is not recorded: the TD says at which trick."))
 
 
 @FACTS.register("revoke_led_suit")
@@ -289,24 +322,30 @@ def revoke_led_suit(ctx: Context) -> FactResult:
     if recorded is not None:
         return FactResult(
             recorded.led_suit.value,
-            [f"The record shows a {recorded.led_suit.symbol} lead to trick {recorded.trick}."],
+            [
+                _("The record shows a {led_suit} lead to trick {trick}.").format(
+                    led_suit=recorded.led_suit.symbol, trick=recorded.trick
+                )
+            ],
             settled=True,
         )
-    why = "The play is not recorded: the TD says which suit was led."
+    why = _("The play is not recorded: the TD says which suit was led.")
     held = _suits_held(ctx)
     if held is not None and len(held) < len(Suit):
         # A revoke is in a suit the offender held: the others are not offered, and an
         # answer naming one is refused with the reason.
         who = seat.name_full if (seat := _seat(ctx)) else "The offender"
         missing = " or ".join(s.name.lower() for s in Suit if s not in held)
-        why += f" {who} held no {missing} in the deal."
+        why += _(" {who} held no {missing} in the deal.").format(who=who, missing=missing)
         given = ctx.answers.get("revoke_suit", "").strip().upper()
         if given in {s.value for s in Suit} and Suit(given) not in held:
             named = Suit(given).name.lower()
             raise AnswerError(
-                f"{who} held no {named} in the deal, so he cannot have revoked in {named}: "
-                f"the suit led was one he held ({', '.join(s.name.lower() for s in held)})",
-                where="answer revoke_suit",
+                _(
+                    "{who} held no {named} in the deal, so he cannot have "
+                    "revoked in {named}: the suit led was one he held ({list})"
+                ).format(who=who, named=named, list=", ".join(s.name.lower() for s in held)),
+                where=_("answer revoke_suit"),
             )
         return FactResult.unknown(why, offer=tuple(s.value for s in Suit if s in held))
     return FactResult.unknown(why)
@@ -331,7 +370,7 @@ def _suits_held(ctx: Context) -> list[Suit] | None:
 def both_revoked_same_trick(ctx: Context) -> FactResult:
     recorded, play = _recorded(ctx), _play(ctx)
     if recorded is None or play is None or not isinstance(ctx.focus, RevokeFocus):
-        return FactResult.unknown("The play is not recorded: the TD says.")
+        return FactResult.unknown(_("The play is not recorded: the TD says."))
     same = [
         o
         for o, _ in ctx.focus.others
@@ -339,26 +378,44 @@ def both_revoked_same_trick(ctx: Context) -> FactResult:
     ]
     if not same:
         return FactResult(
-            "no", [f"Nobody of the other side revoked on trick {recorded.trick} in the record."]
+            "no",
+            [
+                _("Nobody of the other side revoked on trick {trick} in the record.").format(
+                    trick=recorded.trick
+                )
+            ],
         )
     other = same[0]
     following = play.tricks[recorded.trick] if len(play.tricks) > recorded.trick else None
     sides = {seat.side for seat in following.seats} if following is not None else set()
-    where = f"{other.seat.name_full} also revoked on trick {recorded.trick}"
+    where = _("{seat} also revoked on trick {trick}").format(
+        seat=other.seat.name_full, trick=recorded.trick
+    )
     if len(sides) == 1:
         return FactResult(
             "yes",
-            [f"{where}, and only one side has played to trick {recorded.trick + 1} (Law 62C3)."],
+            [
+                _("{where}, and only one side has played to trick {value} (Law 62C3).").format(
+                    where=where, value=recorded.trick + 1
+                )
+            ],
         )
-    state = "both sides have" if sides else "neither side has"
-    return FactResult("no", [f"{where}, but {state} played to trick {recorded.trick + 1}."])
+    state = _("both sides have") if sides else _("neither side has")
+    return FactResult(
+        "no",
+        [
+            _("{where}, but {state} played to trick {value}.").format(
+                where=where, state=state, value=recorded.trick + 1
+            )
+        ],
+    )
 
 
 @FACTS.register("revoke_established")
 def revoke_established(ctx: Context) -> FactResult:
     recorded, board = _recorded(ctx), ctx.board
     if recorded is None or board is None or board.play_obj is None:
-        return FactResult.unknown("The record does not show what happened after the revoke.")
+        return FactResult.unknown(_("The record does not show what happened after the revoke."))
     return established_in_record(board, recorded)
 
 
@@ -366,20 +423,24 @@ def revoke_established(ctx: Context) -> FactResult:
 def offender_role(ctx: Context) -> FactResult:
     seat = _seat(ctx)
     if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
-        return FactResult.unknown("The record does not say who revoked or who is declarer.")
+        return FactResult.unknown(_("The record does not say who revoked or who is declarer."))
     role = _role(ctx, seat)
     value = "defender" if role == "defender" else "declaring_side"
     # The role follows from the offender and the declarer: change those, not this.
-    return FactResult(value, [f"The offender is {_who(ctx, seat)}."], settled=True)
+    return FactResult(
+        value, [_("The offender is {who}.").format(who=_who(ctx, seat))], settled=True
+    )
 
 
 @FACTS.register("revoke_on_trick_12")
 def revoke_on_trick_12(ctx: Context) -> FactResult:
     trick = _trick(ctx)
     if trick is None:
-        return FactResult.unknown("The record does not show at which trick the revoke happened.")
+        return FactResult.unknown(_("The record does not show at which trick the revoke happened."))
     return FactResult(
-        "yes" if trick == 12 else "no", [f"The revoke was at trick {trick}."], settled=True
+        "yes" if trick == 12 else "no",
+        [_("The revoke was at trick {trick}.").format(trick=trick)],
+        settled=True,
     )
 
 
@@ -387,23 +448,32 @@ def revoke_on_trick_12(ctx: Context) -> FactResult:
 def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
     seat = _seat(ctx)
     if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
-        return FactResult.unknown("The record does not say who revoked.")
+        return FactResult.unknown(_("The record does not say who revoked."))
     if _role(ctx, seat) == "dummy":
         return FactResult(
             "yes",
-            [f"The card not played was one of dummy's: {_who(ctx, seat)} (Law 64B3)."],
+            [
+                _("The card not played was one of dummy's: {who} (Law 64B3).").format(
+                    who=_who(ctx, seat)
+                )
+            ],
             settled=True,
         )
     if _recorded(ctx) is None:
         return FactResult.unknown(
-            f"{_who(ctx, seat)} is not dummy; the TD says whether the card he failed to play "
-            "was a penalty card."
+            _(
+                "{who} is not dummy; the TD says whether the card he failed "
+                "to play was a penalty card."
+            ).format(who=_who(ctx, seat))
         )
     return FactResult(
         "no",
         [
-            f"{_who(ctx, seat)} failed to follow suit from his own hand; the record shows no "
-            "penalty card (a TD who knows otherwise answers 'yes')."
+            _(
+                "{who} failed to follow suit from his own hand; the record "
+                "shows no penalty card (a TD who knows otherwise answers "
+                "'yes')."
+            ).format(who=_who(ctx, seat))
         ],
     )
 
@@ -416,7 +486,7 @@ def _other_revokes(ctx: Context) -> list[tuple[Revoke, bool | None]]:
 def second_revoke_same_suit(ctx: Context) -> FactResult:
     recorded = _recorded(ctx)
     if recorded is None:
-        return FactResult.unknown("The play is not recorded: the TD says.")
+        return FactResult.unknown(_("The play is not recorded: the TD says."))
     earlier = [
         (e, established)
         for e, established in _other_revokes(ctx)
@@ -428,26 +498,37 @@ def second_revoke_same_suit(ctx: Context) -> FactResult:
             return FactResult(
                 "yes",
                 [
-                    f"{recorded.seat.name_full} already revoked in {suit} at trick "
-                    f"{first.trick}, and that revoke was established; this is a later revoke "
-                    "in the same suit (Law 64B2)."
+                    _(
+                        "{seat} already revoked in {suit} at trick {trick}, and that "
+                        "revoke was established; this is a later revoke in the same "
+                        "suit (Law 64B2)."
+                    ).format(seat=recorded.seat.name_full, suit=suit, trick=first.trick)
                 ],
             )
     if any(established is None for _, established in earlier):
         return FactResult.unknown(
-            f"{recorded.seat.name_full} revoked in {suit} earlier too; the record does not show "
-            "whether that first revoke was established."
+            _(
+                "{seat} revoked in {suit} earlier too; the record does not "
+                "show whether that first revoke was established."
+            ).format(seat=recorded.seat.name_full, suit=suit)
         )
     if earlier:
         return FactResult(
             "no",
             [
-                f"{recorded.seat.name_full}'s earlier revoke in {suit} (trick "
-                f"{earlier[0][0].trick}) was not established, so it does not count (Law 64B2)."
+                _(
+                    "{seat}'s earlier revoke in {suit} (trick {trick}) was not "
+                    "established, so it does not count (Law 64B2)."
+                ).format(seat=recorded.seat.name_full, suit=suit, trick=earlier[0][0].trick)
             ],
         )
     return FactResult(
-        "no", [f"No earlier revoke in {suit} by {recorded.seat.name_full} on this board."]
+        "no",
+        [
+            _("No earlier revoke in {suit} by {seat} on this board.").format(
+                suit=suit, seat=recorded.seat.name_full
+            )
+        ],
     )
 
 
@@ -455,47 +536,58 @@ def second_revoke_same_suit(ctx: Context) -> FactResult:
 def both_sides_revoked(ctx: Context) -> FactResult:
     recorded = _recorded(ctx)
     if recorded is None:
-        return FactResult.unknown("The play is not recorded: the TD says.")
+        return FactResult.unknown(_("The play is not recorded: the TD says."))
     other = [(o, est) for o, est in _other_revokes(ctx) if o.seat.side is not recorded.seat.side]
     for o, established in other:
         if established:
             return FactResult(
                 "yes",
                 [
-                    f"The other side revoked too: {o.seat.name_full} at trick {o.trick}, and "
-                    "that revoke was established (Law 64B7)."
+                    _(
+                        "The other side revoked too: {seat} at trick {trick}, and "
+                        "that revoke was established (Law 64B7)."
+                    ).format(seat=o.seat.name_full, trick=o.trick)
                 ],
             )
     if any(established is None for _, established in other):
         return FactResult.unknown(
-            "The other side revoked too; the record does not show whether that revoke was "
-            "established."
+            _(
+                "The other side revoked too; the record does not show "
+                "whether that revoke was established."
+            )
         )
     if other:
         o = other[0][0]
         return FactResult(
             "no",
             [
-                f"{o.seat.name_full}'s revoke at trick {o.trick} was not established, so "
-                "Law 64B7 does not apply."
+                _(
+                    "{seat}'s revoke at trick {trick} was not established, so "
+                    "Law 64B7 does not apply."
+                ).format(seat=o.seat.name_full, trick=o.trick)
             ],
         )
-    return FactResult("no", ["Only one side revoked on this board."])
+    return FactResult("no", [_("Only one side revoked on this board.")])
 
 
 @FACTS.register("offending_tricks_from_revoke")
 def offending_tricks_from_revoke(ctx: Context) -> FactResult:
     recorded = _recorded(ctx)
     if recorded is None:
-        return FactResult.unknown("The play is not recorded: the TD counts them.")
+        return FactResult.unknown(_("The play is not recorded: the TD counts them."))
     won = offending_tricks_from(ctx, recorded, after=False)
     if won is None:
         return FactResult.unknown(
-            "The play after the revoke is not recorded to the end (and there is no claim)."
+            _("The play after the revoke is not recorded to the end (and there is no claim).")
         )
     side = side_name(recorded.seat.side)
     return FactResult(
-        str(won), [f"{side} won {won} trick(s) from trick {recorded.trick} to the end."]
+        str(won),
+        [
+            _("{side} won {won} trick(s) from trick {trick} to the end.").format(
+                side=side, won=won, trick=recorded.trick
+            )
+        ],
     )
 
 
@@ -504,20 +596,33 @@ def offender_won_revoke_trick(ctx: Context) -> FactResult:
     recorded = _recorded(ctx)
     play = _play(ctx)
     if recorded is None or play is None:
-        return FactResult.unknown("The play is not recorded: the TD says who won the revoke trick.")
+        return FactResult.unknown(
+            _("The play is not recorded: the TD says who won the revoke trick.")
+        )
     winner = play.tricks[recorded.trick - 1].winner
     if winner is None:
-        return FactResult.unknown(f"Trick {recorded.trick} is not complete in the record.")
+        return FactResult.unknown(
+            _("Trick {trick} is not complete in the record.").format(trick=recorded.trick)
+        )
     if winner is recorded.seat:
         return FactResult(
-            "yes", [f"{_who(ctx, winner)} won the revoke trick (trick {recorded.trick})."]
+            "yes",
+            [
+                _("{who} won the revoke trick (trick {trick}).").format(
+                    who=_who(ctx, winner), trick=recorded.trick
+                )
+            ],
         )
     note = ""
     if _role(ctx, recorded.seat) == "declarer" and winner is recorded.seat.partner:
-        note = " A trick won by dummy is not won by declarer (Law 64A)."
+        note = _(" A trick won by dummy is not won by declarer (Law 64A).")
     return FactResult(
         "no",
-        [f"Trick {recorded.trick} was won by {_who(ctx, winner)}, not by the offender.{note}"],
+        [
+            _("Trick {trick} was won by {who}, not by the offender.{note}").format(
+                trick=recorded.trick, who=_who(ctx, winner), note=note
+            )
+        ],
     )
 
 
@@ -531,15 +636,25 @@ def offending_side_won_later_trick(ctx: Context) -> FactResult:
         # From the TD's count: the offender won the revoke trick, so it is one of them.
         won = ctx.walked.get("won_from_revoke")
         later = won - 1 if isinstance(won, int) and won >= 1 else None
-        evidence_from = "the TD's count"
+        evidence_from = _("the TD's count")
     if later is None:
-        return FactResult.unknown("The play after the revoke is not recorded to the end.")
+        return FactResult.unknown(_("The play after the revoke is not recorded to the end."))
     if later == 0:
         return FactResult(
-            "no", [f"The offending side won no trick after trick {trick} ({evidence_from})."]
+            "no",
+            [
+                _("The offending side won no trick after trick {trick} ({evidence_from}).").format(
+                    trick=trick, evidence_from=evidence_from
+                )
+            ],
         )
     return FactResult(
-        "yes", [f"The offending side won {later} trick(s) after trick {trick} ({evidence_from})."]
+        "yes",
+        [
+            _(
+                "The offending side won {later} trick(s) after trick {trick} ({evidence_from})."
+            ).format(later=later, trick=trick, evidence_from=evidence_from)
+        ],
     )
 
 
@@ -548,13 +663,15 @@ def declarer_tricks_played(ctx: Context) -> FactResult:
     board = ctx.board
     contract = board.contract_obj if board is not None else None
     if board is None or contract is None or contract.is_passed_out:
-        return FactResult("skip", ["There is no contract, so there is no score to adjust."])
+        return FactResult("skip", [_("There is no contract, so there is no score to adjust.")])
     tricks = board.declarer_tricks_played()
     if tricks is None:
         return FactResult.unknown(
-            "The record does not show the end of the play, a claim or a result."
+            _("The record does not show the end of the play, a claim or a result.")
         )
-    return FactResult(str(tricks), [f"The record gives declarer {tricks} tricks."])
+    return FactResult(
+        str(tricks), [_("The record gives declarer {tricks} tricks.").format(tricks=tricks)]
+    )
 
 
 # --- The computation (Law 64) ----------------------------------------------------------
@@ -659,22 +776,24 @@ def revoke_adjustment(
     adjustment.declarer_tricks_played = played
     if played is None or declarer is None or offender_side is None:
         if total and played is None and declarer is None:
-            adjustment.note = (
-                "The record shows no contract, declarer or result: answer contract=..., "
-                "declarer=... and declarer_tricks=N to get the final tricks and scores."
+            adjustment.note = _(
+                "The record shows no contract, declarer or result: answer "
+                "contract=..., declarer=... and declarer_tricks=N to get the "
+                "final tricks and scores."
             )
         elif total and played is None:
-            adjustment.note = (
-                "Declarer's tricks are not in the record: answer declarer_tricks=N to get "
-                "the final tricks and scores."
+            adjustment.note = _(
+                "Declarer's tricks are not in the record: answer "
+                "declarer_tricks=N to get the final tricks and scores."
             )
         elif total and declarer is None:
-            adjustment.note = (
-                "The record shows no contract and declarer: answer contract=... and "
-                "declarer=... to apply the transfer and get the scores."
+            adjustment.note = _(
+                "The record shows no contract and declarer: answer "
+                "contract=... and declarer=... to apply the transfer and get "
+                "the scores."
             )
         elif total and offender_side is None:
-            adjustment.note = "Say who revoked (answer offender=SEAT) to apply the transfer."
+            adjustment.note = _("Say who revoked (answer offender=SEAT) to apply the transfer.")
         if total:
             return adjustment  # the tricks after the transfer are not known
         return with_scores(adjustment, board)
@@ -684,7 +803,7 @@ def revoke_adjustment(
     same_trick = any(d.outcome == "corrected_both_same_trick" for d in decisions)
     if weighing is not None and weighing.results:
         if board is None:
-            raise RecordError("a weighted score needs the board")
+            raise RecordError(_("a weighted score needs the board"))
         return _weighted_equity(
             adjustment,
             board,
@@ -701,10 +820,11 @@ def revoke_adjustment(
         adjustment.laws.append(law)
         final = equity_declarer_tricks
         adjustment.equity_applied = True
-        adjustment.note = (
-            f"{display_anchor(law)}: both sides revoked; the Director assigns the result "
-            f"likely had neither revoke happened ({final} tricks for declarer)."
-        )
+        adjustment.note = _(
+            "{law}: both sides revoked; the Director assigns the result "
+            "likely had neither revoke happened ({final} tricks for "
+            "declarer)."
+        ).format(law=display_anchor(law), final=final)
     elif equity_declarer_tricks is not None:
         # After a later revoke in the same suit, equity is judged under 64C2(a).
         repeat = any(d.outcome == "no_transfer_repeat" for d in decisions)
@@ -718,16 +838,17 @@ def revoke_adjustment(
         if better_for_non_offenders:
             final = equity_declarer_tricks
             adjustment.equity_applied = True
-            adjustment.note = (
-                f"{display_anchor(law)}: the transfer does not make up for the damage; the "
-                f"Director assigns the result expected without the revoke ({final} tricks "
-                "for declarer)."
-            )
+            adjustment.note = _(
+                "{law}: the transfer does not make up for the damage; the "
+                "Director assigns the result expected without the revoke "
+                "({final} tricks for declarer)."
+            ).format(law=display_anchor(law), final=final)
         else:
-            adjustment.note = (
-                f"{display_anchor(law)} considered: the automatic transfer already gives the "
-                "non-offending side at least the result expected without the revoke."
-            )
+            adjustment.note = _(
+                "{law} considered: the automatic transfer already gives the "
+                "non-offending side at least the result expected without the "
+                "revoke."
+            ).format(law=display_anchor(law))
     adjustment.declarer_tricks_final = max(0, min(13, final))
     with_scores(adjustment, board)
     adjustment.adjusted = adjustment.equity_applied
@@ -762,9 +883,11 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
     where = f"answer {EQUITY_RESULTS}"
     if not text and (comparison is not None or traveller):
         raise AnswerError(
-            "comparison and traveller score a weighted Law 64C result: give results too "
-            "(e.g. results=13 0.6; 12 0.4)",
-            where="answers comparison and traveller",
+            _(
+                "comparison and traveller score a weighted Law 64C result: "
+                "give results too (e.g. results=13 0.6; 12 0.4)"
+            ),
+            where=_("answers comparison and traveller"),
         )
     if not text:
         return None
@@ -772,8 +895,10 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
     declarer = board.declarer_seat if board is not None else None
     if contract is None or declarer is None or contract.is_passed_out:
         raise AnswerError(
-            "a weighted Law 64C score needs the contract and declarer: answer contract=... "
-            "and declarer=...",
+            _(
+                "a weighted Law 64C score needs the contract and declarer: "
+                "answer contract=... and declarer=..."
+            ),
             where=where,
         )
     own = f"{contract} {declarer.value}"
@@ -788,9 +913,18 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
     for number, result in enumerate(results, start=1):
         if result.contract != contract.with_declarer(declarer):
             raise AnswerError(
-                f"result {number} is {result.contract} by {result.declarer}, but the revoke "
-                f"happened in the play of {contract} by {declarer.value}: Law 64C weighs "
-                "declarer's tricks in that contract (give them as 13 0.6; 12 0.4)",
+                _(
+                    "result {number} is {contract} by {declarer}, but the revoke "
+                    "happened in the play of {contract2} by {declarer2}: Law 64C "
+                    "weighs declarer's tricks in that contract (give them as 13 "
+                    "0.6; 12 0.4)"
+                ).format(
+                    number=number,
+                    contract=result.contract,
+                    declarer=result.declarer,
+                    contract2=contract,
+                    declarer2=declarer.value,
+                ),
                 where=where,
             )
     return EquityWeighing(results, comparison, traveller)
@@ -799,14 +933,16 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
 def _result(board: Board, tricks: int) -> PossibleResult:
     """The board's contract by its declarer taking ``tricks`` (weight 1)."""
     if board.contract_obj is None or board.declarer_seat is None:
-        raise RecordError("the record names no contract and declarer")
+        raise RecordError(_("the record names no contract and declarer"))
     declarer = board.declarer_seat
     return PossibleResult(board.contract_obj.with_declarer(declarer), declarer, tricks, 1.0)
 
 
 def _results_text(weighing: EquityWeighing, scores: list[int]) -> str:
     return "; ".join(
-        f"{result.weight * 100:g}% of {result.tricks} tricks (NS {score:+d})"
+        _("{value:g}% of {tricks} tricks (NS {score:+d})").format(
+            value=result.weight * 100, tricks=result.tricks, score=score
+        )
         for result, score in zip(weighing.results, scores, strict=True)
     )
 
@@ -840,10 +976,15 @@ def _weighted_equity(
     described = _results_text(weighing, scores)
     side = non_offenders.value
     if not equity_stands and event_unit(weighted.by_side[side]) <= event_unit(kept.by_side[side]):
-        adjustment.note = (
-            f"Law 64C1 considered: the Director's weighted score ({described}) is no better "
-            f"for {side_name(non_offenders)} than the result after the transfer "
-            f"(NS {adjustment.score_ns_final:+d}), so the transfer stands."
+        adjustment.note = _(
+            "Law 64C1 considered: the Director's weighted score "
+            "({described}) is no better for {side_name} than the result "
+            "after the transfer (NS {score_ns_final:+d}), so the "
+            "transfer stands."
+        ).format(
+            described=described,
+            side_name=side_name(non_offenders),
+            score_ns_final=adjustment.score_ns_final,
         )
         return adjustment
     adjustment.take(weighted)
@@ -851,22 +992,30 @@ def _weighted_equity(
     one = weighing.results[0].tricks if len(weighing.results) == 1 else None
     adjustment.declarer_tricks_final = one
     if equity_stands:
-        why = (
+        why = _(
             "both sides revoked; the Director assigns the result likely had neither revoke happened"
         )
     else:
-        why = (
-            "the transfer does not make up for the damage; the Director assigns the result "
-            "expected without the revoke"
+        why = _(
+            "the transfer does not make up for the damage; the Director "
+            "assigns the result expected without the revoke"
         )
     if one is None:
         why = why.replace("the result", "the results")
     if one is not None:
-        adjustment.note = f"{display_anchor(law)}: {why} ({one} tricks for declarer)."
+        adjustment.note = _("{law}: {why} ({one} tricks for declarer).").format(
+            law=display_anchor(law), why=why, one=one
+        )
     else:
-        adjustment.note = (
-            f"{display_anchor(law)}: {why}, weighted (Law 12C1(c)): {described}; "
-            f"NS {weighted.score_ns_final:+g}. {by_side_text(weighted)}"
+        adjustment.note = _(
+            "{law}: {why}, weighted (Law 12C1(c)): {described}; NS "
+            "{score_ns_final:+g}. {by_side_text}"
+        ).format(
+            law=display_anchor(law),
+            why=why,
+            described=described,
+            score_ns_final=weighted.score_ns_final,
+            by_side_text=by_side_text(weighted),
         )
     return adjustment
 
@@ -914,7 +1063,10 @@ def _focuses(
         else:
             if board is None:
                 raise RecordError(
-                    "whether the revoke was established needs the board or the answer established"
+                    _(
+                        "whether the revoke was established needs the board or the "
+                        "answer established"
+                    )
                 )
             status[revoke] = {"yes": True, "no": False}.get(
                 established_in_record(board, revoke).value or ""
@@ -946,7 +1098,9 @@ def rule_revoke(
     weighing = equity_weighing(board, answers)
     for number, focus in enumerate(focuses, start=1):
         group = (
-            f"Revoke {number}: {focus.revoke.seat.name_full} at trick {focus.revoke.trick}"
+            _("Revoke {number}: {seat} at trick {trick}").format(
+                number=number, seat=focus.revoke.seat.name_full, trick=focus.revoke.trick
+            )
             if focus is not None and len(focuses) > 1
             else ""
         )
@@ -959,7 +1113,7 @@ def rule_revoke(
         _check_counts(ctx, result)
         first_walk = first_walk or result
         if result.outcome is None:
-            raise RecordError("the ruling has no outcome")
+            raise RecordError(_("the ruling has no outcome"))
         node = _outcome(tree, result.outcome)
         if result.numbers.get("equity") is not None:
             equity = result.numbers["equity"]
@@ -971,7 +1125,7 @@ def rule_revoke(
             if line not in options:
                 options.append(line)
     if first_walk is None or first_walk.outcome is None:
-        raise RecordError("the board shows no revoke to rule on")
+        raise RecordError(_("the board shows no revoke to rule on"))
     if weighing is not None and weighing.results:
         _check_weighing_applies(tree, decisions, equity)
     adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity, weighing)
@@ -1002,14 +1156,19 @@ def _check_weighing_applies(
     judgment: refused rather than dropped, so the TD never reads a ruling without it."""
     if equity is not None:
         raise AnswerError(
-            "Law 64C takes one judgment: equity (declarer's tricks) or results (a weighted "
-            "score), not both",
-            where=f"answers equity and {EQUITY_RESULTS}",
+            _(
+                "Law 64C takes one judgment: equity (declarer's tricks) or "
+                "results (a weighted score), not both"
+            ),
+            where=_("answers equity and {EQUITY_RESULTS}").format(EQUITY_RESULTS=EQUITY_RESULTS),
         )
     if not any("equity" in _outcome(tree, d.outcome).asks for d in decisions):
         raise AnswerError(
-            "Law 64C applies only after an established revoke, and this ruling has none "
-            "(the revoke is corrected or there is none): there is no adjusted score to weigh",
+            _(
+                "Law 64C applies only after an established revoke, and this "
+                "ruling has none (the revoke is corrected or there is none): "
+                "there is no adjusted score to weigh"
+            ),
             where=f"answer {EQUITY_RESULTS}",
         )
 
@@ -1017,7 +1176,7 @@ def _check_weighing_applies(
 def _outcome(tree: Tree, node_id: str) -> OutcomeNode:
     node = tree.nodes[node_id]
     if not isinstance(node, OutcomeNode):
-        raise TypeError("a revoke outcome must be an outcome node of the tree")
+        raise TypeError(_("a revoke outcome must be an outcome node of the tree"))
     return node
 
 
@@ -1036,7 +1195,7 @@ def _check_counts(ctx: Context, result: Walk) -> None:
 
     def said(name: str) -> str:
         step = steps[name]
-        source = {"td": "the TD's answer", "record": "the record or report"}
+        source = {"td": _("the TD's answer"), "record": _("the record or report")}
         return f"{name}={step.answer} ({source.get(step.answered_by, 'assumed')})"
 
     def refuse(names: list[str], why: str) -> None:
@@ -1046,7 +1205,9 @@ def _check_counts(ctx: Context, result: Walk) -> None:
     if trick is not None and won > 14 - trick and "revoke_trick" in steps:
         refuse(
             ["won_from_revoke", "revoke_trick"],
-            f"only {14 - trick} tricks are played from trick {trick} to the end",
+            _("only {value} tricks are played from trick {trick} to the end").format(
+                value=14 - trick, trick=trick
+            ),
         )
     later = steps.get("later_trick")
     if later is not None and (later.answer == "yes") != (won >= 2):
@@ -1054,8 +1215,10 @@ def _check_counts(ctx: Context, result: Walk) -> None:
         # that trick is one of the won_from_revoke tricks and the rest are later ones.
         refuse(
             ["won_from_revoke", "later_trick"],
-            f"the offender won the revoke trick, so the offending side won {won - 1} "
-            f"later trick(s), not {'none' if later.answer == 'no' else 'one or more'}",
+            _(
+                "the offender won the revoke trick, so the offending side "
+                "won {value} later trick(s), not {value2}"
+            ).format(value=won - 1, value2="none" if later.answer == "no" else "one or more"),
         )
     tricks = result.numbers.get("declarer_tricks")
     declarer = ctx.board.declarer_seat if ctx.board is not None else None
@@ -1066,14 +1229,21 @@ def _check_counts(ctx: Context, result: Walk) -> None:
     if won > total:
         refuse(
             ["won_from_revoke", "declarer_tricks"],
-            f"{side} took {total} trick(s) in all, so they cannot have won {won} from the "
-            "revoke trick on",
+            _(
+                "{side} took {total} trick(s) in all, so they cannot have "
+                "won {won} from the revoke trick on"
+            ).format(side=side, total=total, won=won),
         )
     if trick is not None and total - won > trick - 1:
         refuse(
             ["won_from_revoke", "declarer_tricks", "revoke_trick"],
-            f"{side} took {total} trick(s) in all and {won} from trick {trick} on, which "
-            f"leaves {total - won} for the {trick - 1} trick(s) before it",
+            _(
+                "{side} took {total} trick(s) in all and {won} from trick "
+                "{trick} on, which leaves {value} for the {value2} trick(s) "
+                "before it"
+            ).format(
+                side=side, total=total, won=won, trick=trick, value=total - won, value2=trick - 1
+            ),
         )
 
 
@@ -1083,7 +1253,7 @@ def _check_against_play(ctx: Context, result: Walk) -> None:
     board, pending = ctx.board, result.pending
     answered = ctx.walked.get("revoke_trick")
     if isinstance(answered, int) and _recorded(ctx) is None:
-        check_trick_in_play(board, answered, "the revoke", "answer revoke_trick")
+        check_trick_in_play(board, answered, "the revoke", _("answer revoke_trick"))
     if pending is None:
         return
     if pending.node == "revoke_trick" and board is not None and board.play:
@@ -1104,11 +1274,13 @@ def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[Revo
     ):
         return node.title
     if adjustment.equity_applied:
-        return "Score adjusted to restore equity (Law 64C)"
+        return _("Score adjusted to restore equity (Law 64C)")
     count = adjustment.tricks_transferred
     if count == 0:
-        return "No trick transferred"
-    return f"{'One trick' if count == 1 else f'{count} tricks'} transferred in all"
+        return _("No trick transferred")
+    return _("{value} transferred in all").format(
+        value="One trick" if count == 1 else f"{count} tricks"
+    )
 
 
 def _decision(result: Walk, node: OutcomeNode, ctx: Context) -> RevokeDecision:
@@ -1145,7 +1317,7 @@ def _values(board: Board | None, ctx: Context, result: Walk) -> dict[str, object
         }
     if trick is not None:
         values["trick"] = trick
-    values["card"] = recorded.card.pretty if recorded is not None else "the card he revoked with"
+    values["card"] = recorded.card.pretty if recorded is not None else _("the card he revoked with")
     if suit is not None:
         values["led_suit"] = suit.symbol
     if recorded is not None:
@@ -1165,9 +1337,13 @@ def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
         return adjustment.note
     contract, declarer = board.contract_obj, board.declarer_seat
     after = "a weighted score" if weighted else final
-    line = (
-        f"Declarer's tricks: {adjustment.declarer_tricks_played} as played, "
-        f"{after} after adjustment ({adjustment.tricks_transferred} transferred)."
+    line = _(
+        "Declarer's tricks: {declarer_tricks_played} as played, "
+        "{after} after adjustment ({tricks_transferred} transferred)."
+    ).format(
+        declarer_tricks_played=adjustment.declarer_tricks_played,
+        after=after,
+        tricks_transferred=adjustment.tricks_transferred,
     )
     if (
         adjustment.score_ns_final is not None
@@ -1175,10 +1351,15 @@ def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
         and contract is not None
         and declarer is not None
     ):
-        line += (
-            f" Score for {contract} by {declarer.value}:"
-            f" NS {adjustment.score_ns_played:+d} as played, "
-            f"NS {adjustment.score_ns_final:+g} after the ruling."
+        line += _(
+            " Score for {contract} by {declarer}: NS "
+            "{score_ns_played:+d} as played, NS {score_ns_final:+g} "
+            "after the ruling."
+        ).format(
+            contract=contract,
+            declarer=declarer.value,
+            score_ns_played=adjustment.score_ns_played,
+            score_ns_final=adjustment.score_ns_final,
         )
     if adjustment.note:
         line += " " + adjustment.note

@@ -1,0 +1,38 @@
+"""Calls and contracts as a person reads them, in the reader's language: the symbols for
+the suits, and no trump, pass, double and redouble as the language writes them (German:
+SA, Passe, Kontra, Rekontra). Records and answers keep the codes (``3NT``, ``P``, ``X``).
+"""
+
+from __future__ import annotations
+
+from td_assist.bridge.cards import Strain
+from td_assist.i18n import _
+
+
+def call_text(call: str) -> str:
+    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``, in the reader's language
+    (German: Passe, Kontra, Rekontra, 3SA).
+
+    >>> call_text("4S"), call_text("XX"), call_text("1NT")
+    ('4♠', 'Rdbl', '1NT')
+    """
+    named = {"P": _("Pass"), "X": _("Dbl"), "XX": _("Rdbl")}
+    if call in named:
+        return named[call]
+    level, strain = call[0], call[1:]
+    return level + Strain.parse(strain).symbol
+
+
+def contract_text(contract: object) -> str:
+    """``4SX`` -> ``4♠X``; ``3NT`` stays (German ``3SA``); ``Pass`` (German ``Passe``).
+
+    >>> contract_text("4SX"), contract_text("3NT"), contract_text("Pass")
+    ('4♠X', '3NT', 'Pass')
+    """
+    text = str(contract)
+    if text == "Pass":
+        return _("Pass")
+    if not (text[:1].isascii() and text[:1].isdigit()):
+        return text
+    strain = text[1:3] if text[1:3] == "NT" else text[1]
+    return text[0] + Strain.parse(strain).symbol + text[1 + len(strain) :]

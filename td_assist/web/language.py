@@ -1,0 +1,70 @@
+"""The reader's language on the web: the switch on every page, the cookie that keeps it,
+the browser's Accept-Language otherwise, English by default.
+
+The choice is made once per request (``g.td_language``), so ``td_assist.i18n._`` in any
+module, Flask-Babel and the templates all read the same language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, g, redirect, request
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel
+
+from td_assist.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    TRANSLATIONS_DIR,
+    _,
+    current_language,
+    known_language,
+    ngettext,
+)
+from td_assist.web.security import local_path
+
+language = Blueprint("language", __name__)
+
+COOKIE = "td_lang"
+COOKIE_DAYS = 365
+
+
+def choose_language() -> str:
+    """The cookie's language if it names one we have, else the browser's best, else English."""
+    chosen = known_language(request.cookies.get(COOKIE))
+    if chosen:
+        return chosen
+    best = request.accept_languages.best_match(list(LANGUAGES))
+    return known_language(best) or DEFAULT_LANGUAGE
+
+
+@language.get("/language/<code>")
+def switch(code: str) -> ResponseReturnValue:
+    """Keep ``code`` in a cookie and go back to the page the switch was tapped on."""
+    response = redirect(local_path(request.args.get("next")), code=303)
+    chosen = known_language(code)
+    if chosen:
+        response.set_cookie(
+            COOKIE, chosen, max_age=COOKIE_DAYS * 24 * 3600, samesite="Lax", httponly=True
+        )
+    return response
+
+
+def install(app: Flask) -> None:
+    """Wire the language into the app: Flask-Babel, the templates' ``_``, the switch."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
+    Babel(app, locale_selector=current_language)
+    # Flask-Babel installs its own gettext in Jinja; ours reads the same catalogs and
+    # also honours i18n.use_language (exports rendered outside a browser's request).
+    app.jinja_env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    app.register_blueprint(language)
+
+    @app.before_request
+    def _pick_language() -> None:
+        g.td_language = choose_language()
+
+    @app.context_processor
+    def _language_globals() -> dict[str, Any]:
+        return {"languages": LANGUAGES, "language": current_language()}
