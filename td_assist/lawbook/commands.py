@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from td_assist.i18n import current_language
 from td_assist.lawbook.book import UnknownLaw, get_lawbook
 from td_assist.lawbook.model import LANGUAGES, LAW_WORD, LawFileError, display_anchor
 from td_assist.lawbook.refs import normalise_reference
@@ -31,10 +31,14 @@ _FALLBACK_NOTE = {
 
 
 def reader_language(args: argparse.Namespace) -> str:
-    """The language asked for: ``--lang`` (this command's or the global one), else
-    TD_ASSIST_LANG, else English. A language the lawbook is not written in is an error."""
-    lang = getattr(args, "lang", None) or os.environ.get(LANG_ENV, "") or "en"
-    lang = lang.strip().lower()[:10].split("_")[0].split("-")[0] or "en"
+    """The lawbook's language: this command's ``--lang``, else the reader's language (the
+    global ``--lang``, TD_ASSIST_LANG; td_assist.i18n), else English. A language asked
+    for by name that the lawbook is not written in is an error."""
+    asked = getattr(args, "lang", None)
+    if not asked:
+        reader = current_language()
+        return reader if reader in LANGUAGES else "en"
+    lang = asked.strip().lower()[:10].split("_")[0].split("-")[0] or "en"
     if lang not in LANGUAGES:
         raise CommandError(f"no lawbook in '{lang}'; --lang takes one of {', '.join(LANGUAGES)}")
     return lang
