@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from td_assist.i18n import _
+from td_assist.rulings.engine.model import PendingQuestion
 from td_assist.rulings.engine.registry import get_tree
 from td_assist.rulings.engine.tree import FactNode, NumberInput, OutcomeNode, QuestionNode
 from td_assist.training.cases import Case
@@ -79,9 +80,7 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
                 )
             )
     if ruling.pending is not None:
-        questions.append(
-            _pending_question(case, ruling.pending.node, ruling.pending.laws, ruling.wizard)
-        )
+        questions.append(_pending_question(case, ruling.pending, ruling.wizard))
     if ruling.outcome is not None:
         outcomes = {
             node_id: node.title
@@ -121,14 +120,18 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
     return questions
 
 
-def _pending_question(case: Case, pending: str, laws: list[str], wizard: str) -> PracticeQuestion:
-    """A case that stops at a question: the trainee must see what to ask before ruling."""
+def _pending_question(case: Case, asked: PendingQuestion, wizard: str) -> PracticeQuestion:
+    """A case that stops at a question: the trainee must see what to ask before ruling.
+    The choices are the tree's questions, and the one asked even when the wizard's code
+    asks it rather than the tree (the claim wizard's cards left, for one)."""
+    pending, laws = asked.node, asked.laws
     tree = get_tree(wizard)
     prompts = {
         node_id: node.prompt
         for node_id, node in tree.nodes.items()
         if isinstance(node, QuestionNode | FactNode | NumberInput)
     } | {name: number.prompt for name, number in tree.inputs.items()}
+    prompts.setdefault(pending, asked.prompt)
     others = [node_id for node_id in prompts if node_id != pending]
     seed = int(hashlib.sha256(case.id.encode()).hexdigest()[:8], 16)
     picked = random.Random(seed).sample(others, min(RULING_CHOICES - 1, len(others)))
