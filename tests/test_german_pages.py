@@ -45,7 +45,6 @@ ENGLISH_WORDS = frozenset(
 WIZARDS_WITHOUT_GERMAN = (
     "penalty-card",
     "insufficient-bid",
-    "unauthorised-information",
 )
 NO_GERMAN_TREE = (
     "no rulings/{}.de.toml yet, and the wizard's composed sentences are not yet in _() "

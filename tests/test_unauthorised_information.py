@@ -283,3 +283,29 @@ def test_any_answers_give_a_ruling_or_a_named_error(answers, mode):
     body = {"board": BOARD, "irregularity": SLOW, "answers": {**ALL_YES, **answers}}
     response = client.post(f"/api/rulings/{WIZARD}?mode={mode}", json=body)
     assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]
+
+
+# ------------------------------------------------------------------ in German (issue 36)
+
+
+def test_the_ruling_reads_in_german():
+    from td_assist.i18n import use_language
+
+    with use_language("de"):
+        ruling = rule(WIZARD, board(), report(), {"ui": "yes", "suggested": "no"})
+        incident = locate(board(), report(), {})
+    # The story, the marked call and the action are composed in Python, not the tree.
+    assert ruling.text.startswith("Nord zögerte nach 3♥ von West und passte; Süd reizte 3♠.")
+    assert "(eine Denkpause bei Passe von Nord nach 3♥ von West)" in ruling.text
+    assert "3♠ bei Ansage 7" in ruling.text
+    assert "Süd handelte als Nächstes: 3♠ (Ansage 7)." in incident.evidence
+
+
+def test_the_call_question_reads_in_german():
+    from td_assist.i18n import use_language
+
+    with use_language("de"):
+        pending = rule(WIZARD, board(), None, {}, mode="step").pending
+    assert pending is not None
+    assert pending.prompt.startswith("Bei welcher Ansage wurde die Information gegeben")
+    assert pending.choices[-1]["label"] == "Bei keiner Ansage (während des Spiels oder anderswo)"

@@ -20,9 +20,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Side, Strain, Suit
+from td_assist.bridge.cards import Seat, Side, Strain
+from td_assist.bridge.display import call_text as _display_call
+from td_assist.bridge.display import contract_text as _display_contract
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -63,15 +66,24 @@ from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "unauthorised-information"
 
-KIND_TEXT = {
-    "tempo": "a break in tempo",
-    "manner": "a remark or mannerism",
-    "alert": "an alert or a missing alert the player did not expect",
-    "explanation": "partner's explanation",
-    "withdrawn": "a withdrawn call or play",
-    "opponent": "an opponent's tempo or manner",
-    "extraneous": "information from outside the table",
-}
+# What passed the information (the answer ``source_kind``), in this order.
+KIND_TEXT = ("tempo", "manner", "alert", "explanation", "withdrawn", "opponent", "extraneous")
+
+
+def kind_words(kind: str) -> str:
+    """What passed the information, in the reader's language."""
+    words = {
+        "tempo": _("a break in tempo"),
+        "manner": _("a remark or mannerism"),
+        "alert": _("an alert or a missing alert the player did not expect"),
+        "explanation": _("partner's explanation"),
+        "withdrawn": _("a withdrawn call or play"),
+        "opponent": _("an opponent's tempo or manner"),
+        "extraneous": _("information from outside the table"),
+    }
+    return words.get(kind, _("unauthorised information"))
+
+
 # The alerter or explainer is the partner of the player whose call it was.
 _SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
 
@@ -210,10 +222,12 @@ def read_kind(note: str, description: str) -> KindFinding:
     texts = [(where, text) for where, text in texts if text]
     if not texts:
         return finding
-    joined = " ".join(text for _, text in texts)
+    joined = " ".join(text for _where, text in texts)
     finding.found = tuple(kind for kind, words in _KIND_WORDS.items() if words.search(joined))
     finding.words = [
-        f"the record's note '{text}'" if where == "note" else f"the report '{text}'"
+        _("the record's note '{text}'").format(text=text)
+        if where == "note"
+        else _("the report '{text}'").format(text=text)
         for where, text in texts
     ]
     if "alert" in finding.found:
@@ -273,12 +287,8 @@ class Incident:
 
 
 def call_text(call: str) -> str:
-    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``."""
-    named = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
-    if call in named:
-        return named[call]
-    strain = call[1:]
-    return call[0] + ("NT" if strain == "NT" else Suit(strain).symbol)
+    """``P`` -> ``Pass``, ``X`` -> ``Dbl``, ``4S`` -> ``4♠``, in the reader's language."""
+    return _display_call(call)
 
 
 # --- Facts from the record ----------------------------------------------------------
@@ -293,8 +303,10 @@ def incident_in_record(ctx: Context) -> FactResult:
         return FactResult(
             "no",
             [
-                "The record does not show where the information was given; the Director "
-                "establishes it at the table."
+                _(
+                    "The record does not show where the information was given; the Director "
+                    "establishes it at the table."
+                )
             ],
         )
     return FactResult("yes", incident.evidence)
@@ -304,27 +316,38 @@ def incident_in_record(ctx: Context) -> FactResult:
 def source_kind_in_record(ctx: Context) -> FactResult:
     incident: Incident | None = ctx.focus
     finding = incident.finding if incident is not None else KindFinding()
-    said = " and ".join(finding.words)
+    said = _(" and ").join(finding.words)
     if finding.kind is not None:
-        what = {"alert": "alert (or missing alert)", "explanation": "explanation"}
-        if set(finding.found) == _SETTLED_KINDS:
-            what["explanation"] = "alert and explanation (both his, Law 16B1, Law 73C1)"
-        return FactResult(
-            finding.kind,
-            [f"Established from {said}: partner's {what[finding.kind]} passed the information."],
-        )
+        if finding.kind == "alert":
+            line = _(
+                "Established from {said}: partner's alert (or missing alert) passed the "
+                "information."
+            )
+        elif set(finding.found) == _SETTLED_KINDS:
+            line = _(
+                "Established from {said}: partner's alert and explanation (both his, Law 16B1, "
+                "Law 73C1) passed the information."
+            )
+        else:
+            line = _("Established from {said}: partner's explanation passed the information.")
+        return FactResult(finding.kind, [line.format(said=said)])
     if not finding.found:
         return FactResult.unknown(
-            "The record does not say what passed the information; the Director says."
+            _("The record does not say what passed the information; the Director says.")
         )
-    named = ", ".join(KIND_TEXT[kind] for kind in finding.found)
+    named = ", ".join(kind_words(kind) for kind in finding.found)
     if finding.rules_out_tempo:
-        why = "which does not settle it: the Director says"
+        line = _(
+            "From {said}, the record mentions {named}, which does not settle it: the Director says."
+        )
     else:
-        why = "but not whether it was partner's (Law 16B1) or an opponent's (Law 73D)"
+        line = _(
+            "From {said}, the record mentions {named}, but not whether it was partner's "
+            "(Law 16B1) or an opponent's (Law 73D)."
+        )
     return FactResult(
         None,
-        [f"From {said}, the record mentions {named}, {why}."],
+        [line.format(said=said, named=named)],
         default_ruled_out=(finding.rules_out_tempo),
     )
 
@@ -335,11 +358,11 @@ def information_from_outside(ctx: Context) -> FactResult:
     kind = ctx.walked.get("source_kind")
     if kind == "extraneous":
         return FactResult(
-            "outside", ["Information from outside the table (Law 16D)."], settled=True
+            "outside", [_("Information from outside the table (Law 16D).")], settled=True
         )
     return FactResult(
         "infraction",
-        ["The information came from the table: the side that broke the Law is at fault."],
+        [_("The information came from the table: the side that broke the Law is at fault.")],
         settled=True,
     )
 
@@ -350,29 +373,36 @@ def alert_in_record(ctx: Context) -> FactResult:
     finding = incident.finding if incident is not None else KindFinding()
     if finding.alert_missing is None:
         return FactResult.unknown(
-            "The record does not say whether the call was alerted; the Director says."
+            _("The record does not say whether the call was alerted; the Director says.")
         )
-    said = " and ".join(finding.words)
+    said = _(" and ").join(finding.words)
     if finding.alert_missing:
-        return FactResult("not_alerted", [f"Established from {said}: the call was not alerted."])
-    return FactResult("alerted", [f"Established from {said}: the call was alerted."])
+        return FactResult(
+            "not_alerted",
+            [_("Established from {said}: the call was not alerted.").format(said=said)],
+        )
+    return FactResult(
+        "alerted", [_("Established from {said}: the call was alerted.").format(said=said)]
+    )
 
 
 def _call_index(
     board: Board | None, report: IrregularityReport | None, answers: dict
 ) -> tuple[int | None, str]:
     if isinstance(report, UnauthorisedInformationReport) and report.call_index is not None:
-        return report.call_index, "the report"
+        return report.call_index, _("the report")
     if answers.get("call_index", "").strip() not in {"", "0"}:
         raw = answers["call_index"].strip()
         if not (raw.isascii() and raw.isdigit()):
-            raise RecordError(f"{shown(raw)} is not a call number", where="answer call_index")
-        return int(raw), "the Director"
+            raise RecordError(
+                _("{raw} is not a call number").format(raw=shown(raw)), where="answer call_index"
+            )
+        return int(raw), _("the Director")
     if board is not None:
         for index in sorted(board.auction_notes):
             note = board.auction_notes[index]
             if any(_KIND_WORDS[kind].search(note) for kind in _NOTE_KINDS):
-                return index + 1, "the record's note"
+                return index + 1, _("the record's note")
     return None, ""
 
 
@@ -390,7 +420,9 @@ def locate(
     if index is not None and board is not None and calls:
         if index > len(calls):
             raise RecordError(
-                f"call {index} is beyond the {len(calls)} calls of the auction",
+                _("call {index} is beyond the {count} calls of the auction").format(
+                    index=index, count=len(calls)
+                ),
                 where="irregularity call_index",
             )
         incident.caller = _seats(board)[index - 1]
@@ -431,12 +463,25 @@ def _check_not_own_call(incident: Incident, kind: str, where: str) -> None:
     caller, source = incident.caller, incident.source
     if kind not in _SOURCE_IS_CALLERS_PARTNER or caller is None or source is not caller:
         return
-    what = "alert" if kind == "alert" else "explanation"
+    if kind == "alert":
+        message = _(
+            "{caller} made call {index} ({call}) himself: an alert of a player's own call is "
+            "not unauthorised information from his partner (Law 16B1, Law 73C1). The alert "
+            "that counts is {partner}'s; give him as the source, or correct the call"
+        )
+    else:
+        message = _(
+            "{caller} made call {index} ({call}) himself: an explanation of a player's own "
+            "call is not unauthorised information from his partner (Law 16B1, Law 73C1). The "
+            "explanation that counts is {partner}'s; give him as the source, or correct the call"
+        )
     raise RecordError(
-        f"{caller.name_full} made call {incident.call_index} ({incident.call}) himself: an "
-        f"{what} of a player's own call is not unauthorised information from his partner "
-        f"(Law 16B1, Law 73C1). The {what} that counts is {caller.partner.name_full}'s; "
-        "give him as the source, or correct the call",
+        message.format(
+            caller=caller.name_full,
+            index=incident.call_index,
+            call=incident.call,
+            partner=caller.partner.name_full,
+        ),
         where=where,
     )
 
@@ -449,39 +494,54 @@ def _evidence(
 ) -> list[str]:
     lines = []
     if incident.call is not None and incident.caller is not None:
-        line = (
-            f"Call {incident.call_index}: {incident.caller.name_full} "
-            f"{call_text(incident.call)} (given by {told_by})"
-        )
+        said = {
+            "index": incident.call_index,
+            "seat": incident.caller.name_full,
+            "call": call_text(incident.call),
+            "told_by": told_by,
+            "note": incident.note,
+        }
         if incident.note:
-            line += f"; the record notes: '{incident.note}'"
-        lines.append(line + ".")
+            line = _(
+                "Call {index}: {seat} {call} (given by {told_by}); the record notes: '{note}'."
+            )
+        else:
+            line = _("Call {index}: {seat} {call} (given by {told_by}).")
+        lines.append(line.format(**said))
     if reported is not None and reported.description:
-        lines.append(f"Reported: {reported.description}")
+        lines.append(_("Reported: {description}").format(description=reported.description))
     if incident.source is not None:
-        lines.append(f"The information came from {incident.source.name_full}.")
+        lines.append(_("The information came from {seat}.").format(seat=incident.source.name_full))
     elif incident.receiver is not None:
-        lines.append(f"{incident.receiver.name_full} received the information.")
+        lines.append(_("{seat} received the information.").format(seat=incident.receiver.name_full))
     if incident.action is not None and incident.receiver is not None:
         lines.append(
-            f"{incident.receiver.name_full} acted next: {call_text(incident.action)} "
-            f"(call {incident.action_index})."
+            _("{seat} acted next: {call} (call {index}).").format(
+                seat=incident.receiver.name_full,
+                call=call_text(incident.action),
+                index=incident.action_index,
+            )
         )
     elif incident.receiver is not None and incident.call_index is not None:
-        lines.append(f"{incident.receiver.name_full} made no later call in the auction.")
+        lines.append(
+            _("{seat} made no later call in the auction.").format(seat=incident.receiver.name_full)
+        )
     if board is not None and board.contract_obj is not None:
-        lines.append(f"Final contract: {_contract_text(board)}.")
+        lines.append(_("Final contract: {contract}.").format(contract=_contract_text(board)))
     return lines
 
 
 def _contract_text(board: Board) -> str:
     contract = board.contract_obj
     if contract is None:
-        return "not yet known"
+        return _("not yet known")
     if contract.is_passed_out:
-        return "passed out"
-    by = f" by {board.declarer_seat.name_full}" if board.declarer_seat else ""
-    return f"{contract}{by}"
+        return _("passed out")
+    if board.declarer_seat:
+        return _("{contract} by {seat}").format(
+            contract=_display_contract(contract), seat=board.declarer_seat.name_full
+        )
+    return _display_contract(contract)
 
 
 # --- Inputs outside the tree: results, scoring, Law 12C1(e) ---------------------------
@@ -492,10 +552,10 @@ def _contract_text(board: Board) -> str:
 
 def _kind_text(kind: str, alerted: str | None) -> str:
     if kind == "alert" and alerted == "alerted":
-        return "an unexpected alert"
+        return _("an unexpected alert")
     if kind == "alert" and alerted == "not_alerted":
-        return "a missing alert"
-    return KIND_TEXT.get(kind, "unauthorised information")
+        return _("a missing alert")
+    return kind_words(kind)
 
 
 def _values(
@@ -505,47 +565,60 @@ def _values(
     return {
         # Where the record and the report leave a player unnamed, the words say so rather
         # than stand in for a name.
-        "source": incident.source.name_full if incident.source else "the player reported",
-        "receiver": incident.receiver.name_full if incident.receiver else "his partner",
+        "source": incident.source.name_full if incident.source else _("the player reported"),
+        "receiver": incident.receiver.name_full if incident.receiver else _("his partner"),
         "call": (
-            f"{incident.caller.name_full}'s {call_text(incident.call)}"
-            + _over(board, incident.call_index)
+            _marked_call(board, incident)
             if incident.call and incident.caller and incident.call_index
-            else "a call the record does not mark"
+            else _("a call the record does not mark")
         ),
         "action": (
             # Without the player's name: the texts put it before ("North chose 4♥ at call 8").
-            f"{call_text(incident.action)} at call {incident.action_index}"
+            _("{call} at call {index}").format(
+                call=call_text(incident.action), index=incident.action_index
+            )
             if incident.action
-            else "the next call he made"
+            else _("the next call he made")
             if incident.receiver
-            else "the call made after it"
+            else _("the call made after it")
         ),
         "kind_text": _kind_text(kind, alerted),
-        "offenders": side_name(gaining) if gaining else "the offending side",
-        "non_offenders": side_name(restored) if restored else "the non-offending side",
+        "offenders": side_name(gaining) if gaining else _("the offending side"),
+        "non_offenders": side_name(restored) if restored else _("the non-offending side"),
         "cause": (
-            "the information from outside the table" if kind == "extraneous" else "the infraction"
+            _("the information from outside the table")
+            if kind == "extraneous"
+            else _("the infraction")
         ),
-        "contract": _contract_text(board) if board else "not yet known",
+        "contract": _contract_text(board) if board else _("not yet known"),
         "table": table,
     } | {"basis": ""}
 
 
-def _over(board: Board | None, call_index: int) -> str:
-    """ " over East's 3♠": the call before the one at which the information was given."""
+def _previous(board: Board | None, call_index: int) -> tuple[str, str] | None:
+    """Who made the call before the one at which the information was given, and what."""
     if board is None or call_index < 2:
-        return ""
+        return None
     seat = _seats(board)[call_index - 2]
-    return f" over {seat.name_full}'s {call_text(board.auction[call_index - 2])}"
+    return seat.name_full, call_text(board.auction[call_index - 2])
 
 
-_VERB = {"P": "passed", "X": "doubled", "XX": "redoubled"}
+def _marked_call(board: Board | None, incident: Incident) -> str:
+    """ "North's Pass over East's 3♠": the call at which the information was given."""
+    caller = incident.caller.name_full if incident.caller else ""
+    call = call_text(incident.call or "")
+    previous = _previous(board, incident.call_index or 0)
+    if previous is None:
+        return _("{caller}'s {call}").format(caller=caller, call=call)
+    return _("{caller}'s {call} over {seat}'s {previous}").format(
+        caller=caller, call=call, seat=previous[0], previous=previous[1]
+    )
 
 
 def _made(call: str) -> str:
     """ "passed", "doubled", "bid 4♠": a call as something a player did."""
-    return _VERB.get(call, f"bid {call_text(call)}")
+    verbs = {"P": _("passed"), "X": _("doubled"), "XX": _("redoubled")}
+    return verbs.get(call) or _("bid {call}").format(call=call_text(call))
 
 
 def story(board: Board | None, incident: Incident, kind: str) -> str:
@@ -554,15 +627,22 @@ def story(board: Board | None, incident: Incident, kind: str) -> str:
     when the record does not show the call."""
     if board is None or incident.call is None or incident.caller is None:
         return ""
-    caller, call = incident.caller.name_full, incident.call
-    index = incident.call_index or 0
-    if kind == "tempo":
-        before = _over(board, index) if index >= 2 else ""
-        first = f"{caller} hesitated{before} and {_made(call)}"
+    caller, made = incident.caller.name_full, _made(incident.call)
+    previous = _previous(board, incident.call_index or 0)
+    if kind == "tempo" and previous is not None:
+        first = _("{caller} hesitated over {seat}'s {previous} and {made}").format(
+            caller=caller, seat=previous[0], previous=previous[1], made=made
+        )
+    elif kind == "tempo":
+        first = _("{caller} hesitated and {made}").format(caller=caller, made=made)
     else:
-        first = f"{caller} {_made(call)} ({_kind_text(kind, None)})"
+        first = _("{caller} {made} ({what})").format(
+            caller=caller, made=made, what=_kind_text(kind, None)
+        )
     if incident.action is not None and incident.receiver is not None:
-        first += f"; {incident.receiver.name_full} {_made(incident.action)}"
+        return _("{first}; {receiver} {made}.").format(
+            first=first, receiver=incident.receiver.name_full, made=_made(incident.action)
+        )
     return first + "."
 
 
@@ -571,9 +651,11 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     if kind == "opponent":
         return (
             fill(
-                "{source}'s tempo or manner misled {non_offenders}; he had no demonstrable "
-                "bridge reason for it and could have known that it might work to his "
-                "benefit (Law 73E2)",
+                _(
+                    "{source}'s tempo or manner misled {non_offenders}; he had no demonstrable "
+                    "bridge reason for it and could have known that it might work to his "
+                    "benefit (Law 73E2)"
+                ),
                 values,
             ),
             ["73E2"],
@@ -581,17 +663,26 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     if kind == "extraneous":
         return (
             fill(
-                "The information {receiver} received from outside the table affected the "
-                "result (Law 16D2(c))",
+                _(
+                    "The information {receiver} received from outside the table affected the "
+                    "result (Law 16D2(c))"
+                ),
                 values,
             ),
             ["16D2c"],
         )
     return (
         fill(
-            "{receiver} chose {action}, which the unauthorised information ({kind_text} "
-            + ("after" if kind == "withdrawn" else "at")  # the withdrawn call is not recorded
-            + " {call}) demonstrably suggested over a logical alternative (Law 16B1(a))",
+            # The withdrawn call is not recorded: the information came after the call marked.
+            _(
+                "{receiver} chose {action}, which the unauthorised information ({kind_text} "
+                "after {call}) demonstrably suggested over a logical alternative (Law 16B1(a))"
+            )
+            if kind == "withdrawn"
+            else _(
+                "{receiver} chose {action}, which the unauthorised information ({kind_text} "
+                "at {call}) demonstrably suggested over a logical alternative (Law 16B1(a))"
+            ),
             values,
         ),
         ["16B1a", "16B3"] + (["16C2"] if kind == "withdrawn" else []),
@@ -603,16 +694,20 @@ def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> st
     balance: they do when none of the damage was self-inflicted."""
     if answer.self_inflicted is None or answer.self_inflicted.balances:
         return fill(
-            "{non_offenders} made a serious error or a gamble after {cause}, but "
-            "it added nothing to their damage: without it their result would have been "
-            "no better than it was at the table. They get the same adjusted score (Law "
-            "12C1(e)), and the two scores balance.",
+            _(
+                "{non_offenders} made a serious error or a gamble after {cause}, but "
+                "it added nothing to their damage: without it their result would have been "
+                "no better than it was at the table. They get the same adjusted score (Law "
+                "12C1(e)), and the two scores balance."
+            ),
             values,
         )
     return fill(
-        "{non_offenders} contributed to their own damage by a serious error or a gamble "
-        "after {cause}, so they get no redress for that part of the damage (Law "
-        "12C1(e)); the two scores do not balance.",
+        _(
+            "{non_offenders} contributed to their own damage by a serious error or a gamble "
+            "after {cause}, so they get no redress for that part of the damage (Law "
+            "12C1(e)); the two scores do not balance."
+        ),
         values,
     )
 
@@ -622,14 +717,18 @@ def _penalty(kind: str, values: dict[str, object]) -> str:
     if kind == "extraneous":
         return ""
     if kind == "opponent":
-        return fill(
-            " The Director may give {offenders} a procedural penalty for the breach of "
-            "Law 73D2 (Law 90A).",
+        return " " + fill(
+            _(
+                "The Director may give {offenders} a procedural penalty for the breach of "
+                "Law 73D2 (Law 90A)."
+            ),
             values,
         )
-    return fill(
-        " The Director may give {offenders} a procedural penalty for the breach of "
-        "Law 73C1 (Laws 73C2 and 90A).",
+    return " " + fill(
+        _(
+            "The Director may give {offenders} a procedural penalty for the breach of "
+            "Law 73C1 (Laws 73C2 and 90A)."
+        ),
         values,
     )
 
@@ -683,7 +782,7 @@ def rule_unauthorised_information(
         ruling.marked_calls = marked
         return ruling
     if result.outcome is None:
-        raise RecordError("the ruling has no outcome")
+        raise RecordError(_("the ruling has no outcome"))
     outcome = result.outcome
     adjustment = ScoreAdjustment(
         declarer=board.declarer_seat if board else None,
@@ -703,15 +802,17 @@ def rule_unauthorised_information(
             ruling.marked_calls = marked
             return ruling
         if inputs is None:
-            raise RecordError("the results to weigh are not given (answer results)")
+            raise RecordError(_("the results to weigh are not given (answer results)"))
         if board is None:
-            raise RecordError("an adjusted score needs the board (its vulnerability)")
+            raise RecordError(_("an adjusted score needs the board (its vulnerability)"))
         vulnerability = board.vulnerability
         split = outcome == "adjust_split"
         if split and (restored is None or at_table is None):
             raise RecordError(
-                "Law 12C1(e) needs the table result and the offending side: give the board's "
-                "contract and tricks, and the irregularity's source"
+                _(
+                    "Law 12C1(e) needs the table result and the offending side: give the "
+                    "board's contract and tricks, and the irregularity's source"
+                )
             )
         answer = adjusted_score(
             inputs.results,
@@ -740,10 +841,10 @@ def rule_unauthorised_information(
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
             if traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS:
-                values["assigned"] += (
-                    f"; the traveller was left out, so the scorer matchpoints the weighted "
-                    f"NS score of {answer.score_ns_final:+g} points"
-                )
+                values["assigned"] += _(
+                    "; the traveller was left out, so the scorer matchpoints the weighted "
+                    "NS score of {score} points"
+                ).format(score=f"{answer.score_ns_final:+g}")
             values["self_inflicted"] = _self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
@@ -761,8 +862,10 @@ def rule_unauthorised_information(
         receiving = incident.receiver.side if incident.receiver else None
         if receiving is None:
             raise RecordError(
-                "an artificial score by fault needs the player who received the information: "
-                "give the irregularity's source"
+                _(
+                    "an artificial score by fault needs the player who received the "
+                    "information: give the irregularity's source"
+                )
             )
         faults = {
             receiving: Fault(str(walked["receiver_fault"])),
@@ -848,10 +951,12 @@ def _ask_session_percent(
         if side not in sides:
             continue
         name = SESSION_PERCENT_ANSWERS[side]
-        prompt = f"{side_name(side)}'s score on the session's other boards, in percent?"
+        prompt = _("{side}'s score on the session's other boards, in percent?").format(
+            side=side_name(side)
+        )
         if name in answers:
             said = answers[name].strip() or "skip"
-            label = "Not known" if said.lower() in ("skip", "-") else f"{said.rstrip('%')}%"
+            label = _("Not known") if said.lower() in ("skip", "-") else f"{said.rstrip('%')}%"
             steps.append(_step(name, prompt, label, ["12C2c"]))
             continue
         if mode != "step":
@@ -859,10 +964,12 @@ def _ask_session_percent(
         return _text_question(
             name,
             prompt,
-            "Law 12C2(c): a side in no way at fault that scored above 60% on the other boards "
-            "of the session gets its own percentage instead of average plus; a side directly "
-            "at fault below 40% gets its own instead of average minus. Type e.g. 63.5, or "
-            "skip when it is not known.",
+            _(
+                "Law 12C2(c): a side in no way at fault that scored above 60% on the other "
+                "boards of the session gets its own percentage instead of average plus; a side "
+                "directly at fault below 40% gets its own instead of average minus. Type e.g. "
+                "63.5, or skip when it is not known."
+            ),
             ["12C2c"],
         )
     return None
@@ -881,46 +988,69 @@ def _misinformation_note(
     A missing or a wrong alert is a mistaken explanation too (Law 20F5(a)), so both kinds
     share the note; the caller (the explainer's partner) is the one who must speak up.
     """
-    caller = incident.receiver.name_full if incident.receiver else "the caller"
-    what = {
-        "alerted": "The alert",
-        "not_alerted": "The missing alert",
-    }.get(alerted or "", "The alert or its absence" if kind == "alert" else "The explanation")
+    caller = incident.receiver.name_full if incident.receiver else _("the caller")
     if mistake == "call":
-        return (
-            f"The call, not the {'alert' if kind == 'alert' else 'explanation'}, was "
-            "mistaken: the opponents were not misinformed and there is nothing to correct "
-            f"(Law 75C), but {caller} had to go on as if partner had understood his call "
-            "as he meant it (Law 75A).",
-            ["75A", "75C"],
-        )
+        if kind == "alert":
+            text = _(
+                "The call, not the alert, was mistaken: the opponents were not misinformed and "
+                "there is nothing to correct (Law 75C), but {caller} had to go on as if partner "
+                "had understood his call as he meant it (Law 75A)."
+            )
+        else:
+            text = _(
+                "The call, not the explanation, was mistaken: the opponents were not "
+                "misinformed and there is nothing to correct (Law 75C), but {caller} had to go "
+                "on as if partner had understood his call as he meant it (Law 75A)."
+            )
+        return text.format(caller=caller), ["75A", "75C"]
+    what = {
+        "alerted": _("The alert"),
+        "not_alerted": _("The missing alert"),
+    }.get(alerted or "") or (
+        _("The alert or its absence") if kind == "alert" else _("The explanation")
+    )
     laws = ["75A", "75B1", "20F5a", "20F5b"]
-    text = f"{what} did not match the partnership agreement: that is misinformation"
     if kind == "alert":
-        text += " (Laws 20F5(a) and 21B1(a): a missing or wrong alert counts as misinformation"
-        text += "; Law 75B1)"
+        why = _(
+            "{what} did not match the partnership agreement: that is misinformation (Laws "
+            "20F5(a) and 21B1(a): a missing or wrong alert counts as misinformation; Law 75B1)"
+        )
         laws.append("21B1a")
     else:
-        text += " (Law 75B1)"
-    text += (
-        ", and any damage the opponents suffered from it is ruled on separately (Laws 21B "
-        f"and 40B). {caller}, whose partner gave it, had to say nothing about it during "
-        "the auction (Law 20F5(a)), then call the Director and correct it "
-    )
+        why = _("{what} did not match the partnership agreement: that is misinformation (Law 75B1)")
     # When is the record's to say: the explainer's partner speaks after the final pass
     # if his side declares, at the end of the play if it defends.
     declarer = board.declarer_seat if board is not None else None
     receiver = incident.receiver
     if declarer is not None and receiver is not None and declarer.side is receiver.side:
-        role = "declarer" if declarer is receiver else "dummy"
-        text += f"as soon as the auction ended with the final pass, as {role} (Law 20F5(b)(ii))."
+        if declarer is receiver:
+            when = _(
+                "{caller}, whose partner gave it, had to say nothing about it during the "
+                "auction (Law 20F5(a)), then call the Director and correct it as soon as the "
+                "auction ended with the final pass, as declarer (Law 20F5(b)(ii))."
+            )
+        else:
+            when = _(
+                "{caller}, whose partner gave it, had to say nothing about it during the "
+                "auction (Law 20F5(a)), then call the Director and correct it as soon as the "
+                "auction ended with the final pass, as dummy (Law 20F5(b)(ii))."
+            )
     elif declarer is not None and receiver is not None:
-        text += "once the play was over, as a defender (Law 20F5(b)(i))."
-    else:
-        text += (
-            "after the final pass if his side declares, or once the play is over if it "
-            "defends (Law 20F5(b))."
+        when = _(
+            "{caller}, whose partner gave it, had to say nothing about it during the auction "
+            "(Law 20F5(a)), then call the Director and correct it once the play was over, as "
+            "a defender (Law 20F5(b)(i))."
         )
+    else:
+        when = _(
+            "{caller}, whose partner gave it, had to say nothing about it during the auction "
+            "(Law 20F5(a)), then call the Director and correct it after the final pass if his "
+            "side declares, or once the play is over if it defends (Law 20F5(b))."
+        )
+    text = _(
+        "{why}, and any damage the opponents suffered from it is ruled on separately (Laws "
+        "21B and 40B). {when}"
+    ).format(why=why.format(what=what), when=when.format(caller=caller))
     return text, laws
 
 
@@ -929,9 +1059,19 @@ def _fault_words(faults: dict[Side, Fault]) -> str:
     parts = []
     for side in Side:
         score = faults[side].artificial
+        named = {
+            "average-plus": _("average plus"),
+            "average": _("average"),
+            "average-minus": _("average minus"),
+        }[score.value]
         parts.append(
-            f"{score.value.replace('-', ' ')} to {side_name(side)}, {faults[side].words} "
-            f"({score.percent}% in pairs, {score.imps:+d} IMPs in teams)"
+            _("{score} to {side}, {fault} ({percent}% in pairs, {imps} IMPs in teams)").format(
+                score=named,
+                side=side_name(side),
+                fault=faults[side].words,
+                percent=score.percent,
+                imps=f"{score.imps:+d}",
+            )
         )
     return "; ".join(parts)
 
@@ -946,11 +1086,9 @@ def _dd_hint(board: Board | None) -> str:
         f"{strain.value} " + " ".join(f"{seat.value}{table[strain][seat]}" for seat in Seat)
         for strain in order
     ]
-    return (
-        " Double-dummy tricks (all four hands seen; a starting point, not a likely result): "
-        + "; ".join(rows)
-        + "."
-    )
+    return " " + _(
+        "Double-dummy tricks (all four hands seen; a starting point, not a likely result): {rows}."
+    ).format(rows="; ".join(rows))
 
 
 def _join(first: str, second: str) -> str:
@@ -967,18 +1105,22 @@ def _ask_call(board: Board) -> Ruling:
     choices = [
         {
             "value": str(number),
-            "label": f"{number}: {seat.name_full} {call_text(call)}",
+            "label": _("{number}: {seat} {call}").format(
+                number=number, seat=seat.name_full, call=call_text(call)
+            ),
         }
         for number, (seat, call) in enumerate(zip(_seats(board), board.auction), start=1)
     ]
-    choices.append({"value": "0", "label": "Not at a call (during the play, or elsewhere)"})
+    choices.append({"value": "0", "label": _("Not at a call (during the play, or elsewhere)")})
     return pending_ruling(
         NAME,
         [],
         PendingQuestion(
             node="call_index",
-            prompt="At which call was the information given (the slow call, the alerted or "
-            "explained call)?",
+            prompt=_(
+                "At which call was the information given (the slow call, the alerted or "
+                "explained call)?"
+            ),
             kind="question",
             laws=["16B1"],
             choices=choices,
