@@ -213,7 +213,8 @@ def _suit_of_answer(text: str | None) -> Suit | None:
         return Suit.parse(text)
     except RecordError:
         raise RecordError(
-            f"{shown(text)} is not a suit; answer S, H, D or C", where="answer lead_suit"
+            _("{answer} is not a suit; answer S, H, D or C").format(answer=shown(text)),
+            where="answer lead_suit",
         ) from None
 
 
@@ -259,7 +260,9 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     several = said.strip().lower() == ALL_SUITS or len(suits_of_answer(said)) > 1
     if several and answers.get("lead_choice") == "require":
         raise RecordError(
-            f"declarer may require only one suit (Law 51B2(a)), not {shown(said)}",
+            _("declarer may require only one suit (Law 51B2(a)), not {answer}").format(
+                answer=shown(said)
+            ),
             where="answer lead_suit",
         )
     suit = None if several else _suit_of_answer(said)
@@ -364,14 +367,19 @@ def gather(
     designated = sorted(name for name in answers if name.startswith(DESIGNATED))
     if designated and situation.trace is None:
         raise RecordError(
-            "declarer designates which of a defender's penalty cards is played (Law 51A), "
-            "and the wizard checks it against the recorded play: "
-            + (
-                f"{offender.name_full} is of the declaring side, who have no penalty cards "
-                "(Law 48A)"
+            (
+                _(
+                    "declarer designates which of a defender's penalty cards is played "
+                    "(Law 51A), and the wizard checks it against the recorded play: {seat} is "
+                    "of the declaring side, who have no penalty cards (Law 48A)"
+                )
                 if declaring
-                else "this board has no play record with the full deal"
-            ),
+                else _(
+                    "declarer designates which of a defender's penalty cards is played "
+                    "(Law 51A), and the wizard checks it against the recorded play: this "
+                    "board has no play record with the full deal"
+                )
+            ).format(seat=offender.name_full),
             where=f"answer {designated[0]}",
         )
     return situation
@@ -427,7 +435,9 @@ def _exposure_timing(
         before = _yes_no(answers, "before_trick")
         if recorded is not None and recorded[0] and not before:
             raise AnswerError(
-                f"before_trick=no contradicts the record: {recorded[1]}",
+                _("before_trick=no contradicts the record: {evidence}").format(
+                    evidence=recorded[1]
+                ),
                 where="answer before_trick",
             )
         taken = step(before, "td", [])
@@ -680,10 +690,17 @@ def _later_suits(
     named = open_suits if said.strip().lower() == ALL_SUITS else suits_of_answer(said)
     if not set(named) <= set(open_suits) or (choice == "require" and len(named) != 1):
         raise RecordError(
-            f"declarer may {choice} "
-            + ("one suit" if choice == "require" else "one suit, or every suit,")
-            + f" in which there is a penalty card ({_suits_text(list(open_suits))}), "
-            f"not {shown(said)}",
+            (
+                _(
+                    "declarer may require one suit in which there is a penalty card "
+                    "({suits}), not {answer}"
+                )
+                if choice == "require"
+                else _(
+                    "declarer may forbid one suit, or every suit, in which there is a "
+                    "penalty card ({suits}), not {answer}"
+                )
+            ).format(suits=_suits_text(list(open_suits)), answer=shown(said)),
             where=f"answer {where}",
         )
     if choice == "forbid" and len(named) > 1:
@@ -779,9 +796,13 @@ def _check_every_suit(named: set[Suit], held: set[Suit], where: str) -> None:
     """Forbidding more than one suit means every suit with a penalty card (Law 51B2(b))."""
     if named != held:
         raise RecordError(
-            f"declarer forbade {_suits_text(sorted(named, key=_suit_rank))}, but the "
-            f"penalty cards are in {_suits_text(sorted(held, key=_suit_rank))}; forbid one "
-            "suit or every suit with a penalty card (Law 51B2(b))",
+            _(
+                "declarer forbade {named}, but the penalty cards are in {held}; forbid one "
+                "suit or every suit with a penalty card (Law 51B2(b))"
+            ).format(
+                named=_suits_text(sorted(named, key=_suit_rank)),
+                held=_suits_text(sorted(held, key=_suit_rank)),
+            ),
             where=where,
         )
 
