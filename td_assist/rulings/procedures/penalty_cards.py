@@ -593,7 +593,7 @@ def _check_offender_play(
             ).format(
                 trick=trick.number,
                 offender=offender.name_full,
-                value="led" if leading else "played",
+                value=_("led") if leading else _("played"),
                 card=card.pretty,
                 why=why,
                 names=_names(could),
@@ -616,7 +616,7 @@ def _check_offender_play(
             ).format(
                 trick=trick.number,
                 offender=offender.name_full,
-                value="led" if leading else "played",
+                value=_("led") if leading else _("played"),
                 card=card.pretty,
                 minor=minor.pretty,
             ),

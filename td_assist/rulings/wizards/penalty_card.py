@@ -23,6 +23,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
+from td_assist.i18n import _, ngettext
 from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
@@ -194,11 +195,15 @@ class Situation:
 
 
 ALL_SUITS = "all"  # the forbid_suit choice: every suit with a penalty card (Law 51B2(b))
-LEAD_CHOICES = (
-    ("require", "Required a suit"),
-    ("forbid", "Forbade a suit"),
-    ("none", "Neither: the lead was free"),
-)
+
+
+def lead_choices() -> tuple[tuple[str, str], ...]:
+    """Declarer's Law 50D2 choices at a later lead, in the reader's language."""
+    return (
+        ("require", _("Required a suit")),
+        ("forbid", _("Forbade a suit")),
+        ("none", _("Neither: the lead was free")),
+    )
 
 
 def _suit_of_answer(text: str | None) -> Suit | None:
@@ -208,7 +213,8 @@ def _suit_of_answer(text: str | None) -> Suit | None:
         return Suit.parse(text)
     except RecordError:
         raise RecordError(
-            f"{shown(text)} is not a suit; answer S, H, D or C", where="answer lead_suit"
+            _("{answer} is not a suit; answer S, H, D or C").format(answer=shown(text)),
+            where="answer lead_suit",
         ) from None
 
 
@@ -254,7 +260,9 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     several = said.strip().lower() == ALL_SUITS or len(suits_of_answer(said)) > 1
     if several and answers.get("lead_choice") == "require":
         raise RecordError(
-            f"declarer may require only one suit (Law 51B2(a)), not {shown(said)}",
+            _("declarer may require only one suit (Law 51B2(a)), not {answer}").format(
+                answer=shown(said)
+            ),
             where="answer lead_suit",
         )
     suit = None if several else _suit_of_answer(said)
@@ -285,11 +293,11 @@ def gather(
     offender = report.offender
     if "offender" in answers:
         offender = _seat_answer(answers["offender"], "offender")
-        steps.append(_step("offender", "Whose card was exposed?", offender.name_full))
+        steps.append(_step("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
-            prompt="Whose card was exposed?",
+            prompt=_("Whose card was exposed?"),
             kind="question",
             laws=["48A", "49"],
             choices=[{"value": s.value, "label": role_label(board, s)} for s in Seat],
@@ -299,26 +307,26 @@ def gather(
     trick = report.trick
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(_step("trick", "At which trick was it exposed?", str(trick)))
+        steps.append(_step("trick", _("At which trick was it exposed?"), str(trick)))
     if trick is None and play is not None and not declaring:
         return PendingQuestion(
             node="trick",
-            prompt="At which trick was the card exposed?",
+            prompt=_("At which trick was the card exposed?"),
             kind="number",
             laws=["50D1a"],
-            help="The record holds the play: the wizard follows the penalty card from there.",
+            help=_("The record holds the play: the wizard follows the penalty card from there."),
             minimum=1,
             maximum=min(13, len(play.tricks) + 1),
         )
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
         cards = _cards_from(answers["cards"])
-        steps.append(_step("cards", "Which card was exposed?", _names(cards)))
+        steps.append(_step("cards", _("Which card was exposed?"), _names(cards)))
     held = [] if declaring else cards_held(board, offender, trick)
     if not cards and held:
         return PendingQuestion(
             node="cards",
-            prompt=f"Which card of {offender.name_full}'s was exposed?",
+            prompt=_("Which card of {offender}'s was exposed?").format(offender=offender.name_full),
             kind="question",
             laws=["49"],
             choices=[{"value": str(c), "label": c.pretty} for c in held],
@@ -359,23 +367,24 @@ def gather(
     designated = sorted(name for name in answers if name.startswith(DESIGNATED))
     if designated and situation.trace is None:
         raise RecordError(
-            "declarer designates which of a defender's penalty cards is played (Law 51A), "
-            "and the wizard checks it against the recorded play: "
-            + (
-                f"{offender.name_full} is of the declaring side, who have no penalty cards "
-                "(Law 48A)"
+            (
+                _(
+                    "declarer designates which of a defender's penalty cards is played "
+                    "(Law 51A), and the wizard checks it against the recorded play: {seat} is "
+                    "of the declaring side, who have no penalty cards (Law 48A)"
+                )
                 if declaring
-                else "this board has no play record with the full deal"
-            ),
+                else _(
+                    "declarer designates which of a defender's penalty cards is played "
+                    "(Law 51A), and the wizard checks it against the recorded play: this "
+                    "board has no play record with the full deal"
+                )
+            ).format(seat=offender.name_full),
             where=f"answer {designated[0]}",
         )
     return situation
 
 
-BEFORE_TRICK_PROMPT = (
-    "Did the exposure come before {offender}'s own card to trick {trick}, or with or after it?"
-)
-BEFORE_LEAD_PROMPT = "Did the exposure come before {partner} led to trick {trick}?"
 Timing = tuple[bool, bool, list[Step]]  # before his card, before the lead, steps to show
 
 
@@ -397,7 +406,9 @@ def _exposure_timing(
     the offender's partner led to that trick, whether his lead came after the exposure
     (Law 50D2) is asked too (``before_lead``)."""
     play = board.play_obj if board is not None else None
-    prompt = BEFORE_TRICK_PROMPT.format(offender=offender.name_full, trick=trick or "?")
+    prompt = _(
+        "Did the exposure come before {offender}'s own card to trick {trick}, or with or after it?"
+    ).format(offender=offender.name_full, trick=trick or "?")
     laws = ["50C", "50D1a"]
 
     def step(before: bool, by: AnsweredBy, evidence: list[str]) -> Step:
@@ -405,18 +416,18 @@ def _exposure_timing(
             node="before_trick",
             question=prompt,
             answer="yes" if before else "no",
-            answer_label="Yes, before it" if before else "No, with or after it",
+            answer_label=_("Yes, before it") if before else _("No, with or after it"),
             answered_by=by,
             evidence=evidence,
             laws=laws,
         )
 
     if report.before_lead:
-        why = "The lead out of turn was taken back before anything was played to the trick."
+        why = _("The lead out of turn was taken back before anything was played to the trick.")
         return True, True, [step(True, "record", [why])]
     if report.before_trick:
         # The TD's report, not the record: it says so on the path.
-        return True, True, [step(True, "td", ["Reported: before anyone led to the trick."])]
+        return True, True, [step(True, "td", [_("Reported: before anyone led to the trick.")])]
     if declaring or trick is None or not cards:
         return False, False, []  # nothing of his play to check: the timing does not matter
     recorded = _timing_in_record(play, offender, cards, trick)
@@ -424,7 +435,9 @@ def _exposure_timing(
         before = _yes_no(answers, "before_trick")
         if recorded is not None and recorded[0] and not before:
             raise AnswerError(
-                f"before_trick=no contradicts the record: {recorded[1]}",
+                _("before_trick=no contradicts the record: {evidence}").format(
+                    evidence=recorded[1]
+                ),
                 where="answer before_trick",
             )
         taken = step(before, "td", [])
@@ -439,12 +452,20 @@ def _exposure_timing(
             prompt=prompt,
             kind="question",
             laws=laws,
-            help=f"If before, {offender.name_full}'s card to trick {trick} is checked against "
-            "the penalty card (a major one had to be played there if he could; a minor one "
-            "bars his other low cards of its suit). Two cards played at once: with it.",
+            help=_(
+                "If before, {offender}'s card to trick {trick} is checked against "
+                "the penalty card (a major one had to be played there if he could; a minor one "
+                "bars his other low cards of its suit). Two cards played at once: with it."
+            ).format(offender=offender.name_full, trick=trick),
             choices=[
-                {"value": "no", "label": f"With or after his card to trick {trick}"},
-                {"value": "yes", "label": f"Before his card to trick {trick}"},
+                {
+                    "value": "no",
+                    "label": _("With or after his card to trick {trick}").format(trick=trick),
+                },
+                {
+                    "value": "yes",
+                    "label": _("Before his card to trick {trick}").format(trick=trick),
+                },
             ],
         )
     partner = offender.partner
@@ -457,18 +478,28 @@ def _exposure_timing(
     )
     if not led_by_partner:
         return before, False, [taken]
-    lead_prompt = BEFORE_LEAD_PROMPT.format(partner=partner.name_full, trick=trick)
+    lead_prompt = _("Did the exposure come before {partner} led to trick {trick}?").format(
+        partner=partner.name_full, trick=trick
+    )
     if "before_lead" not in answers:
         return PendingQuestion(
             node="before_lead",
             prompt=lead_prompt,
             kind="question",
             laws=["50D2"],
-            help=f"If so, declarer had the Law 50D2 choice before {partner.name_full}'s lead "
-            f"to trick {trick}, and the lead is checked against it.",
+            help=_(
+                "If so, declarer had the Law 50D2 choice before {partner}'s lead "
+                "to trick {trick}, and the lead is checked against it."
+            ).format(partner=partner.name_full, trick=trick),
             choices=[
-                {"value": "no", "label": f"No: {partner.name_full} had already led"},
-                {"value": "yes", "label": f"Yes: before {partner.name_full}'s lead"},
+                {
+                    "value": "no",
+                    "label": _("No: {partner} had already led").format(partner=partner.name_full),
+                },
+                {
+                    "value": "yes",
+                    "label": _("Yes: before {partner}'s lead").format(partner=partner.name_full),
+                },
             ],
         )
     before_lead = _yes_no(answers, "before_lead")
@@ -476,7 +507,7 @@ def _exposure_timing(
         node="before_lead",
         question=lead_prompt,
         answer="yes" if before_lead else "no",
-        answer_label="Yes" if before_lead else "No",
+        answer_label=_("Yes") if before_lead else _("No"),
         answered_by="td",
         laws=["50D2"],
     )
@@ -487,7 +518,9 @@ def _yes_no(answers: dict[str, str], name: str) -> bool:
     said = answers[name].strip().lower()
     if said not in ("yes", "no"):
         raise AnswerError(
-            f"{shown(answers[name])} is not an answer to '{name}'; choose one of: yes, no",
+            _("{answer} is not an answer to '{name}'; choose one of: yes, no").format(
+                answer=shown(answers[name]), name=name
+            ),
             where=f"answer {name}",
         )
     return said == "yes"
@@ -501,15 +534,19 @@ def _timing_in_record(
         return None
     name = offender.name_full
     if trick > len(play.tricks):
-        return True, f"The record stops before {name} played to trick {trick}."
+        return True, _("The record stops before {seat} played to trick {trick}.").format(
+            seat=name, trick=trick
+        )
     card = play.tricks[trick - 1].card_of(offender)
     if card is None:
-        return True, f"The record stops before {name} played to trick {trick}."
-    if card in cards:
-        return True, (
-            f"The record shows {name} playing {card.pretty} to trick {trick}: it was "
-            "exposed before he played it."
+        return True, _("The record stops before {seat} played to trick {trick}.").format(
+            seat=name, trick=trick
         )
+    if card in cards:
+        return True, _(
+            "The record shows {seat} playing {card} to trick {trick}: it was "
+            "exposed before he played it."
+        ).format(seat=name, card=card.pretty, trick=trick)
     return None
 
 
@@ -529,7 +566,7 @@ def _trace_with_later_choices(
     penalties = _penalties(situation, _is_major(situation))
     start = situation.start_trick or 1
     designations = designations_of(answers)
-    for _ in range(14):  # one more occasion decided per pass; at most 13 leads
+    for _pass in range(14):  # one more occasion decided per pass; at most 13 leads
         situation.trace = trace(
             play,
             penalties,
@@ -579,13 +616,13 @@ def _later_decision(
 ) -> LeadDecision | PendingQuestion | None:
     """Declarer's choice at a later lead (answers ``lead_choice_N``, ``lead_suit_N`` for
     trick N); a question on the tablet, None where nobody has said."""
-    partner = situation.partner.name_full if situation.partner else "Partner"
+    partner = situation.partner.name_full if situation.partner else _("Partner")
     cards = _names([c for c in situation.cards if c.suit in occasion.suits])
     name, suit_name = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
-    question = (
-        f"Trick {occasion.trick}: {partner} was to lead again while {cards} still lay on "
+    question = _(
+        "Trick {trick}: {partner} was to lead again while {cards} still lay on "
         "the table. What did declarer choose then?"
-    )
+    ).format(trick=occasion.trick, partner=partner, cards=cards)
     if name not in answers:
         if mode != "step":
             return None
@@ -594,15 +631,19 @@ def _later_decision(
             prompt=question,
             kind="question",
             laws=["50D2", "51B"],
-            help="Declarer has the choice again each time the offender's partner is to lead "
-            "while a major penalty card remains (Law 50D2, Law 51B2(c)).",
-            choices=[{"value": value, "label": label} for value, label in LEAD_CHOICES],
+            help=_(
+                "Declarer has the choice again each time the offender's partner is to lead "
+                "while a major penalty card remains (Law 50D2, Law 51B2(c))."
+            ),
+            choices=[{"value": value, "label": label} for value, label in lead_choices()],
         )
     choice = answers[name].strip().lower()
-    labels = dict(LEAD_CHOICES)
+    labels = dict(lead_choices())
     if choice not in labels:
         raise RecordError(
-            f"{shown(answers[name])} is not a choice; answer require, forbid or none",
+            _("{answer} is not a choice; answer require, forbid or none").format(
+                answer=shown(answers[name])
+            ),
             where=f"answer {name}",
         )
     steps.append(_step(name, question, labels[choice]))
@@ -613,18 +654,30 @@ def _later_decision(
         if suit_name not in answers:
             if mode != "step":
                 return None
-            several = [("all", "Every suit he has a penalty card in")] if choice == "forbid" else []
+            several = (
+                [("all", _("Every suit he has a penalty card in"))] if choice == "forbid" else []
+            )
             return PendingQuestion(
                 node=suit_name,
-                prompt=f"Trick {occasion.trick}: which suit did declarer {choice}?",
+                prompt=(
+                    _("Trick {trick}: which suit did declarer require?")
+                    if choice == "require"
+                    else _("Trick {trick}: which suit did declarer forbid?")
+                ).format(trick=occasion.trick),
                 kind="question",
                 laws=["51B2"],
-                choices=[{"value": s.value, "label": s.name.title()} for s in suits]
+                choices=[{"value": s.value, "label": _suit_name(s)} for s in suits]
                 + [{"value": v, "label": label} for v, label in several],
             )
         suits = _later_suits(answers[suit_name], suits, choice, suit_name)
         steps.append(
-            _step(suit_name, f"Which suit did declarer {choice}?", _suits_text(list(suits)))
+            _step(
+                suit_name,
+                _("Which suit did declarer require?")
+                if choice == "require"
+                else _("Which suit did declarer forbid?"),
+                _suits_text(list(suits)),
+            )
         )
     return LeadDecision(choice, suits)  # type: ignore[arg-type]
 
@@ -637,10 +690,17 @@ def _later_suits(
     named = open_suits if said.strip().lower() == ALL_SUITS else suits_of_answer(said)
     if not set(named) <= set(open_suits) or (choice == "require" and len(named) != 1):
         raise RecordError(
-            f"declarer may {choice} "
-            + ("one suit" if choice == "require" else "one suit, or every suit,")
-            + f" in which there is a penalty card ({_suits_text(list(open_suits))}), "
-            f"not {shown(said)}",
+            (
+                _(
+                    "declarer may require one suit in which there is a penalty card "
+                    "({suits}), not {answer}"
+                )
+                if choice == "require"
+                else _(
+                    "declarer may forbid one suit, or every suit, in which there is a "
+                    "penalty card ({suits}), not {answer}"
+                )
+            ).format(suits=_suits_text(list(open_suits)), answer=shown(said)),
             where=f"answer {where}",
         )
     if choice == "forbid" and len(named) > 1:
@@ -660,19 +720,21 @@ def _more_cards(
                 return None
             return PendingQuestion(
                 node=name,
-                prompt=f"Was another card of {offender.name_full}'s exposed as well?",
+                prompt=_("Was another card of {offender}'s exposed as well?").format(
+                    offender=offender.name_full
+                ),
                 kind="question",
                 laws=["50B", "51"],
-                help="Two or more penalty cards of one defender are all major (Law 50B).",
-                choices=[{"value": "none", "label": "No other card"}]
+                help=_("Two or more penalty cards of one defender are all major (Law 50B)."),
+                choices=[{"value": "none", "label": _("No other card")}]
                 + [{"value": str(c), "label": c.pretty} for c in rest],
             )
         if answers[name].strip().lower() == "none":
-            steps.append(_step(name, "Another card exposed?", "No other card"))
+            steps.append(_step(name, _("Another card exposed?"), _("No other card")))
             return None
         extra = _cards_from(answers[name])
         cards += [c for c in extra if c not in cards]
-        steps.append(_step(name, "Another card exposed?", _names(extra)))
+        steps.append(_step(name, _("Another card exposed?"), _names(extra)))
     return None
 
 
@@ -684,8 +746,15 @@ def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> Non
         holder = deal.holder(card)
         if holder is not offender:
             raise RecordError(
-                f"{card.pretty} is not in {offender.name_full}'s hand"
-                + (f"; {holder.name_full} holds it" if holder else ""),
+                (
+                    _("{card} is not in {offender}'s hand; {holder} holds it")
+                    if holder
+                    else _("{card} is not in {offender}'s hand")
+                ).format(
+                    card=card.pretty,
+                    offender=offender.name_full,
+                    holder=holder.name_full if holder else "",
+                ),
                 where="irregularity cards",
             )
 
@@ -727,9 +796,13 @@ def _check_every_suit(named: set[Suit], held: set[Suit], where: str) -> None:
     """Forbidding more than one suit means every suit with a penalty card (Law 51B2(b))."""
     if named != held:
         raise RecordError(
-            f"declarer forbade {_suits_text(sorted(named, key=_suit_rank))}, but the "
-            f"penalty cards are in {_suits_text(sorted(held, key=_suit_rank))}; forbid one "
-            "suit or every suit with a penalty card (Law 51B2(b))",
+            _(
+                "declarer forbade {named}, but the penalty cards are in {held}; forbid one "
+                "suit or every suit with a penalty card (Law 51B2(b))"
+            ).format(
+                named=_suits_text(sorted(named, key=_suit_rank)),
+                held=_suits_text(sorted(held, key=_suit_rank)),
+            ),
             where=where,
         )
 
@@ -771,8 +844,8 @@ def _situation(ctx: Context) -> Situation:
 def _no_play(situation: Situation) -> FactResult | None:
     if situation.trace is None:
         if situation.play is None:
-            return FactResult.unknown("The play after the exposure is not recorded.")
-        return FactResult.unknown("The report does not say which card or at which trick.")
+            return FactResult.unknown(_("The play after the exposure is not recorded."))
+        return FactResult.unknown(_("The report does not say which card or at which trick."))
     return None
 
 
@@ -780,11 +853,15 @@ def _no_play(situation: Situation) -> FactResult | None:
 def offender_role(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.offender is None or s.declarer is None:
-        return FactResult.unknown("The record does not say who is declarer.")
+        return FactResult.unknown(_("The record does not say who is declarer."))
     declaring = s.offender in (s.declarer, s.declarer.partner)
     return FactResult(
         "declaring_side" if declaring else "defender",
-        [f"{role_label(s.board, s.offender)}: {s.declarer.name_full} is declarer."],
+        [
+            _("{role}: {declarer} is declarer.").format(
+                role=role_label(s.board, s.offender), declarer=s.declarer.name_full
+            )
+        ],
     )
 
 
@@ -797,34 +874,38 @@ def partner_could_see(ctx: Context) -> FactResult:
     report = ctx.report if isinstance(ctx.report, PenaltyCardReport) else None
     if s.before_lead:
         return FactResult(
-            "yes", ["The card was led face up on the table (a lead out of turn)."], settled=True
+            "yes", [_("The card was led face up on the table (a lead out of turn).")], settled=True
         )
     if report is not None and report.exposure == "deliberate":
         return FactResult(
-            "yes", ["Reported as led or played: it lay face up on the table."], settled=True
+            "yes", [_("Reported as led or played: it lay face up on the table.")], settled=True
         )
-    return FactResult.unknown("Only the table can say where the card was held.")
+    return FactResult.unknown(_("Only the table can say where the card was held."))
 
 
 @FACTS.register("several_penalty_cards")
 def several_penalty_cards(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if not s.cards:
-        return FactResult.unknown("The report does not name the cards.")
+        return FactResult.unknown(_("The report does not name the cards."))
     value = "several" if len(s.cards) > 1 else "one"
-    return FactResult(value, [f"Exposed: {_names(s.cards)}."])
+    return FactResult(value, [_("Exposed: {cards}.").format(cards=_names(s.cards))])
 
 
 @FACTS.register("card_is_honour")
 def card_is_honour(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if len(s.cards) != 1:
-        return FactResult.unknown("The report does not name the card.")
+        return FactResult.unknown(_("The report does not name the card."))
     card = s.cards[0]
     honour = card.rank.is_honour
     return FactResult(
         "yes" if honour else "no",
-        [f"{card.pretty} is {'an honour' if honour else 'below honour rank'}."],
+        [
+            (_("{card} is an honour.") if honour else _("{card} is below honour rank.")).format(
+                card=card.pretty
+            )
+        ],
     )
 
 
@@ -833,9 +914,16 @@ def exposure_kind(ctx: Context) -> FactResult:
     s = _situation(ctx)
     report = ctx.report if isinstance(ctx.report, PenaltyCardReport) else None
     if report is not None and report.exposure is not None:
-        return FactResult(report.exposure, [f"Reported as exposed {report.exposure}ly."])
+        why = (
+            _("Reported as exposed inadvertently.")
+            if report.exposure == "inadvertent"
+            else _("Reported as exposed deliberately.")
+        )
+        return FactResult(report.exposure, [why])
     return FactResult.unknown(
-        "The report does not say how the card came to be exposed." if s.cards else "Not reported."
+        _("The report does not say how the card came to be exposed.")
+        if s.cards
+        else _("Not reported.")
     )
 
 
@@ -863,9 +951,11 @@ def major_not_played(ctx: Context) -> FactResult:
         return FactResult("yes", [certain[0].evidence])
     if failures:
         return FactResult.unknown(
-            f"{failures[0].evidence} Whether the card was still a penalty card then depends "
-            f"on declarer's choice when the offender's partner led at trick "
-            f"{s.certain_until()}, which the record cannot show."
+            _(
+                "{evidence} Whether the card was still a penalty card then depends "
+                "on declarer's choice when the offender's partner led at trick "
+                "{trick}, which the record cannot show."
+            ).format(evidence=failures[0].evidence, trick=s.certain_until())
         )
     return FactResult("no", _trace_summary(s))
 
@@ -877,8 +967,17 @@ def _trace_summary(s: Situation) -> list[str]:
     last = len(play.tricks) if play is not None else 0
     start = s.trace.start_trick
     if start > last:
-        return [f"The record stops before trick {start}, when the penalty card starts to bind."]
-    return [*s.trace.evidence, f"The record was checked from trick {start} to trick {last}."]
+        return [
+            _(
+                "The record stops before trick {start}, when the penalty card starts to bind."
+            ).format(start=start)
+        ]
+    return [
+        *s.trace.evidence,
+        _("The record was checked from trick {start} to trick {last}.").format(
+            start=start, last=last
+        ),
+    ]
 
 
 @FACTS.register("declarer_played_since")
@@ -886,24 +985,27 @@ def declarer_played_since(ctx: Context) -> FactResult:
     s = _situation(ctx)
     failure = s.first_failure()
     if s.trace is None or failure is None:
-        return FactResult.unknown("The record does not show the wrong card.")
+        return FactResult.unknown(_("The record does not show the wrong card."))
     if s.trace.declarer_played_after.get(failure.trick):
         return FactResult(
             "yes",
             [
-                f"Declarer played a card after {failure.card.pretty}: he must accept it "
-                "(Law 52B1(b))."
+                _("Declarer played a card after {card}: he must accept it (Law 52B1(b)).").format(
+                    card=failure.card.pretty
+                )
             ],
         )
     if s.trace.established_after.get(failure.trick):
         return FactResult(
             "yes",
             [
-                f"The offending side played to trick {failure.trick + 1}: the revoke is "
-                "established and cannot be corrected (Law 63A1, 63B)."
+                _(
+                    "The offending side played to trick {trick}: the revoke is "
+                    "established and cannot be corrected (Law 63A1, 63B)."
+                ).format(trick=failure.trick + 1)
             ],
         )
-    return FactResult("no", [f"The record stops after {failure.card.pretty}."])
+    return FactResult("no", [_("The record stops after {card}.").format(card=failure.card.pretty)])
 
 
 @FACTS.register("partner_got_lead")
@@ -920,8 +1022,10 @@ def partner_got_lead(ctx: Context) -> FactResult:
         return FactResult(
             "yes",
             [
-                f"The record stops with {s.partner.name_full} to lead to trick {now} while "
-                f"{on_table} lies on the table: declarer chooses now (Law 50D2)."
+                _(
+                    "The record stops with {partner} to lead to trick {trick} while "
+                    "{on_table} lies on the table: declarer chooses now (Law 50D2)."
+                ).format(partner=s.partner.name_full, trick=now, on_table=on_table)
             ],
         )
     if s.trace.occasions:
@@ -929,16 +1033,23 @@ def partner_got_lead(ctx: Context) -> FactResult:
         return FactResult(
             "yes",
             [
-                f"{s.partner.name_full} led to trick {first.trick} while "
-                f"{_suits_text(list(first.suits))} penalty "
-                f"{'cards' if len(first.suits) > 1 else 'card'} lay on the table."
+                ngettext(
+                    "{partner} led to trick {trick} while {suits} penalty card lay on the table.",
+                    "{partner} led to trick {trick} while {suits} penalty cards lay on the table.",
+                    len(first.suits),
+                ).format(
+                    partner=s.partner.name_full,
+                    trick=first.trick,
+                    suits=_suits_text(list(first.suits)),
+                )
             ],
         )
     return FactResult(
         "no",
         [
-            f"The record shows no lead by {s.partner.name_full} while a major penalty "
-            "card lay on the table."
+            _(
+                "The record shows no lead by {partner} while a major penalty card lay on the table."
+            ).format(partner=s.partner.name_full)
         ],
     )
 
@@ -954,14 +1065,20 @@ def _suit_fact(ctx: Context, several: tuple[str, ...] = ()) -> FactResult:
     )
     offer = tuple(suit.value.lower() for suit in suits)
     if len(suits) == 1:
-        return FactResult(offer[0], [f"The penalty cards are all in {suits[0].symbol}."], offer)
+        return FactResult(
+            offer[0],
+            [_("The penalty cards are all in {suit}.").format(suit=suits[0].symbol)],
+            offer,
+        )
     if suits:
         return FactResult.unknown(
-            f"Penalty cards in {_suits_text(suits)}: declarer names the suit he requires, "
-            "or the suit or suits he forbids (Law 51B2).",
+            _(
+                "Penalty cards in {suits}: declarer names the suit he requires, "
+                "or the suit or suits he forbids (Law 51B2)."
+            ).format(suits=_suits_text(suits)),
             offer + several,
         )
-    return FactResult.unknown("The report does not name the cards.")
+    return FactResult.unknown(_("The report does not name the cards."))
 
 
 FACTS.register("suit_to_require")(_suit_fact)
@@ -979,12 +1096,14 @@ def _kept_fact(ctx: Context) -> FactResult:
         return FactResult(
             "yes",
             [
-                f"The record stops before {s.partner.name_full}'s lead to trick {now}: he is "
-                "about to lead, bound by declarer's choice."
+                _(
+                    "The record stops before {partner}'s lead to trick {trick}: he is "
+                    "about to lead, bound by declarer's choice."
+                ).format(partner=s.partner.name_full, trick=now)
             ],
         )
     if s.trace is None or not s.trace.occasions or s.trace.occasions[0].decision is None:
-        return FactResult.unknown("The record does not show partner's lead after the choice.")
+        return FactResult.unknown(_("The record does not show partner's lead after the choice."))
     first = s.trace.occasions[0]
     # Only this choice's breaches (a prohibition lasts while he keeps the lead); one at a
     # later Law 50D2 choice is the later_leads_kept question's.
@@ -994,7 +1113,8 @@ def _kept_fact(ctx: Context) -> FactResult:
     if first.unable:
         return FactResult("unable", [line for line in s.trace.evidence if "Law 59" in line][:1])
     mine = [line for line in s.trace.evidence if line.startswith(f"Trick {first.trick}:")]
-    return FactResult("yes", mine or [f"{s.partner.name_full if s.partner else '?'} complied."])
+    complied = _("{partner} complied.").format(partner=s.partner.name_full if s.partner else "?")
+    return FactResult("yes", mine or [complied])
 
 
 FACTS.register("requirement_kept")(_kept_fact)
@@ -1006,10 +1126,10 @@ def later_leads_kept(ctx: Context) -> FactResult:
     """Declarer has the Law 50D2 choice again at each later lead while a major penalty
     card remains; a requirement or prohibition broken then is a revoke (Law 61A)."""
     s = _situation(ctx)
-    partner = s.partner.name_full if s.partner else "The offender's partner"
+    partner = s.partner.name_full if s.partner else _("The offender's partner")
     if s.trace is None:
         # Nothing after the exposure is recorded: no later lead has been made yet.
-        return FactResult("yes", ["The play after the exposure is not recorded."])
+        return FactResult("yes", [_("The play after the exposure is not recorded.")])
     broken = [v for v in s.violations("lead_restriction_broken") if v.occasion]
     if broken:
         return FactResult("no", [broken[0].evidence])
@@ -1017,23 +1137,36 @@ def later_leads_kept(ctx: Context) -> FactResult:
     if not later:
         return FactResult(
             "yes",
-            [f"The record shows no later lead by {partner} while a major penalty card remained."],
+            [
+                _(
+                    "The record shows no later lead by {partner} while a major penalty card "
+                    "remained."
+                ).format(partner=partner)
+            ],
         )
     open_tricks = [str(o.trick) for o in later if o.decision is None]
+    checked = ", ".join(str(o.trick) for o in later if o.decision is not None) or "-"
     evidence = [
-        f"{partner} kept to declarer's choice at every later lead the record shows "
-        f"(trick {', '.join(str(o.trick) for o in later if o.decision is not None) or '-'})."
+        _(
+            "{partner} kept to declarer's choice at every later lead the record shows "
+            "(trick {tricks})."
+        ).format(partner=partner, tricks=checked)
     ]
     if open_tricks:
         evidence.append(
-            f"Declarer's choice at trick {', '.join(open_tricks)} is not given, "
-            "so that lead was not checked."
+            _(
+                "Declarer's choice at trick {tricks} is not given, so that lead was not checked."
+            ).format(tricks=", ".join(open_tricks))
         )
     return FactResult("yes", evidence)
 
 
 def _suits_text(suits: list[Suit]) -> str:
-    return " and ".join(s.symbol for s in suits)
+    return _(" and ").join(s.symbol for s in suits)
+
+
+def _suit_name(suit: Suit) -> str:
+    return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}[suit.value]
 
 
 # --- The ruling -----------------------------------------------------------------------------------
@@ -1167,7 +1300,11 @@ def _violations_text(rect: PenaltyCardRectification) -> str:
     if not rect.violations:
         return ""
     lines = [v.evidence for v in rect.violations]
-    return "What the record shows after the exposure:\n" + "\n".join(f"- {line}" for line in lines)
+    return (
+        _("What the record shows after the exposure:")
+        + "\n"
+        + "\n".join(f"- {line}" for line in lines)
+    )
 
 
 def _values(
@@ -1175,44 +1312,46 @@ def _values(
 ) -> dict[str, object]:
     s = situation
     answered = _answered(result)
-    offender = s.offender.name_full if s.offender else "the offender"
-    partner = s.partner.name_full if s.partner else "his partner"
-    cards = _names(s.cards) or "the exposed card"
-    several = len(s.cards) > 1
+    offender = s.offender.name_full if s.offender else _("the offender")
+    partner = s.partner.name_full if s.partner else _("his partner")
+    cards = _names(s.cards) or _("the exposed card")
+    count = max(len(s.cards), 1)
+    several = count > 1
     values: dict[str, object] = {
         "offender": offender,
         "partner": partner,
         "cards": cards,
         "card": cards,
-        "suit": s.cards[0].suit.symbol if s.cards else "that suit",
-        "declarer": s.declarer.name_full if s.declarer else "declarer",
-        "offender_role_text": role_label(s.board, s.offender) if s.offender else "The card",
-        "non_offenders": side_name(s.offender.side.other) if s.offender else "the opponents",
-        "offenders": side_name(s.offender.side) if s.offender else "the offenders",
-        "suits": " or ".join(
+        "suit": s.cards[0].suit.symbol if s.cards else _("that suit"),
+        "declarer": s.declarer.name_full if s.declarer else _("declarer"),
+        "offender_role_text": role_label(s.board, s.offender) if s.offender else _("The card"),
+        "non_offenders": side_name(s.offender.side.other) if s.offender else _("the opponents"),
+        "offenders": side_name(s.offender.side) if s.offender else _("the offenders"),
+        "suits": _(" or ").join(
             Suit(letter).symbol for letter in (rect.lead_options.suits if rect.lead_options else [])
         )
-        or "the penalty card's suit",
-        "them": "them" if several else "it",
-        "them_stay": "They stay" if several else "It stays",
-        "stays": "stay" if several else "stays",
-        "a_penalty_card": "penalty cards" if several else "a penalty card",
-        "cards_are_major": (
-            f"{cards} are major penalty cards" if several else f"{cards} is a major penalty card"
-        ),
+        or _("the penalty card's suit"),
+        # Pronouns and verbs that agree with the number of penalty cards.
+        "them": ngettext("it", "them", count),
+        "them_stay": ngettext("It stays", "They stay", count),
+        "stays": ngettext("stays", "stay", count),
+        "a_penalty_card": ngettext("a penalty card", "penalty cards", count),
+        "cards_are_major": ngettext(
+            "{cards} is a major penalty card", "{cards} are major penalty cards", count
+        ).format(cards=cards),
         "why_major": (
-            "two or more penalty cards of one defender are all major"
+            _("two or more penalty cards of one defender are all major")
             if several
-            else "an honour"
+            else _("an honour")
             if s.cards and s.cards[0].rank.is_honour
-            else "exposed by a deliberate play"
+            else _("exposed by a deliberate play")
         ),
         "declarer_designates": (
-            "; when more than one could legally be played, declarer says which (Law 51A)"
+            _("; when more than one could legally be played, declarer says which (Law 51A)")
             if several
             else ""
         ),
-        "law_51": ", or Law 51B for penalty cards in more than one suit" if several else "",
+        "law_51": _(", or Law 51B for penalty cards in more than one suit") if several else "",
         "law_51b1a": ", 51B1(a)" if several else "",
         "law_51b1b": ", 51B1(b)" if several else "",
         "law_51_forbid": (
@@ -1225,20 +1364,23 @@ def _values(
         "law_51b2c": ", 51B2(c)" if several else "",
     }
     chosen = _chosen_suits(s, answered)
-    values["lead_suit"] = _suits_text(chosen) if chosen else "the suit"
+    values["lead_suit"] = _suits_text(chosen) if chosen else _("the suit")
     choice = answered.get("lead_choice")
-    values["lead_choice_verb"] = {"require": "require", "forbid": "forbid"}.get(
-        choice or "", "restrict"
-    )
+    values["lead_choice_verb"] = {
+        "require": _("require"),
+        "forbid": _("forbid"),
+    }.get(choice or "", _("restrict"))
     values["unable_reason"] = (
-        f"held no {values['lead_suit']}"
-        if choice == "require"
-        else f"held nothing but {values['lead_suit']}"
-    )
+        _("held no {suit}") if choice == "require" else _("held nothing but {suit}")
+    ).format(suit=values["lead_suit"])
     remaining = [c for c in s.cards if c.suit not in chosen]
     values["remaining_text"] = (
-        f" {_names(remaining)} {'stay' if len(remaining) > 1 else 'stays'} a penalty card "
-        "(Law 51B2): Law 50D applies again at his next lead."
+        " "
+        + ngettext(
+            "{cards} stays a penalty card (Law 51B2): Law 50D applies again at his next lead.",
+            "{cards} stay a penalty card (Law 51B2): Law 50D applies again at his next lead.",
+            len(remaining),
+        ).format(cards=_names(remaining))
         if remaining and chosen
         else ""
     )
@@ -1246,40 +1388,53 @@ def _values(
     if failure is not None:
         values |= {
             "failure_trick": failure.trick,
-            "failure_at": f"trick {failure.trick}",
+            "failure_at": _("trick {trick}").format(trick=failure.trick),
             "failure_card": failure.card.pretty,
-            "failure_verb": "led" if _led(s, failure) else "played",
-            "failure_law": "Law 50C" if failure.kind == "minor_card_rule_broken" else "Law 50D1",
+            "failure_verb": _("led") if _led(s, failure) else _("played"),
+            "failure_law": _("Law 50C")
+            if failure.kind == "minor_card_rule_broken"
+            else _("Law 50D1"),
         }
     else:
         values |= {
             "failure_trick": "?",
-            "failure_at": "a later trick",  # no play record: the TD said it happened
-            "failure_card": "another card",
-            "failure_verb": "led or played",
-            "failure_law": "Law 50C" if answered.get("minor_broken") == "yes" else "Law 50D1",
+            "failure_at": _("a later trick"),  # no play record: the TD said it happened
+            "failure_card": _("another card"),
+            "failure_verb": _("led or played"),
+            "failure_law": _("Law 50C") if answered.get("minor_broken") == "yes" else _("Law 50D1"),
         }
     # The wrong card was another of his penalty cards (declarer designated one under
     # 51A): it is already a major penalty card and simply stays on the table.
     values["failure_fate"] = (
-        "which was itself a penalty card, stays on the table as a major penalty card (Law 52B2)"
+        _("which was itself a penalty card, stays on the table as a major penalty card (Law 52B2)")
         if failure is not None and failure.card in s.cards
-        else "led or played illegally, becomes a major penalty card in its turn (Law 52B2)"
+        else _("led or played illegally, becomes a major penalty card in its turn (Law 52B2)")
     )
     # The cards that were due then: with a Law 51A designation, the one declarer named.
     values["failure_due"] = _names(list(failure.due)) if failure and failure.due else cards
     values["accept_reason"] = (
-        "Declarer chose to accept it (Law 52B1(a))."
+        _("Declarer chose to accept it (Law 52B1(a)).")
         if answered.get("accept_choice") == "accept"
-        else "Declarer has since played a card, or the revoke is established, so the card "
-        "must be accepted (Law 52B1(b), Law 63B)."
+        else _(
+            "Declarer has since played a card, or the revoke is established, so the card "
+            "must be accepted (Law 52B1(b), Law 63B)."
+        )
     )
     broken = [v for v in rect.violations if v.kind == "lead_restriction_broken"]
-    values["violation_text"] = (
-        broken[0].evidence
-        if broken
-        else f"{partner} did not keep to declarer's {choice or 'choice'} although he could."
-    )
+    if broken:
+        values["violation_text"] = broken[0].evidence
+    elif choice == "require":
+        values["violation_text"] = _(
+            "{partner} did not keep to declarer's requirement although he could."
+        ).format(partner=partner)
+    elif choice == "forbid":
+        values["violation_text"] = _(
+            "{partner} did not keep to declarer's prohibition although he could."
+        ).format(partner=partner)
+    else:
+        values["violation_text"] = _(
+            "{partner} did not keep to declarer's choice although he could."
+        ).format(partner=partner)
     return values
 
 
