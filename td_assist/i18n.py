@@ -104,3 +104,9 @@ def _(text: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form of a sentence that depends on ``count``."""
     return catalog(current_language()).ngettext(singular, plural, count)
+
+
+def N_(text: str) -> str:
+    """Marks a text set at import time for the catalog; translate it where it is read,
+    with ``_(text)`` (e.g. a wizard's ``placeholder_words``)."""
+    return text

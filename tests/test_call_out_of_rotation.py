@@ -162,7 +162,7 @@ def test_cli_heads_the_ruling_with_the_contract_as_ruled(capsys):
     )
     assert code == 0
     # Read with the cancelled 1C standing the calls would end in 4H by South.
-    assert capsys.readouterr().out.startswith("Board 1, 4H by East")
+    assert capsys.readouterr().out.startswith("Board 1, 4♥ by East")
 
 
 def test_the_board_beside_the_ruling_leaves_the_cancelled_call_out():
@@ -193,3 +193,31 @@ def test_an_auction_that_ends_before_the_partners_turn_leaves_no_pass_to_enforce
     assert rect["partner_barred"] == "once" and rect["partner_pass_at"] is None
     assert "no pass is left to enforce" in ruling.text
     assert rect["contract"] == "1S" and rect["declarer"] == "N"
+
+
+def test_cli_rules_in_german_with_lang_de(capsys):
+    """The walk, the ruling and the Law 26B lines all in German (issue 36)."""
+    from pathlib import Path
+
+    from td_assist.cli import main
+
+    from .test_german_pages import english_in
+
+    case = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "call-out-of-rotation"
+    for name in ("10-opening-at-partner-turn-not-comparable", "01-overcall-at-rho-turn-accepted"):
+        assert (
+            main(["--lang", "de", "rule", "call-out-of-rotation", str(case / f"{name}.toml")]) == 0
+        )
+        out = capsys.readouterr().out
+        assert "Entscheidung:" in out
+        assert not english_in(f"<p>{out}</p>", set()), out
+
+
+def test_cli_lists_the_questions_in_german_with_placeholder_words_in_german(capsys):
+    from td_assist.cli import main
+
+    assert main(["--lang", "de", "rule", "call-out-of-rotation", "--list-questions"]) == 0
+    out = capsys.readouterr().out
+    assert "Hätte der Schuldige die Ansage außer Reihenfolge" in out
+    assert "Sein Partner (der Spieler, der an der Reihe war)" in out
+    assert "(the player whose turn it was)" not in out

@@ -317,3 +317,20 @@ def test_a_declaring_side_lead_after_the_final_pass_is_law_24_through_54e():
     assert ruling.outcome == "returned_to_hand" and "54E" in ruling.laws
     assert ruling.rectification["penalty_cards"] == []
     assert "after the final pass" in ruling.text
+
+
+def test_cli_rules_in_german_with_lang_de(capsys):
+    """Every worked case of the wizard ruled in German: no English sentence (issue 36)."""
+    from pathlib import Path
+
+    from td_assist.cli import main
+
+    from .test_german_pages import english_in
+
+    cases = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "exposed-card"
+    for case in sorted(cases.glob("*.toml")):
+        main(["--lang", "de", "rule", "exposed-card", str(case)])
+        out = capsys.readouterr().out
+        # The answer codes a pending question lists (--answer seen_by_partner=no) are not prose.
+        prose = "\n".join(line for line in out.splitlines() if "--answer" not in line)
+        assert not english_in(f"<p>{prose}</p>", set()), (case.name, out)

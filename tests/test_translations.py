@@ -37,19 +37,19 @@ def _source_messages() -> dict[str, list[str]]:
     return found
 
 
+def _hashable(text: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
+    """A plural entry's forms: a tuple from the .po, a list from the .mo."""
+    return text if isinstance(text, str) else tuple(text)
+
+
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_the_compiled_catalog_is_the_po_file(code):
     """The app reads the .mo; a translator edits the .po: they must say the same
     (recompile with `pybabel compile -d td_assist/translations`, see README)."""
-    po = {_plain(m.id): _plain(m.string) for m in _catalog(code) if m.id}
+    po = {_hashable(m.id): _hashable(m.string) for m in _catalog(code) if m.id}
     with (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
-        compiled = {_plain(m.id): _plain(m.string) for m in read_mo(mo) if m.id}
+        compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(mo) if m.id}
     assert compiled == po
-
-
-def _plain(text: str | list[str] | tuple[str, ...]) -> str | tuple[str, ...]:
-    """A plural entry (ngettext) as a tuple: babel reads it from the .mo as a list."""
-    return text if isinstance(text, str) else tuple(text)
 
 
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)

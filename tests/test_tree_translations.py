@@ -80,7 +80,12 @@ def test_a_translation_gives_every_text_of_its_tree_with_its_placeholders(wizard
         if set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(given[key]))
     ]
     assert not wrong, f"placeholders differ from the English in: {', '.join(wrong)}"
-    untranslated = [k for k, text in english.items() if text == given[k] and len(text) > 12]
+    # A text that is only placeholders ("{comparable_help}") reads the same in any language.
+    untranslated = [
+        k
+        for k, text in english.items()
+        if text == given[k] and len(PLACEHOLDER.sub("", text).strip()) > 12
+    ]
     assert not untranslated, f"left in English: {', '.join(untranslated)}"
 
 

@@ -127,7 +127,10 @@ def print_ruling(ruling: Ruling, board: Board | None) -> None:
 
 def list_questions(wizard: str) -> None:
     tree = get_tree(wizard)
-    words = get_wizard(wizard).placeholder_words
+    # Marked with N_() where the wizard is defined; read in the reader's language here.
+    words = {
+        k: _(text) if text else text for k, text in get_wizard(wizard).placeholder_words.items()
+    }
     print(_("Answers the {wizard} wizard accepts (--answer NAME=VALUE):\n").format(wizard=wizard))
     for name, node in tree.nodes.items():
         if isinstance(node, QuestionNode | FactNode):

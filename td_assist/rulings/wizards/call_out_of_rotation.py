@@ -27,7 +27,7 @@ from td_assist.bridge.auction import SKIP_MARK, Auction, Call
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import IrregularityReport, Ruling, irregularity_kind
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
@@ -748,20 +748,21 @@ WIZARD = register(
             ),
         ),
         placeholder_words={
-            "offender": "the offender",
-            "offender_partner": "the offender's partner",
-            "lho": "LHO",
-            "rho": "the offender's RHO",
-            "turn_holder": "the player whose turn it was",
-            "call": "the call out of rotation",
-            "previous_call": "his previous call",
-            "skipped_turns": "Whoever was passed over has lost that turn.",
-            "rectification_law": "30, 31 or 32",
+            "offender": N_("the offender"),
+            "offender_partner": N_("the offender's partner"),
+            "lho": N_("LHO"),
+            "rho": N_("the offender's RHO"),
+            "turn_holder": N_("the player whose turn it was"),
+            "call": N_("the call out of rotation"),
+            "previous_call": N_("his previous call"),
+            "skipped_turns": N_("Whoever was passed over has lost that turn."),
+            "rectification_law": N_("30, 31 or 32"),
             "offender_call_words": "",
-            "comparable_help": "Tell the offender, away from the table, which calls "
-            "would be comparable (Law 23A).",
-            "offenders": "the offending side",
-            "non_offenders": "the non-offending side",
+            "comparable_help": N_(
+                "Tell the offender, away from the table, which calls would be comparable (Law 23A)."
+            ),
+            "offenders": N_("the offending side"),
+            "non_offenders": N_("the non-offending side"),
             "partner_pass_words": "",
             "offender_pass_words": "",
         },

@@ -31,7 +31,7 @@ from td_assist.bridge.auction import Auction, Call, Contract
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.i18n import _, ngettext
+from td_assist.i18n import N_, _, ngettext
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -917,13 +917,13 @@ WIZARD = register(
             AnswerHelp("card_N", "(TD)  One more card exposed (card_2, card_3 ...), or none"),
         ),
         placeholder_words={
-            "offender": "the offender",
-            "partner": "the offender's partner",
-            "partner_lho": "the partner's LHO",
-            "cards": "the exposed card(s)",
-            "pass_turn": "his next turn",
-            "barred_call": "his call",
-            "contract": "the contract",
+            "offender": N_("the offender"),
+            "partner": N_("the offender's partner"),
+            "partner_lho": N_("the partner's LHO"),
+            "cards": N_("the exposed card(s)"),
+            "pass_turn": N_("his next turn"),
+            "barred_call": N_("his call"),
+            "contract": N_("the contract"),
         },
         notes=(
             'The irregularity in a .json request: {"kind": "exposed_card_auction", '
