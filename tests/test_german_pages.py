@@ -42,9 +42,7 @@ ENGLISH_WORDS = frozenset(
 )  # fmt: skip
 
 # Pages this branch does not make German yet, and why; each must fail (strict).
-WIZARDS_WITHOUT_GERMAN = (
-    "insufficient-bid",
-)
+WIZARDS_WITHOUT_GERMAN = ("insufficient-bid",)
 NO_GERMAN_TREE = (
     "no rulings/{}.de.toml yet, and the wizard's composed sentences are not yet in _() "
     "(issue 36: revoke and lead-out-of-turn are done)"
