@@ -13,23 +13,47 @@ registers it with ``@irregularity_kind``; ``requests`` reads a request's
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     SerializeAsAny,
     field_validator,
 )
 
-from td_assist.bridge.cards import Seat
+from td_assist.bridge.cards import Card, Seat
 
 AnsweredBy = Literal["record", "td", "assumed"]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _seat_or_none(value: object) -> object:
+    return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
+
+
+def _one_card(value: str | None) -> str | None:
+    return str(Card.parse(value)) if value else None
+
+
+def _distinct_cards(value: list[str]) -> list[str]:
+    cards = [str(Card.parse(text)) for text in value]
+    if len(set(cards)) != len(cards):
+        raise ValueError("a card is listed twice")
+    return cards
+
+
+# The field types every wizard's report shares: a seat written any way ("N", "north"; blank
+# means not given), a card ("SA", "♠A"), cards with none twice, each kept in one notation.
+ReportSeat = Annotated[Seat | None, BeforeValidator(_seat_or_none)]
+ReportCard = Annotated[str | None, AfterValidator(_one_card)]
+ReportCards = Annotated[list[str], AfterValidator(_distinct_cards)]
 
 
 class IrregularityReport(_Model):

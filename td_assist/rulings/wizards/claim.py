@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge import double_dummy
 from td_assist.bridge.board import Board
@@ -41,6 +41,7 @@ from td_assist.rulings.engine.model import (
     Adjustment,
     IrregularityReport,
     PendingQuestion,
+    ReportSeat,
     Ruling,
     Step,
     irregularity_kind,
@@ -86,16 +87,11 @@ class ClaimReport(IrregularityReport):
     """Who claimed, before which trick, how many of the tricks left, and what he said."""
 
     kind: Literal["claim"] = "claim"
-    claimer: Seat | None = None
+    claimer: ReportSeat = None
     trick: int | None = Field(default=None, ge=1, le=13)
     claimed: int | None = Field(default=None, ge=0, le=13)
     statement: str = Field(default="", max_length=2000)
     stated_total: int | None = Field(default=None, ge=0, le=13)
-
-    @field_validator("claimer", mode="before")
-    @classmethod
-    def _seat(cls, value: object) -> object:
-        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
 
 
 class CandidateLine(BaseModel):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Auction, Call, Contract
 from td_assist.bridge.board import Board
@@ -36,6 +36,8 @@ from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     PendingQuestion,
+    ReportCards,
+    ReportSeat,
     Ruling,
     Step,
     irregularity_kind,
@@ -90,23 +92,10 @@ class ExposedCardReport(IrregularityReport):
     call), and whether the card was led face up before the auction had ended."""
 
     kind: Literal["exposed_card_auction"] = "exposed_card_auction"
-    offender: Seat | None = None
-    cards: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    offender: ReportSeat = None
+    cards: ReportCards = Field(default_factory=list, max_length=MAX_CARDS)
     call_index: int | None = Field(default=None, ge=0, le=MAX_CALL_INDEX)
     premature_lead: bool = False
-
-    @field_validator("offender", mode="before")
-    @classmethod
-    def _seat(cls, value: object) -> object:
-        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
-
-    @field_validator("cards")
-    @classmethod
-    def _cards(cls, value: list[str]) -> list[str]:
-        cards = [str(Card.parse(text)) for text in value]
-        if len(set(cards)) != len(cards):
-            raise ValueError("a card is listed twice")
-        return cards
 
 
 class OffenderMustLead(BaseModel):

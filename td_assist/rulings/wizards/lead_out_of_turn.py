@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
@@ -34,6 +34,8 @@ from td_assist.rulings.engine.model import (
     IrregularityReport,
     OptionLine,
     PendingQuestion,
+    ReportCard,
+    ReportSeat,
     Ruling,
     Step,
     irregularity_kind,
@@ -84,20 +86,10 @@ class LeadOutOfTurnReport(IrregularityReport):
     """Who led out of turn (dummy's seat when declarer led from dummy), which card, when."""
 
     kind: Literal["lead_out_of_turn"] = "lead_out_of_turn"
-    offender: Seat | None = None
-    card: str | None = None
+    offender: ReportSeat = None
+    card: ReportCard = None
     trick: int | None = Field(default=None, ge=1, le=13)
     faced: bool = True
-
-    @field_validator("offender", mode="before")
-    @classmethod
-    def _seat(cls, value: object) -> object:
-        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
-
-    @field_validator("card")
-    @classmethod
-    def _card(cls, value: str | None) -> str | None:
-        return str(Card.parse(value)) if value else None
 
 
 class LeadOutOfTurnRectification(BaseModel):

@@ -29,7 +29,14 @@ from td_assist.bridge.cards import Card, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
-from td_assist.rulings.engine.model import IrregularityReport, Ruling, Step, irregularity_kind
+from td_assist.rulings.engine.model import (
+    IrregularityReport,
+    ReportCard,
+    ReportSeat,
+    Ruling,
+    Step,
+    irregularity_kind,
+)
 from td_assist.rulings.engine.registry import (
     AnswerHelp,
     Wizard,
@@ -85,17 +92,12 @@ class LeadMade(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: Seat
-    card: str | None = None
+    card: ReportCard = None
 
     @field_validator("seat", mode="before")
     @classmethod
     def _seat(cls, value: object) -> object:
         return Seat.parse(value) if isinstance(value, str) else value
-
-    @field_validator("card")
-    @classmethod
-    def _card(cls, value: str | None) -> str | None:
-        return str(Card.parse(value)) if value else None
 
 
 @irregularity_kind
@@ -104,18 +106,13 @@ class MisinformationReport(IrregularityReport):
     was said, and when the right information came out (CONTRACTS.md names)."""
 
     kind: Literal["misinformation"] = "misinformation"
-    explainer: Seat | None = None
+    explainer: ReportSeat = None
     call_index: int | None = Field(default=None, ge=1, le=400)
     type: MisinformationType | None = None
     explanation: str = Field(default="", max_length=2000)
     corrected_at: CorrectedAt | None = None
     corrected_after_calls: int | None = Field(default=None, ge=0, le=400)
     lead: LeadMade | None = None
-
-    @field_validator("explainer", mode="before")
-    @classmethod
-    def _explainer(cls, value: object) -> object:
-        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
 
 
 class MisinformationRectification(BaseModel):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
@@ -30,6 +30,8 @@ from td_assist.rulings.engine.model import (
     AnsweredBy,
     IrregularityReport,
     PendingQuestion,
+    ReportCards,
+    ReportSeat,
     Ruling,
     Step,
     irregularity_kind,
@@ -67,26 +69,13 @@ class PenaltyCardReport(IrregularityReport):
     """
 
     kind: Literal["penalty_card"] = "penalty_card"
-    offender: Seat | None = None
-    cards: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    offender: ReportSeat = None
+    cards: ReportCards = Field(default_factory=list, max_length=MAX_CARDS)
     trick: int | None = Field(default=None, ge=1, le=13)
     exposure: Literal["inadvertent", "deliberate"] | None = None
     before_trick: bool = False
     # Before anyone led to that trick (the lead-out-of-turn wizard's refused lead).
     before_lead: bool = False
-
-    @field_validator("offender", mode="before")
-    @classmethod
-    def _seat(cls, value: object) -> object:
-        return Seat.parse(value) if isinstance(value, str) and value.strip() else value or None
-
-    @field_validator("cards")
-    @classmethod
-    def _cards(cls, value: list[str]) -> list[str]:
-        cards = [str(Card.parse(text)) for text in value]
-        if len(set(cards)) != len(cards):
-            raise ValueError("a card is listed twice")
-        return cards
 
 
 class ViolationLine(BaseModel):
