@@ -81,7 +81,7 @@ def score_inputs(
     try:
         results = parse_results(answers["results"])
     except RecordError as error:
-        raise error.located("answer results") from None
+        raise error.located(_("answer {name}").format(name="results")) from None
     steps.append(
         td_step("results", _("Results without the infraction"), answers["results"], ["12C1c"])
     )
@@ -107,7 +107,7 @@ def score_inputs(
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:
-            raise error.located("answer traveller") from None
+            raise error.located(_("answer {name}").format(name="traveller")) from None
         steps.append(td_step("traveller", _("Other NS scores"), answers["traveller"], ["12C1c"]))
     elif mode == "step" and scoring not in {"teams", "pairs", SCORER_PAIRS, "points"}:
         return (
@@ -178,7 +178,7 @@ def score_inputs(
         try:
             without_error = parse_results(text)
         except RecordError as error:
-            raise error.located("answer result_without_error") from None
+            raise error.located(_("answer {name}").format(name="result_without_error")) from None
         steps.append(
             td_step("result_without_error", _("Result without the error"), text, ["12C1e"])
         )
