@@ -528,3 +528,19 @@ def test_a_wrong_call_number_is_refused_in_german():
     with use_language("de"), pytest.raises(RecordError) as raised:
         rule("misinformation", board(RAISE), report(call_index=9), {})
     assert "Gebot 9" in str(raised.value) and "Meldung call_index" in str(raised.value)
+
+
+def test_the_score_keypad_reads_german(client):
+    from td_assist.web.boards import store
+
+    from .test_german_pages import GERMAN, english_in, english_sentences
+
+    with client.application.app_context():
+        board_id = store().save_board(json.loads(board(RAISE, 9).model_dump_json()), source="t")
+    asked = (
+        f"/rule/misinformation/{board_id}?a=type:explanation&a=call_index:3"
+        "&a=corrected_at:end_of_play&a=agreement:matches_call&a=damaged:yes"
+    )
+    page = client.get(asked, headers=GERMAN).get_data(as_text=True)
+    assert "2♠ von Nord" in page
+    assert not english_in(page, english_sentences())
