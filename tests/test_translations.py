@@ -37,13 +37,18 @@ def _source_messages() -> dict[str, list[str]]:
     return found
 
 
+def _key(text: str | tuple[str, ...] | list[str]) -> str | tuple[str, ...]:
+    """A plural's forms (a tuple in the .po, a list in the .mo) compare as a tuple."""
+    return text if isinstance(text, str) else tuple(text)
+
+
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_the_compiled_catalog_is_the_po_file(code):
     """The app reads the .mo; a translator edits the .po: they must say the same
     (recompile with `pybabel compile -d td_assist/translations`, see README)."""
-    po = {m.id: m.string for m in _catalog(code) if m.id}
+    po = {_key(m.id): _key(m.string) for m in _catalog(code) if m.id}
     with (TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
-        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(mo) if m.id}
     assert compiled == po
 
 
