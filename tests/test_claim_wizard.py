@@ -340,3 +340,55 @@ def test_a_reported_claim_trick_just_after_the_recorded_play_is_accepted():
     assert ruling.outcome == "adjudicated" and _rect(ruling)["tricks_to_declarer"] == 9
     with pytest.raises(RecordError, match="ends at trick 9"):
         rule("claim", case.board.to_board(), ClaimReport(claimer=Seat.S, trick=11), {})
+
+
+# --- German ------------------------------------------------------------------------------
+
+
+def _german_words(ruling) -> str:
+    """Every text of a ruling a person reads, without the claimer's own words."""
+    texts = [ruling.title, ruling.text]
+    texts += [f"{o.side}: {o.text}" for o in ruling.options]
+    texts += [f"{s.question} {s.answer_label}" for s in ruling.path if s.node != "statement"]
+    if ruling.pending is not None:
+        texts += [ruling.pending.prompt, ruling.pending.help or ""]
+        texts += [c.get("label", "") for c in ruling.pending.choices or []]
+    rect = _rect(ruling)
+    texts += rect.get("suit_breaks", []) + [line["description"] for line in rect.get("lines", [])]
+    statement = (rect.get("statement") or "").strip()
+    return " ".join(texts).replace(f"“{statement}”", " ") if statement else " ".join(texts)
+
+
+@pytest.mark.parametrize("case", sorted(p.stem[:2] for p in CASES.glob("*.toml")))
+def test_every_case_is_ruled_in_german(case):
+    from td_assist.i18n import use_language
+
+    from .test_german_pages import english_in, english_sentences
+
+    with use_language("de"):
+        ruling = _rule(case)
+    assert not english_in(_german_words(ruling), english_sentences())
+
+
+def test_the_position_and_the_card_picker_speak_german():
+    from .test_german_pages import GERMAN, english_in, english_sentences
+
+    app = create_app({"TESTING": True})
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = GERMAN["Accept-Language"]
+    case = _case("03")
+    with app.app_context():
+        from td_assist.web.boards import store
+
+        board_id = store().save_board(
+            json.loads(case.board.to_board().model_dump_json()), source="test"
+        )
+    base = f"/rule/claim/{board_id}?a=usual:yes&a=claimer:S"
+    left = "SA SQ CA CK S6 S5 DT D9 S4 S3 HA HK SK S2 DQ DJ"
+    answered = base + "&a=cards_left:" + left.replace(" ", "+")
+    answered += "&a=tricks_won_before_claim:6&a=claimed:4&a=statement:Alles+meins."
+    sentences = english_sentences()
+    for url in (base + "&tc=SA.SQ", answered):
+        page = client.get(url).get_data(as_text=True)
+        assert "data-card-picker" in page or "data-claim-position" in page
+        assert not english_in(page, sentences), url

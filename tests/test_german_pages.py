@@ -52,7 +52,6 @@ KNOWN_GAPS: dict[str, str] = {
     "board": "lists the wizards by title: three have no German tree yet",
     "practice": "lists the wizards by title: three have no German tree yet",
     "search": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
-    "laws contents": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
     "law page": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
     "session auction": "names the insufficient-bid wizard, which has no German tree yet",
     "cases": "the worked cases' stories are English only (issue 36, worked cases: not done)",

@@ -479,3 +479,68 @@ def test_the_german_texts_match_the_tree_node_for_node():
                 )
         if "choices" in node:
             assert set(translated["labels"]) == {c["value"] for c in node["choices"]}
+
+
+# --- German ------------------------------------------------------------------------------
+
+SCORED = {"agreement": "matches_call", "damaged": "yes", "results": "3H W 9 0.5; 3S N 9 0.5"}
+
+
+@pytest.mark.parametrize(
+    ("auction", "fields", "answers"),
+    [
+        (
+            ["1NT", "P", "2H", "P", "2S"],
+            {"corrected_at": "auction", "corrected_after_calls": 5},
+            {"agreement": "matches_call", "influenced": "yes"},
+        ),
+        (RAISE, {"corrected_at": "end_of_play"}, SCORED | {"traveller": "140, 110, -140, 50"}),
+        (RAISE, {"corrected_at": "end_of_play"}, SCORED | {"comparison": "110"}),
+        (RAISE, {"corrected_at": "end_of_play"}, SCORED),  # asks how the board is scored
+        (RAISE, {"corrected_at": "end_of_play"}, SCORED | {"scoring": "pairs_scorer"}),
+        (RAISE, {"corrected_at": "end_of_play"}, {"agreement": "matches_call", "damaged": "no"}),
+        (RAISE, {"type": "failure_to_alert", "corrected_at": "auction"}, {}),
+        (
+            RAISE,
+            {"type": "turn_to_lead", "explainer": "W", "lead": {"seat": "S", "card": "HA"}},
+            {},
+        ),
+    ],
+)
+def test_each_ruling_path_reads_german(auction, fields, answers):
+    from td_assist.i18n import use_language
+
+    from .test_german_pages import english_in, english_sentences
+
+    with use_language("de"):
+        ruling = rule("misinformation", board(auction, 9), report(**fields), answers, "step")
+    texts = [ruling.title, ruling.text, *(f"{o.side}: {o.text}" for o in ruling.options)]
+    texts += [f"{step.question} {step.answer_label}" for step in ruling.path]
+    if ruling.pending is not None:
+        texts += [ruling.pending.prompt, ruling.pending.help or ""]
+        texts += [choice.get("label", "") for choice in ruling.pending.choices or []]
+    assert not english_in(" ".join(texts), english_sentences())
+
+
+def test_a_wrong_call_number_is_refused_in_german():
+    from td_assist.i18n import use_language
+
+    with use_language("de"), pytest.raises(RecordError) as raised:
+        rule("misinformation", board(RAISE), report(call_index=9), {})
+    assert "Gebot 9" in str(raised.value) and "Meldung call_index" in str(raised.value)
+
+
+def test_the_score_keypad_reads_german(client):
+    from td_assist.web.boards import store
+
+    from .test_german_pages import GERMAN, english_in, english_sentences
+
+    with client.application.app_context():
+        board_id = store().save_board(json.loads(board(RAISE, 9).model_dump_json()), source="t")
+    asked = (
+        f"/rule/misinformation/{board_id}?a=type:explanation&a=call_index:3"
+        "&a=corrected_at:end_of_play&a=agreement:matches_call&a=damaged:yes"
+    )
+    page = client.get(asked, headers=GERMAN).get_data(as_text=True)
+    assert "2♠ von Nord" in page
+    assert not english_in(page, english_sentences())

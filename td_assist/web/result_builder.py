@@ -22,7 +22,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.bridge.display import contract_text
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import _, ngettext
 
 RESULT_NODES = frozenset({"results", "result_without_error"})
 SCORE_NODES = frozenset({"traveller", "comparison"})
@@ -53,9 +53,11 @@ class Part:
     def label(self) -> str:
         share = Fraction(self.units, WHOLE)
         if self.contract == "Pass":
-            return f"Passed out, {share}"
+            return _("Passed out, {share}").format(share=share)
         seat = Seat(self.declarer).name_full
-        return f"{contract_text(self.contract)} by {seat}, {self.tricks} tricks, {share}"
+        return _("{contract} by {declarer}, {tricks} tricks, {share}").format(
+            contract=contract_text(self.contract), declarer=seat, tricks=self.tricks, share=share
+        )
 
 
 @dataclass
@@ -172,7 +174,9 @@ def build(
         for text, seat in auction_contracts(board):
             builder.quick.append(
                 Key(
-                    f"{contract_text(text)} by {seat.name_full}",
+                    _("{contract} by {declarer}").format(
+                        contract=contract_text(text), declarer=seat.name_full
+                    ),
                     link(rb=state, rc=text, rd=seat.value),
                     data=f"{text}-{seat.value}",
                 )
@@ -194,7 +198,7 @@ def build(
         ]
         single = answer(Part("Pass", "", 0, WHOLE).text()) if not several else None
         builder.passed_out = Key(
-            "Passed out", single or link(rb=state, rc="Pass", rt="0"), data="Pass"
+            _("Passed out"), single or link(rb=state, rc="Pass", rt="0"), data="Pass"
         )
         if not several:
             builder.weigh = Key(_("Several results, with weights"), page_link(rw="1"))
@@ -289,7 +293,9 @@ def score_pad(
         every = [*scores, value] if value is not None else scores
         if every:
             pad.done = Key(
-                f"Done: {len(every)} score{'s' if len(every) != 1 else ''}",
+                ngettext("Done: {count} score", "Done: {count} scores", len(every)).format(
+                    count=len(every)
+                ),
                 answer(", ".join(str(s) for s in every)),
             )
         pad.skip = Key(_("Leave the traveller out: the scorer matchpoints it"), answer(LEFT_OUT))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import PendingQuestion, Step
 from td_assist.rulings.engine.walk import Mode
 from td_assist.rulings.procedures.adjusted_scores import AdjustedScore, PossibleResult
@@ -41,12 +42,12 @@ def text_question(node: str, prompt: str, help_text: str, laws: list[str]) -> Pe
     return PendingQuestion(node=node, prompt=prompt, kind="text", laws=laws, help=help_text)
 
 
-def td_step(node: str, question: str, answer: str, laws: list[str]) -> Step:
+def td_step(node: str, question: str, answer: str, laws: list[str], answer_label: str = "") -> Step:
     return Step(
         node=node,
         question=question,
         answer=answer,
-        answer_label=answer,
+        answer_label=answer_label or answer,
         answered_by="td",
         laws=laws,
     )
@@ -62,11 +63,17 @@ def score_inputs(
             None,
             text_question(
                 "results",
-                "Which results could have happened without the infraction, and how likely is each?",
-                "One result, or several with weights adding up to 1: contract, declarer, tricks, "
-                "weight, e.g. 4S S 10 0.6; 3S S 9 0.4. Tricks may be =, +1, -2. Include only "
-                "results that could have been reached legally; never the action the "
-                "information suggested (Law 12C1(c))." + hint,
+                _(
+                    "Which results could have happened without the infraction, and how likely "
+                    "is each?"
+                ),
+                _(
+                    "One result, or several with weights adding up to 1: contract, declarer, "
+                    "tricks, weight, e.g. 4S S 10 0.6; 3S S 9 0.4. Tricks may be =, +1, -2. "
+                    "Include only results that could have been reached legally; never the "
+                    "action the information suggested (Law 12C1(c))."
+                )
+                + hint,
                 ["12C1b", "12C1c"],
             ),
             steps,
@@ -74,9 +81,9 @@ def score_inputs(
     try:
         results = parse_results(answers["results"])
     except RecordError as error:
-        raise error.located("answer results") from None
+        raise error.located(_("answer {name}").format(name="results")) from None
     steps.append(
-        td_step("results", "Results without the infraction", answers["results"], ["12C1c"])
+        td_step("results", _("Results without the infraction"), answers["results"], ["12C1c"])
     )
     comparison: int | None = None
     traveller: list[int] = []
@@ -84,33 +91,43 @@ def score_inputs(
     if answers.get("comparison", "").strip():
         comparison = parse_comparison(answers["comparison"])
         steps.append(
-            td_step("comparison", "NS score at the other table", answers["comparison"], ["78B"])
+            td_step("comparison", _("NS score at the other table"), answers["comparison"], ["78B"])
         )
     elif traveller_left_out(answers) or scoring == SCORER_PAIRS:
-        steps.append(td_step("traveller", "Other NS scores", SCORER_MATCHPOINTS, ["12C1c"]))
+        steps.append(
+            td_step(
+                "traveller",
+                _("Other NS scores"),
+                SCORER_MATCHPOINTS,
+                ["12C1c"],
+                answer_label=_("left out: the scorer matchpoints the weighted score"),
+            )
+        )
     elif answers.get("traveller", "").strip():
         try:
             traveller = parse_traveller(answers["traveller"])
         except RecordError as error:
-            raise error.located("answer traveller") from None
-        steps.append(td_step("traveller", "Other NS scores", answers["traveller"], ["12C1c"]))
+            raise error.located(_("answer {name}").format(name="traveller")) from None
+        steps.append(td_step("traveller", _("Other NS scores"), answers["traveller"], ["12C1c"]))
     elif mode == "step" and scoring not in {"teams", "pairs", SCORER_PAIRS, "points"}:
         return (
             None,
             PendingQuestion(
                 node="scoring",
-                prompt="How is the board scored?",
+                prompt=_("How is the board scored?"),
                 kind="question",
                 laws=["12C1c"],
-                help="Each result is IMPed (teams) or matchpointed (pairs) first, then weighted.",
+                help=_(
+                    "Each result is IMPed (teams) or matchpointed (pairs) first, then weighted."
+                ),
                 choices=[
-                    {"value": "teams", "label": "Teams (IMPs against the other table)"},
-                    {"value": "pairs", "label": "Pairs (matchpoints on the traveller)"},
+                    {"value": "teams", "label": _("Teams (IMPs against the other table)")},
+                    {"value": "pairs", "label": _("Pairs (matchpoints on the traveller)")},
                     {
                         "value": SCORER_PAIRS,
-                        "label": "Pairs, without the traveller: the scorer matchpoints it",
+                        "label": _("Pairs, without the traveller: the scorer matchpoints it"),
                     },
-                    {"value": "points", "label": "Total points only"},
+                    {"value": "points", "label": _("Total points only")},
                 ],
             ),
             steps,
@@ -120,8 +137,8 @@ def score_inputs(
             None,
             text_question(
                 "comparison",
-                "What did North-South score at the other table?",
-                "NS points, e.g. -140 or 420.",
+                _("What did North-South score at the other table?"),
+                _("NS points, e.g. -140 or 420."),
                 ["78B"],
             ),
             steps,
@@ -131,8 +148,8 @@ def score_inputs(
             None,
             text_question(
                 "traveller",
-                "What are the other North-South scores on the traveller?",
-                "NS points separated by commas, without this table's own score: 420, 450, -50.",
+                _("What are the other North-South scores on the traveller?"),
+                _("NS points separated by commas, without this table's own score: 420, 450, -50."),
                 ["12C1c"],
             ),
             steps,
@@ -145,10 +162,15 @@ def score_inputs(
                 None,
                 text_question(
                     "result_without_error",
-                    "Had the non-offenders not made their serious error, what would the result "
-                    "have been (with the infraction)?",
-                    "Contract, declarer, tricks, e.g. 4SX E 8 (several with weights if need be). "
-                    "The part of the damage between this and the table result is their own.",
+                    _(
+                        "Had the non-offenders not made their serious error, what would the "
+                        "result have been (with the infraction)?"
+                    ),
+                    _(
+                        "Contract, declarer, tricks, e.g. 4SX E 8 (several with weights if need "
+                        "be). The part of the damage between this and the table result is their "
+                        "own."
+                    ),
                     ["12C1e"],
                 ),
                 steps,
@@ -156,8 +178,10 @@ def score_inputs(
         try:
             without_error = parse_results(text)
         except RecordError as error:
-            raise error.located("answer result_without_error") from None
-        steps.append(td_step("result_without_error", "Result without the error", text, ["12C1e"]))
+            raise error.located(_("answer {name}").format(name="result_without_error")) from None
+        steps.append(
+            td_step("result_without_error", _("Result without the error"), text, ["12C1e"])
+        )
         if not table_known:
             return (
                 None,
@@ -167,8 +191,8 @@ def score_inputs(
                     laws=["12C1e"],
                     minimum=0,
                     maximum=13,
-                    prompt="How many tricks did declarer take at the table?",
-                    help="Law 12C1(e) compares the table result with the other two.",
+                    prompt=_("How many tricks did declarer take at the table?"),
+                    help=_("Law 12C1(e) compares the table result with the other two."),
                 ),
                 steps,
             )
@@ -177,9 +201,12 @@ def score_inputs(
 
 def result_words(result: PossibleResult, score: int) -> str:
     if result.declarer is None:
-        return f"passed out, NS {score:+d}"
-    return (
-        f"{result.contract} by {result.declarer.name_full}, {result.tricks} tricks, NS {score:+d}"
+        return _("passed out, NS {score:+d}").format(score=score)
+    return _("{contract} by {declarer}, {tricks} tricks, NS {score:+d}").format(
+        contract=result.contract,
+        declarer=result.declarer.name_full,
+        tricks=result.tricks,
+        score=score,
     )
 
 
@@ -189,12 +216,18 @@ def assigned_text(answer: AdjustedScore, results: list[PossibleResult]) -> str:
         text = result_words(results[0], lines[0].score_ns)
     else:
         text = "; ".join(
-            f"{line.weight * 100:g}% of {result_words(r, line.score_ns)}"
+            _("{percent} of {result}").format(
+                percent=f"{line.weight * 100:g}%", result=result_words(r, line.score_ns)
+            )
             for line, r in zip(lines, results, strict=True)
         )
-        text += f"; weighted NS {answer.score_ns_final:+g}"
+        text += "; " + _("weighted NS {score:+g}").format(score=answer.score_ns_final)
     if answer.imps_ns is not None:
-        text += f"; NS {answer.imps_ns:+g} IMPs against NS {answer.comparison:+d}"
+        text += "; " + _("NS {imps:+g} IMPs against NS {comparison:+d}").format(
+            imps=answer.imps_ns, comparison=answer.comparison
+        )
     if answer.mp_percent_ns is not None:
-        text += f"; NS {answer.mp_percent_ns:.2f}% of the matchpoints"
+        text += "; " + _("NS {percent} of the matchpoints").format(
+            percent=f"{answer.mp_percent_ns:.2f}%"
+        )
     return text

@@ -194,12 +194,13 @@ def _int_answer(answers: dict[str, str], name: str, low: int, high: int) -> int 
         value = int(text)
     except ValueError:
         raise AnswerError(
-            _("{value} is not a whole number").format(value=shown(text)), where=f"answer {name}"
+            _("{value} is not a whole number").format(value=shown(text)),
+            where=_("answer {name}").format(name=name),
         ) from None
     if not low <= value <= high:
         raise AnswerError(
             _("{value} is outside {low} to {high}").format(value=value, low=low, high=high),
-            where=f"answer {name}",
+            where=_("answer {name}").format(name=name),
         )
     return value
 
@@ -210,7 +211,7 @@ def _seat_answer(answers: dict[str, str], name: str) -> Seat | None:
     try:
         return Seat.parse(answers[name])
     except RecordError as error:
-        raise AnswerError(error.problem, where=f"answer {name}") from None
+        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
 
 
 def _cards_answer(text: str, name: str) -> set[Card]:
@@ -219,7 +220,7 @@ def _cards_answer(text: str, name: str) -> set[Card]:
         try:
             cards.add(Card.parse(token))
         except RecordError as error:
-            raise AnswerError(error.problem, where=f"answer {name}") from None
+            raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
     return cards
 
 
@@ -299,7 +300,9 @@ def gather(
                     "the claim came before trick {trick}, but the record's play ends at trick "
                     "{last}"
                 ).format(trick=trick, last=-(-len(play.cards) // 4)),
-                where="irregularity trick" if "trick" not in answers else "answer trick",
+                where=_("irregularity {field}").format(field="trick")
+                if "trick" not in answers
+                else _("answer {name}").format(name="trick"),
             )
         if before < len(play.cards) < 52:
             raise RecordError(
@@ -308,7 +311,9 @@ def gather(
                     "the trick the claim came before, or the play up to the claim (or all of it "
                     "when play went on)"
                 ).format(trick=trick),
-                where="irregularity trick" if "trick" not in answers else "answer trick",
+                where=_("irregularity {field}").format(field="trick")
+                if "trick" not in answers
+                else _("answer {name}").format(name="trick"),
             )
         played_on = len(play.cards) > before
     remaining = 14 - trick
@@ -336,7 +341,9 @@ def gather(
             _(
                 "{claimed} tricks claimed, but only {remaining} were left before trick {trick}"
             ).format(claimed=claimed, remaining=remaining, trick=trick),
-            where="irregularity claimed" if "claimed" not in answers else "answer claimed",
+            where=_("irregularity {field}").format(field="claimed")
+            if "claimed" not in answers
+            else _("answer {name}").format(name="claimed"),
         )
     statement = answers.get("statement", report.statement).strip()
     if len(statement) > MAX_STATEMENT:
@@ -344,7 +351,7 @@ def gather(
             _("the statement is {length} characters long; at most {most} are kept").format(
                 length=len(statement), most=MAX_STATEMENT
             ),
-            where="answer statement",
+            where=_("answer {name}").format(name="statement"),
         )
     if statement.lower() == "skip":
         statement = ""
@@ -482,14 +489,14 @@ def _marked_hands(
                 "every player holds the same number of cards at a claim, at least one; these "
                 "marks leave {counts}"
             ).format(counts=counts),
-            where=f"answer {name}",
+            where=_("answer {name}").format(name=name),
         )
     if trick is not None and sizes[Seat.N] != 14 - trick:
         raise AnswerError(
             _("before trick {trick} each player holds {left} cards, not {marked}").format(
                 trick=trick, left=14 - trick, marked=sizes[Seat.N]
             ),
-            where=f"answer {name}",
+            where=_("answer {name}").format(name=name),
         )
     return hands
 
@@ -794,7 +801,7 @@ def _check_counts(situation: ClaimSituation, answers: dict[str, str]) -> None:
                 _("{name}={value}: only {remaining} tricks were left at the claim").format(
                     name=name, value=value, remaining=situation.remaining
                 ),
-                where=f"answer {name}",
+                where=_("answer {name}").format(name=name),
             )
     line = _int_answer(answers, "normal_line_tricks", 0, 13)
     lost = _int_answer(answers, "tricks_lost_to_trump", 0, 13)
@@ -804,7 +811,7 @@ def _check_counts(situation: ClaimSituation, answers: dict[str, str]) -> None:
                 "tricks_lost_to_trump={lost}: the normal line wins only {line}, so no more can "
                 "be lost to the trump"
             ).format(lost=lost, line=line),
-            where="answer tricks_lost_to_trump",
+            where=_("answer {name}").format(name="tricks_lost_to_trump"),
         )
 
 
@@ -995,7 +1002,7 @@ def _check_total(situation: ClaimSituation, total: int | None) -> None:
                 "declarer_tricks={total} cannot be: declarer's side had won {before} before the "
                 "claim, with {remaining} left"
             ).format(total=total, before=situation.won_before, remaining=situation.remaining),
-            where="answer declarer_tricks",
+            where=_("answer {name}").format(name="declarer_tricks"),
         )
 
 

@@ -228,7 +228,8 @@ def locate(
     if raw and raw != "0":
         if not (raw.isascii() and raw.isdigit()):
             raise RecordError(
-                _("'{raw}' is not a call number").format(raw=raw[:20]), where="answer call_index"
+                _("'{raw}' is not a call number").format(raw=raw[:20]),
+                where=_("answer {name}").format(name="call_index"),
             )
         index = int(raw)
     explainer = reported.explainer if reported else None
@@ -241,7 +242,7 @@ def locate(
                 _("call {index} is beyond the {count} calls of the auction").format(
                     index=index, count=len(incident.calls)
                 ),
-                where="irregularity call_index",
+                where=_("irregularity {field}").format(field="call_index"),
             )
         incident.call_index, incident.call = index, incident.calls[index - 1]
         incident.caller = incident.seats[index - 1]
@@ -259,7 +260,7 @@ def locate(
                     explainer=explainer.name_full,
                     seat=incident.caller.partner.value,
                 ),
-                where="irregularity explainer",
+                where=_("irregularity {field}").format(field="explainer"),
             )
         incident.explainer = incident.caller.partner
     else:
@@ -286,7 +287,7 @@ def remedy_for(incident: Incident, corrected_at: str | None) -> Remedy:
                 "the correction came after {made} calls, but the explained call is call "
                 "{index} and the auction has {total}"
             ).format(made=made, index=incident.call_index, total=total),
-            where="irregularity corrected_after_calls",
+            where=_("irregularity {field}").format(field="corrected_after_calls"),
         )
     offenders = incident.explainer.side
     # The misinformed side's last call before the correction: his partner's last call
@@ -568,9 +569,11 @@ def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResul
     try:
         results = parse_results(text)
     except RecordError as error:
-        raise error.located("answer table_result") from None
+        raise error.located(_("answer {name}").format(name="table_result")) from None
     if len(results) != 1:
-        raise RecordError(_("give one result, e.g. 4S N 9"), where="answer table_result")
+        raise RecordError(
+            _("give one result, e.g. 4S N 9"), where=_("answer {name}").format(name="table_result")
+        )
     return results[0]
 
 
@@ -610,7 +613,7 @@ def rule_misinformation(
                     "it was {leader}'s turn to lead: there is no lead out of turn to take "
                     "back (Law 47E1)"
                 ).format(leader=incident.leader.name_full),
-                where="irregularity lead",
+                where=_("irregularity {field}").format(field="lead"),
             )
     result = walk_wizard(WIZARD, board, report, answers, mode, focus=incident)
     walked = {step.node: step.answer for step in result.steps}
