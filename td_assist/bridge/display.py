@@ -36,3 +36,13 @@ def contract_text(contract: object) -> str:
         return text
     strain = text[1:3] if text[1:3] == "NT" else text[1]
     return text[0] + Strain.parse(strain).symbol + text[1 + len(strain) :]
+
+
+def vulnerability_text(code: str) -> str:
+    """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) as the reader says it."""
+    return {
+        "None": _("None"),
+        "NS": _("NS"),
+        "EW": _("EW"),
+        "All": _("All"),
+    }.get(code, code)

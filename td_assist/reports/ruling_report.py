@@ -16,7 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.display import contract_text
+from td_assist.bridge.display import contract_text, vulnerability_text
 from td_assist.i18n import _, ngettext
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
@@ -73,6 +73,7 @@ def _environment() -> Environment:
     # The reader's language, as on the pages (td_assist.i18n follows --lang or the request).
     environment.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
     environment.filters["contract"] = contract_text
+    environment.globals["vulnerability_text"] = vulnerability_text
     return environment
 
 

@@ -89,7 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ):  # fmt: skip
         app.register_blueprint(blueprint)
 
-    from td_assist.bridge.display import contract_text
+    from td_assist.bridge.display import contract_text, vulnerability_text
 
     app.jinja_env.filters["contract"] = contract_text
     app.jinja_env.globals["new_request_key"] = new_request_key
@@ -149,16 +149,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         )
 
     return app
-
-
-def vulnerability_text(code: str) -> str:
-    """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) as the reader says it."""
-    return {
-        "None": _("None"),
-        "NS": _("NS"),
-        "EW": _("EW"),
-        "All": _("All"),
-    }.get(code, code)
 
 
 def _from_this_laptop() -> bool:
