@@ -275,23 +275,25 @@ def gather(
     """The insufficient bid, read from the record as the TD's ``accepted`` answer says."""
     if board is None or not board.auction:
         raise RecordError(
-            "the insufficient-bid wizard needs the recorded auction, up to and including "
-            "the insufficient bid",
+            _(
+                "the insufficient-bid wizard needs the recorded auction, up to and including "
+                "the insufficient bid"
+            ),
             where="board auction",
         )
     bids = board.insufficient_bids
     index = report.call_index if report and report.call_index else _call_index_answer(answers)
     if index is None:
         if not bids:
-            raise RecordError("the recorded auction holds no insufficient bid", where="auction")
+            raise RecordError(_("the recorded auction holds no insufficient bid"), where="auction")
         index = bids[0].call_index
     bid = board.auction_obj.insufficient_bid(index)
     if bid is None:
         call = board.auction[index - 1] if index <= len(board.auction) else None
         what = (
-            f"call {index} ({call}) is not an insufficient bid"
+            _("call {number} ({call}) is not an insufficient bid").format(number=index, call=call)
             if call
-            else (f"the auction has no call {index}")
+            else _("the auction has no call {number}").format(number=index)
         )
         raise RecordError(what, where="irregularity call_index")
     turn = _turn_answer(answers)
@@ -299,15 +301,23 @@ def gather(
         try:
             board = board.with_insufficient_reading(index, accepted=answers["accepted"] == "yes")
         except RecordError as error:
+            if answers["accepted"] == "yes":
+                unreadable = _(
+                    "the recorded calls cannot be read with the insufficient bid accepted: "
+                    "{problem}"
+                )
+            else:
+                unreadable = _(
+                    "the recorded calls cannot be read with the insufficient bid replaced: "
+                    "{problem}"
+                )
             raise RecordError(
-                f"the recorded calls cannot be read with the insufficient bid "
-                f"{'accepted' if answers['accepted'] == 'yes' else 'replaced'}: {error.problem}",
-                where="answer accepted",
+                unreadable.format(problem=error.problem), where="answer accepted"
             ) from None
     bid = board.auction_obj.insufficient_bid(index)
     if bid is None:
         raise RecordError(
-            "the call is no longer an insufficient bid when read with the TD's answer accepted"
+            _("the call is no longer an insufficient bid when read with the TD's answer accepted")
         )
     before = _prefix(board, index - 1)
     replacement, replacement_index = bid.replacement, bid.replacement_index
@@ -315,19 +325,27 @@ def gather(
         given = _call_answer(answers["replacement"], "replacement")
         problem = before.why_illegal(given)
         if problem:
+            if given.is_bid or given.kind is not CallKind.PASS:
+                cannot = _(
+                    "{call} cannot replace {bid}: {problem} (an illegal call tried first is "
+                    "attempted_replacement)"
+                )
+            else:
+                cannot = _("{call} cannot replace {bid}: {problem}")
             raise AnswerError(
-                f"{given} cannot replace {bid.bid}: {problem}"
-                + (
-                    " (an illegal call tried first is attempted_replacement)"
-                    if given.is_bid or given.kind is not CallKind.PASS
-                    else ""
-                ),
+                cannot.format(call=given, bid=bid.bid, problem=problem),
                 where="answer replacement",
             )
         if replacement is not None and given != replacement:
             raise AnswerError(
-                f"the record shows {bid.offender.name_full} replacing {bid.bid} with "
-                f"{replacement}, not {given}",
+                _(
+                    "the record shows {offender} replacing {bid} with {replacement}, not {given}"
+                ).format(
+                    offender=bid.offender.name_full,
+                    bid=bid.bid,
+                    replacement=replacement,
+                    given=given,
+                ),
                 where="answer replacement",
             )
         replacement = given
@@ -336,12 +354,12 @@ def gather(
         attempted = _call_answer(answers["attempted_replacement"], "attempted_replacement")
         if before.is_legal(attempted) and attempted.kind is CallKind.BID:
             raise AnswerError(
-                f"{attempted} is a sufficient bid: give it as the replacement",
+                _("{call} is a sufficient bid: give it as the replacement").format(call=attempted),
                 where="answer attempted_replacement",
             )
         if attempted.is_pass:
             raise AnswerError(
-                "a pass is a legal replacement: give it as the replacement",
+                _("a pass is a legal replacement: give it as the replacement"),
                 where="answer attempted_replacement",
             )
     specified = _suits_answer(answers["specified_suits"]) if "specified_suits" in answers else None
@@ -354,7 +372,9 @@ def _call_index_answer(answers: dict[str, str]) -> int | None:
     if not raw:
         return None
     if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 400:
-        raise AnswerError(f"{shown(raw)} is not a call number", where="answer call_index")
+        raise AnswerError(
+            _("{given} is not a call number").format(given=shown(raw)), where="answer call_index"
+        )
     return int(raw)
 
 
@@ -370,7 +390,7 @@ def _suits_answer(text: str) -> frozenset[Suit]:
         return frozenset(Suit.parse(letter) for letter in letters)
     except RecordError:
         raise AnswerError(
-            f"{shown(said)} is not a list of suits; answer e.g. SH, or none",
+            _("{given} is not a list of suits; answer e.g. SH, or none").format(given=shown(said)),
             where="answer specified_suits",
         ) from None
 
@@ -396,7 +416,9 @@ def _situation(ctx: Context) -> Situation:
 
 
 def _made(s: Situation) -> str:
-    return f"{s.offender.name_full} bid {s.bid.bid} at call {s.bid.call_index}"
+    return _("{offender} bid {bid} at call {number}").format(
+        offender=s.offender.name_full, bid=s.bid.bid, number=s.bid.call_index
+    )
 
 
 @FACTS.register("ib_accepted")
@@ -405,32 +427,38 @@ def ib_accepted(ctx: Context) -> FactResult:
     bid = s.bid
     if bid.accepted is None:
         return FactResult.unknown(
-            f"The record stops at {bid.bid}: ask {bid.offender.lho.name_full}."
+            _("The record stops at {bid}: ask {lho}.").format(
+                bid=bid.bid, lho=bid.offender.lho.name_full
+            )
         )
     if bid.marked and not _marked_in_record(s) and "accepted" in ctx.answers:
-        return FactResult.unknown("The TD found this at the table.")
+        return FactResult.unknown(_("The TD found this at the table."))
     if _marked_in_record(s):
-        why = "the record marks it accepted (^I)"
+        why = _("the record marks it accepted (^I)")
     elif bid.marked:
-        why = "only this reading fits the recorded contract"
+        why = _("only this reading fits the recorded contract")
     elif bid.alternative is None:
         why = ""
     elif _play_settles(s):
-        why = "only this reading fits the recorded play"
+        why = _("only this reading fits the recorded play")
     else:
         # "1S 1H P P P": South's pass may accept 1H, or East's pass may replace it; the
         # calls fit both, so only the table can say which happened.
         return FactResult.unknown(
-            f"{_made(s)}. The recorded calls read both ways: "
-            f"{bid.offender.lho.name_full}'s call after it may have accepted it (Law 27A1), "
-            f"or {bid.offender.name_full}'s next call may have replaced it. "
-            f"Ask the table which happened."
+            _(
+                "{made}. The recorded calls read both ways: {lho}'s call after it may have "
+                "accepted it (Law 27A1), or {offender}'s next call may have replaced it. "
+                "Ask the table which happened."
+            ).format(made=_made(s), lho=bid.offender.lho.name_full, offender=bid.offender.name_full)
         )
     if bid.accepted:
-        how = why or f"{bid.offender.lho.name_full} called over it"
-        return FactResult("yes", [f"{_made(s)}; {how} (Law 27A1)."])
-    how = f" ({why})" if why else ""
-    return FactResult("no", [f"{_made(s)}; his next call, {bid.replacement}, replaced it{how}."])
+        how = why or _("{lho} called over it").format(lho=bid.offender.lho.name_full)
+        return FactResult("yes", [_("{made}; {how} (Law 27A1).").format(made=_made(s), how=how)])
+    if why:
+        replaced = _("{made}; his next call, {replacement}, replaced it ({why}).")
+    else:
+        replaced = _("{made}; his next call, {replacement}, replaced it.")
+    return FactResult("no", [replaced.format(made=_made(s), replacement=bid.replacement, why=why)])
 
 
 def _marked_in_record(s: Situation) -> bool:
@@ -456,16 +484,28 @@ def ib_replacement_kind(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.attempted is not None:
         if s.attempted.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
-            return FactResult("double", [f"{s.offender.name_full} tried {s.attempted} first."])
+            return FactResult(
+                "double",
+                [
+                    _("{offender} tried {call} first.").format(
+                        offender=s.offender.name_full, call=s.attempted
+                    )
+                ],
+            )
         return FactResult(
             "insufficient",
-            [f"{s.offender.name_full} tried {s.attempted}, insufficient too (Law 27B4)."],
+            [
+                _("{offender} tried {call}, insufficient too (Law 27B4).").format(
+                    offender=s.offender.name_full, call=s.attempted
+                )
+            ],
         )
     if s.replacement is None:
-        return FactResult.unknown("The record does not show the replacement.")
+        return FactResult.unknown(_("The record does not show the replacement."))
+    shown_replacement = _("The replacement is {call}.").format(call=s.replacement)
     if s.replacement.kind in (CallKind.DOUBLE, CallKind.REDOUBLE):
-        return FactResult("double", [f"The replacement is {s.replacement}."])
-    return FactResult("bid_or_pass", [f"The replacement is {s.replacement}."])
+        return FactResult("double", [shown_replacement])
+    return FactResult("bid_or_pass", [shown_replacement])
 
 
 @FACTS.register("second_ib_accepted")
@@ -473,9 +513,14 @@ def second_ib_accepted(ctx: Context) -> FactResult:
     s = _situation(ctx)
     if s.replacement is not None:
         return FactResult(
-            "no", [f"{s.offender.name_full} then made a legal call, {s.replacement}."]
+            "no",
+            [
+                _("{offender} then made a legal call, {call}.").format(
+                    offender=s.offender.name_full, call=s.replacement
+                )
+            ],
         )
-    return FactResult.unknown("The record does not show what followed the second bid.")
+    return FactResult.unknown(_("The record does not show what followed the second bid."))
 
 
 @FACTS.register("ib_lowest_same_strain")
@@ -483,17 +528,24 @@ def ib_lowest_same_strain(ctx: Context) -> FactResult:
     s = _situation(ctx)
     lowest = s.bid.lowest_sufficient
     if s.replacement is None:
-        return FactResult.unknown("The record does not show the replacement.")
+        return FactResult.unknown(_("The record does not show the replacement."))
     if lowest is None:
         return FactResult(
-            "no", [f"No sufficient bid in the strain of {s.bid.bid} exists: it would be above 7."]
+            "no",
+            [
+                _("No sufficient bid in the strain of {bid} exists: it would be above 7.").format(
+                    bid=s.bid.bid
+                )
+            ],
         )
     same = s.replacement == lowest
     return FactResult(
         "yes" if same else "no",
         [
-            f"The lowest sufficient bid in that strain is {lowest}; the replacement is "
-            f"{s.replacement}."
+            _(
+                "The lowest sufficient bid in that strain is {lowest}; the replacement is "
+                "{replacement}."
+            ).format(lowest=lowest, replacement=s.replacement)
         ],
     )
 
@@ -503,34 +555,46 @@ def _double_cancelled(ctx: Context) -> bool:
     return _situation(ctx).double_recorded and ctx.walked.get("double_comparable") == "no"
 
 
-_CANCELLED_UNREADABLE = (
-    "With the recorded {call} cancelled (Law 27B3), the calls after it cannot be read as "
-    "a legal auction; the Director establishes what happened."
-)
-_CANCELLED_READING = (
-    " (The recorded {call} is cancelled under Law 27B3: the call after it is {offender}'s "
-    "legal replacement, and the auction goes on from there.)"
-)
-
-
 @FACTS.register("barred_partner_called")
 def barred_partner_called(ctx: Context) -> FactResult:
     s = _situation(ctx)
     cancelled = _double_cancelled(ctx)
     after = s.calls_after_replacement(cancelled)
     if after is None:
-        return FactResult.unknown(_CANCELLED_UNREADABLE.format(call=s.replacement))
+        return FactResult.unknown(
+            _(
+                "With the recorded {call} cancelled (Law 27B3), the calls after it cannot be "
+                "read as a legal auction; the Director establishes what happened."
+            ).format(call=s.replacement)
+        )
     calls = s.barred_calls(after)
     reading = ""
     if cancelled and s.replacement_index is not None and s.replacement_index < len(s.auction.calls):
-        reading = _CANCELLED_READING.format(call=s.replacement, offender=s.offender.name_full)
+        reading = " " + _(
+            "(The recorded {call} is cancelled under Law 27B3: the call after it is "
+            "{offender}'s legal replacement, and the auction goes on from there.)"
+        ).format(call=s.replacement, offender=s.offender.name_full)
     partner = s.offender.partner.name_full
     if not calls:
         return FactResult(
-            "no", [f"The record shows no bid, double or redouble by {partner}.{reading}"]
+            "no",
+            [
+                _("The record shows no bid, double or redouble by {partner}.").format(
+                    partner=partner
+                )
+                + reading
+            ],
         )
     number, call = calls[0]
-    return FactResult("yes", [f"{partner} called {call} at call {number}.{reading}"])
+    return FactResult(
+        "yes",
+        [
+            _("{partner} called {call} at call {number}.").format(
+                partner=partner, call=call, number=number
+            )
+            + reading
+        ],
+    )
 
 
 @FACTS.register("lho_called_over_barred_call")
@@ -540,10 +604,17 @@ def lho_called_over_barred_call(ctx: Context) -> FactResult:
     calls = s.barred_calls(after)
     over = first_call_over(after, calls[0][0]) if calls else None
     if over is None:
-        return FactResult.unknown("The record does not show a call after the barred call.")
+        return FactResult.unknown(_("The record does not show a call after the barred call."))
     number, following = over
     lho = s.offender.partner.lho.name_full
-    return FactResult("yes", [f"{lho} called {following} over it (call {number})."])
+    return FactResult(
+        "yes",
+        [
+            _("{lho} called {call} over it (call {number}).").format(
+                lho=lho, call=following, number=number
+            )
+        ],
+    )
 
 
 # --- The ruling -----------------------------------------------------------------------------
@@ -571,8 +642,8 @@ def _values(s: Situation) -> dict[str, object]:
         "turn_holder": holder.name_full,
         "partner_lho": offender.partner.lho.name_full,
         "insufficient_bid": str(s.bid.bid),
-        "replacement": str(shown) if shown is not None else "the replacement",
-        "lowest_same": str(lowest) if lowest else "none: it would be above the 7 level",
+        "replacement": str(shown) if shown is not None else _("the replacement"),
+        "lowest_same": str(lowest) if lowest else _("none: it would be above the 7 level"),
         "offenders": side_name(offender.side),
         "non_offenders": side_name(offender.side.other),
     }
@@ -593,11 +664,15 @@ def _ask_replacement(s: Situation) -> PendingQuestion:
     legal = [str(c) for c in s.before.legal_calls()]
     return PendingQuestion(
         node="replacement",
-        prompt=f"Which legal call did {s.offender.name_full} make in place of {s.bid.bid}?",
+        prompt=_("Which legal call did {offender} make in place of {bid}?").format(
+            offender=s.offender.name_full, bid=s.bid.bid
+        ),
         kind="question",
         laws=["27B"],
-        help="If he first tried a double, a redouble or another insufficient bid, that "
-        "attempt counts too: give it as the call he tried first.",
+        help=_(
+            "If he first tried a double, a redouble or another insufficient bid, that "
+            "attempt counts too: give it as the call he tried first."
+        ),
         choices=[{"value": c, "label": c} for c in legal],
     )
 
@@ -609,7 +684,9 @@ def rule_insufficient_bid(
     said = answers.get("whose_turn")
     if said is not None and said not in get_args(TurnAnswer):
         raise AnswerError(
-            f"{shown(said[:20])} is not whose turn it was: answer own, rho, partner or lho",
+            _("{given} is not whose turn it was: answer own, rho, partner or lho").format(
+                given=shown(said[:20])
+            ),
             where="answer whose_turn",
         )
     if _turn_answer(answers) != "own":
@@ -629,7 +706,7 @@ def rule_insufficient_bid(
             pending = _ask_replacement(situation)
         return pending_ruling(NAME, result.steps, pending)
     if result.outcome is None:
-        raise RecordError("the ruling has no outcome")
+        raise RecordError(_("the ruling has no outcome"))
     adjustment = None
     if result.outcome == "adjusted_27d":
         adjustment = law_27d_score(situation.board, situation.offender, answers)
@@ -741,9 +818,15 @@ def _check_not_too_late_to_substitute(s: Situation) -> None:
     for index in range(s.bid.call_index, len(s.auction.calls)):
         if s.auction.seats[index] is partner:
             raise AnswerError(
-                f"Law 25A4: {partner.name_full} has called since {s.offender.name_full}'s "
-                f"{s.bid.bid} (call {index + 1}), so it is too late to replace it as an "
-                f"unintended call; answer unintended=no",
+                _(
+                    "Law 25A4: {partner} has called since {offender}'s {bid} (call {number}), "
+                    "so it is too late to replace it as an unintended call; answer unintended=no"
+                ).format(
+                    partner=partner.name_full,
+                    offender=s.offender.name_full,
+                    bid=s.bid.bid,
+                    number=index + 1,
+                ),
                 where="answer unintended",
             )
 
@@ -886,7 +969,7 @@ def law_27d_score(
         adjustment.declarer_tricks_played = table.tricks
         adjustment.score_ns_played = table.score_ns(board.vulnerability)
     if not answers.get("results", "").strip():
-        adjustment.note = (
+        adjustment.note = _(
             "Enter the probable results as 'results' (e.g. 4S S 10 0.6; 3S S 9 0.4) to "
             "compute the weighted score."
         )
@@ -897,14 +980,18 @@ def law_27d_score(
     if answers.get("serious_error") == "yes":
         if not answers.get("result_without_error", "").strip():
             raise AnswerError(
-                "Law 12C1(e) needs the result the non-offenders would have had without "
-                "their serious error (e.g. 4SX E 8)",
+                _(
+                    "Law 12C1(e) needs the result the non-offenders would have had without "
+                    "their serious error (e.g. 4SX E 8)"
+                ),
                 where="answer result_without_error",
             )
         if table is None:
             raise AnswerError(
-                "Law 12C1(e) compares with the table result: give the contract and "
-                "declarer's tricks",
+                _(
+                    "Law 12C1(e) compares with the table result: give the contract and "
+                    "declarer's tricks"
+                ),
                 where="answer serious_error",
             )
         without_error = _parsed(answers, "result_without_error")
@@ -929,10 +1016,9 @@ def law_27d_score(
         return adjustment
     adjustment.take(answer)
     adjustment.score_ns_weighted = answer.score_ns_final
-    adjustment.note = (
-        "Weighted North-South score: "
-        + " + ".join(f"{line.weight:g} x {line.score_ns}" for line in answer.weighted)
-        + f" = {answer.score_ns_final:g}."
+    adjustment.note = _("Weighted North-South score: {sum} = {score}.").format(
+        sum=" + ".join(f"{line.weight:g} x {line.score_ns}" for line in answer.weighted),
+        score=f"{answer.score_ns_final:g}",
     )
     return adjustment
 
