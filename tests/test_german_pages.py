@@ -48,11 +48,10 @@ NO_GERMAN_TREE = (
     "(issue 36: revoke and lead-out-of-turn are done)"
 )
 KNOWN_GAPS: dict[str, str] = {
-    "home": "lists the wizards by title: three have no German tree yet",
-    "board": "lists the wizards by title: three have no German tree yet",
-    "practice": "lists the wizards by title: three have no German tree yet",
-    "search": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
-    "law page": "the German lawbook (laws/de/, the de-laws branch) is not in this branch",
+    "law page": (
+        "the law page's list of all laws comes from the English lawbook, and the wizards and "
+        "worked cases citing the law are listed by their English titles"
+    ),
     "cases": "the worked cases' stories are English only (issue 36, worked cases: not done)",
     "case": "the worked cases' stories are English only (issue 36, worked cases: not done)",
     **{
@@ -163,7 +162,7 @@ def site_pages(site) -> dict[str, str]:
     played, session = site["played"], site["session"]
     pages = {
         "home": "/",
-        "search": "/search?q=revoke",
+        "search": "/search?q=Renonce+bemerkt",
         "laws contents": "/laws/",
         "law page": "/laws/64",
         "enter a board": "/boards/new",
