@@ -209,11 +209,21 @@ class UnseenPhrasings:
             for term in asked
             if term in postings
         }
+        # The index keeps what it works out from its postings (per-term weights, each
+        # phrasing's words): work them out afresh while phrasings are hidden, and put the
+        # kept ones back after, so neither sees the other's postings.
+        kept = vars(self.index)
+        scored, words = kept.get("_scored"), kept.pop("_words", None)
+        kept["_scored"] = {}
         try:
             yield
         finally:
             for term, docs in taken.items():
                 postings[term].update(docs)
+            kept["_scored"] = scored if scored is not None else {}
+            kept.pop("_words", None)
+            if words is not None:
+                kept["_words"] = words
 
 
 def unseen(engine: SearchEngine) -> SearchEngine:
