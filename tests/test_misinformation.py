@@ -527,7 +527,8 @@ def test_a_wrong_call_number_is_refused_in_german():
 
     with use_language("de"), pytest.raises(RecordError) as raised:
         rule("misinformation", board(RAISE), report(call_index=9), {})
-    assert "Ansage 9" in str(raised.value) and "Meldung call_index" in str(raised.value)  # a call is an Ansage (a bid a Gebot)
+    # A call is an Ansage (a bid is a Gebot).
+    assert "Ansage 9" in str(raised.value) and "Meldung call_index" in str(raised.value)
 
 
 def test_the_score_keypad_reads_german(client):
