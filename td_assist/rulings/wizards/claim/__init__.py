@@ -14,6 +14,10 @@ the actual cards (``td_assist.bridge.claim_lines``), and, with the ``analysis`` 
 double-dummy figure labelled as a check. Neither ever answers a question.
 
 Every count the TD gives is of the tricks left at the claim, for the claiming side.
+
+Here: the ruling, its checks and the registry entry; ``report`` reads the claim and the
+cards left, ``facts`` holds the tree's facts, ``lines`` the help beside the questions,
+``rectification`` the tricks, total, score and the text read out.
 """
 
 from __future__ import annotations
@@ -45,10 +49,10 @@ from td_assist.rulings.procedures.tricks_and_scores import (
 )
 from td_assist.rulings.wizards.claim.facts import FACTS
 from td_assist.rulings.wizards.claim.rectification import (
-    _awarded,
-    _notes,
-    _read_out,
-    _rectification,
+    awarded_tricks,
+    claim_rectification,
+    read_out,
+    ruling_notes,
 )
 from td_assist.rulings.wizards.claim.report import (
     CARDS_LEFT,
@@ -56,8 +60,8 @@ from td_assist.rulings.wizards.claim.report import (
     WON_BEFORE,
     ClaimReport,
     ClaimSituation,
-    _int_answer,
     gather,
+    int_answer,
 )
 
 NAME = "claim"
@@ -81,7 +85,7 @@ def _values(situation: ClaimSituation, awarded: int | None) -> dict[str, object]
 def _check_counts(situation: ClaimSituation, answers: dict[str, str]) -> None:
     """The TD's counts are of the tricks left: none can be more than that."""
     for name in COUNTS:
-        value = _int_answer(answers, name, 0, 13)
+        value = int_answer(answers, name, 0, 13)
         if value is not None and value > situation.remaining:
             raise AnswerError(
                 _("{name}={value}: only {remaining} tricks were left at the claim").format(
@@ -89,8 +93,8 @@ def _check_counts(situation: ClaimSituation, answers: dict[str, str]) -> None:
                 ),
                 where=_("answer {name}").format(name=name),
             )
-    line = _int_answer(answers, "normal_line_tricks", 0, 13)
-    lost = _int_answer(answers, "tricks_lost_to_trump", 0, 13)
+    line = int_answer(answers, "normal_line_tricks", 0, 13)
+    lost = int_answer(answers, "tricks_lost_to_trump", 0, 13)
     if line is not None and lost is not None and lost > line:
         raise AnswerError(
             _(
@@ -127,10 +131,12 @@ def rule_claim(
         result.pending.prompt = fill(result.pending.prompt, values)
         result.pending.help = fill(result.pending.help, values)
         ruling = pending_ruling(NAME, steps, result.pending)
-        ruling.rectification = _rectification(situation, "", None, None).model_dump(mode="json")
+        ruling.rectification = claim_rectification(situation, "", None, None).model_dump(
+            mode="json"
+        )
         return ruling
     node = result.outcome or ""
-    awarded = _awarded(node, situation, ctx)
+    awarded = awarded_tricks(node, situation, ctx)
     if node in ("scored_as_played", "no_concession"):
         total = result.numbers.get("declarer_tricks")
         if total is None:
@@ -139,7 +145,7 @@ def rule_claim(
     else:
         total = situation.declarer_total(awarded) if awarded is not None else None
     _check_total(situation, total)
-    rectification = _rectification(situation, node, awarded, total)
+    rectification = claim_rectification(situation, node, awarded, total)
     adjustment = Adjustment(
         adjusted=False,
         declarer=situation.declarer,
@@ -153,7 +159,7 @@ def rule_claim(
     if total is None:
         adjustment.declarer_tricks_final = None
         adjustment.score_ns_final = None
-    extra = "\n\n".join([*_notes(situation, ctx, node), _read_out(situation, rectification)])
+    extra = "\n\n".join([*ruling_notes(situation, ctx, node), read_out(situation, rectification)])
     result.steps = steps
     ruling = outcome_ruling(
         NAME,

@@ -88,7 +88,7 @@ def trump_outstanding(ctx: Context) -> FactResult:
         return FactResult("no", [_("Established: the contract is in no trumps.")], settled=True)
     if situation.hands is None:
         return FactResult.unknown(_("The cards left are not known."))
-    held = _outstanding_trumps(situation)
+    held = outstanding_trumps(situation)
     if not held:
         why = _("Established: no opponent of the claimer holds a trump.")
         return FactResult("no", [why], settled=True)
@@ -100,7 +100,7 @@ def trump_outstanding(ctx: Context) -> FactResult:
     )
 
 
-def _outstanding_trumps(situation: ClaimSituation) -> list[tuple[Seat, Card]]:
+def outstanding_trumps(situation: ClaimSituation) -> list[tuple[Seat, Card]]:
     trump, hands = situation.trump, situation.hands
     if trump is None or hands is None:
         return []

@@ -10,12 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from td_assist.bridge import double_dummy
 from td_assist.bridge.cards import Suit
-from td_assist.bridge.claim_lines import (
-    Position,
-    candidate_lines,
-    finesse_suits,
-    tricks_on_line,
-)
+from td_assist.bridge.claim_lines import Position, candidate_lines, finesse_suits, tricks_on_line
 from td_assist.i18n import _
 from td_assist.rulings.wizards.claim.report import ClaimSituation
 
@@ -33,13 +28,13 @@ class CandidateLine(BaseModel):
     unstated_finesse: bool = False
 
 
-def _cards_left(situation: ClaimSituation) -> dict[str, list[str]]:
+def cards_left_by_seat(situation: ClaimSituation) -> dict[str, list[str]]:
     if situation.hands is None:
         return {}
     return {seat.value: [str(c) for c in cards] for seat, cards in situation.hands.items()}
 
 
-def _suit_breaks(situation: ClaimSituation) -> list[str]:
+def suit_breaks(situation: ClaimSituation) -> list[str]:
     hands = situation.hands
     if hands is None:
         return []
@@ -99,7 +94,7 @@ def candidate_line_results(situation: ClaimSituation) -> list[CandidateLine]:
     return found
 
 
-def _double_dummy(situation: ClaimSituation) -> int | None:
+def double_dummy_tricks(situation: ClaimSituation) -> int | None:
     if situation.hands is None or situation.on_lead is None:
         return None
     return double_dummy.dd_position_tricks(

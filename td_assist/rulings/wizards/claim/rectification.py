@@ -9,16 +9,14 @@ from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context
-from td_assist.rulings.procedures.tricks_and_scores import (
-    side_name,
-)
-from td_assist.rulings.wizards.claim.facts import _outstanding_trumps, on_line
+from td_assist.rulings.procedures.tricks_and_scores import side_name
+from td_assist.rulings.wizards.claim.facts import on_line, outstanding_trumps
 from td_assist.rulings.wizards.claim.lines import (
     CandidateLine,
-    _cards_left,
-    _double_dummy,
-    _suit_breaks,
     candidate_line_results,
+    cards_left_by_seat,
+    double_dummy_tricks,
+    suit_breaks,
 )
 from td_assist.rulings.wizards.claim.report import ClaimSituation
 
@@ -58,7 +56,7 @@ class ClaimRectification(BaseModel):
     double_dummy_check: int | None = None  # the claiming side's tricks, double dummy
 
 
-def _awarded(node: str, situation: ClaimSituation, ctx: Context) -> int | None:
+def awarded_tricks(node: str, situation: ClaimSituation, ctx: Context) -> int | None:
     """The claiming side's tricks of those left, as the outcome gives them."""
     if node in ("claim_agreed", "concession_stands"):
         return situation.claimed
@@ -70,7 +68,7 @@ def _awarded(node: str, situation: ClaimSituation, ctx: Context) -> int | None:
     return None
 
 
-def _rectification(
+def claim_rectification(
     situation: ClaimSituation, node: str, awarded: int | None, total: int | None
 ) -> ClaimRectification:
     board = situation.board
@@ -96,17 +94,17 @@ def _rectification(
         contract=str(contract) if contract is not None else None,
         declarer=situation.declarer,
         score_ns=score,
-        cards_left=_cards_left(situation),
+        cards_left=cards_left_by_seat(situation),
         on_lead=situation.on_lead,
         on_lead_assumed=situation.on_lead_assumed,
-        outstanding_trumps=[str(card) for _seat, card in _outstanding_trumps(situation)],
-        suit_breaks=_suit_breaks(situation),
+        outstanding_trumps=[str(card) for _seat, card in outstanding_trumps(situation)],
+        suit_breaks=suit_breaks(situation),
         lines=candidate_line_results(situation),
-        double_dummy_check=_double_dummy(situation),
+        double_dummy_check=double_dummy_tricks(situation),
     )
 
 
-def _read_out(situation: ClaimSituation, rectification: ClaimRectification) -> str:
+def read_out(situation: ClaimSituation, rectification: ClaimRectification) -> str:
     """The result as a TD reads it out: tricks before, total after, contract, score."""
     declarer, total = situation.declarer, rectification.tricks_to_declarer
     if declarer is None or rectification.contract is None:
@@ -136,7 +134,7 @@ def _read_out(situation: ClaimSituation, rectification: ClaimRectification) -> s
     return text
 
 
-def _notes(situation: ClaimSituation, ctx: Context, node: str) -> list[str]:
+def ruling_notes(situation: ClaimSituation, ctx: Context, node: str) -> list[str]:
     notes = []
     lost = ctx.walked.get("tricks_lost_to_trump")
     line = ctx.walked.get("normal_line_tricks")

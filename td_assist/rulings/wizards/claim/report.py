@@ -12,6 +12,7 @@ from pydantic import Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.bridge.play import Play
 from td_assist.i18n import _
 from td_assist.rulings.engine.model import (
     IrregularityReport,
@@ -20,9 +21,8 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.walk import (
-    AnswerError,
-)
+from td_assist.rulings.engine.walk import AnswerError
+from td_assist.rulings.procedures.score_questions import td_step
 
 CARDS_LEFT = "cards_left"
 CARDS_PLAYED = "cards_played"
@@ -94,11 +94,7 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: card.sort_key)
 
 
-def _step(node: str, question: str, label: str, by: Literal["td", "record"] = "td") -> Step:
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by=by)
-
-
-def _int_answer(answers: dict[str, str], name: str, low: int, high: int) -> int | None:
+def int_answer(answers: dict[str, str], name: str, low: int, high: int) -> int | None:
     if name not in answers:
         return None
     text = answers[name].strip()
@@ -169,7 +165,7 @@ def gather(
     steps: list[Step] = []
     claimer = _seat_answer(answers, "claimer") or report.claimer
     if "claimer" in answers and claimer is not None:
-        steps.append(_step("claimer", _("Who claimed or conceded?"), claimer.name_full))
+        steps.append(td_step("claimer", _("Who claimed or conceded?"), claimer.name_full, []))
     if claimer is None:
         return PendingQuestion(
             node="claimer",
@@ -182,9 +178,9 @@ def gather(
     play = board.play_obj if board is not None else None
     deal = board.deal_obj if board is not None else None
     hands: dict[Seat, list[Card]] | None = None
-    trick = _int_answer(answers, "trick", 1, 13) or report.trick
+    trick = int_answer(answers, "trick", 1, 13) or report.trick
     if "trick" in answers:
-        steps.append(_step("trick", _("Before which trick did the claim come?"), str(trick)))
+        steps.append(td_step("trick", _("Before which trick did the claim come?"), str(trick), []))
     if trick is None:
         trick = _record_trick(board)
     if trick is None and play is None and deal is not None and deal.is_complete:
@@ -229,9 +225,11 @@ def gather(
             )
         played_on = len(play.cards) > before
     remaining = 14 - trick
-    claimed = _int_answer(answers, "claimed", 0, remaining)
+    claimed = int_answer(answers, "claimed", 0, remaining)
     if claimed is not None:
-        steps.append(_step("claimed", _("How many of the tricks left did he claim?"), str(claimed)))
+        steps.append(
+            td_step("claimed", _("How many of the tricks left did he claim?"), str(claimed), [])
+        )
     else:
         claimed = report.claimed
         if claimed is None and board is not None and board.claim is not None and play is not None:
@@ -269,7 +267,9 @@ def gather(
         statement = ""
     if "statement" in answers:
         steps.append(
-            _step("statement", _("What did the claimer say?"), statement or _("No line stated"))
+            td_step(
+                "statement", _("What did the claimer say?"), statement or _("No line stated"), []
+            )
         )
     elif not report.statement:
         return PendingQuestion(
@@ -284,24 +284,22 @@ def gather(
             optional=True,
             skip_label=_("No line stated"),
         )
-    stated_total = _int_answer(answers, "stated_total", 0, 13)
+    stated_total = int_answer(answers, "stated_total", 0, 13)
     if stated_total is None:
         stated_total = report.stated_total
     won_before: int | None = None
     on_lead: Seat | None = None
     if play is not None and board is not None and board.declarer_seat is not None:
         hands = {seat: _sorted(play.holding(seat, trick)) for seat in Seat}
-        won = [t for t in play.tricks if t.number < trick]
-        won_before = sum(
-            1 for t in won if t.winner is not None and t.winner.side is board.declarer_seat.side
-        )
-        on_lead = won[-1].winner if won else play.opening_leader
+        won_before = _won_before(play, board.declarer_seat.side, trick)
+        before_claim = [t for t in play.tricks if t.number < trick]
+        on_lead = before_claim[-1].winner if before_claim else play.opening_leader
     elif deal is not None and deal.is_complete:
         hands = hands or _marked_hands(board, answers, trick)
         if hands is None:
             return _cards_question(board)
     if won_before is None:
-        won_before = _int_answer(answers, WON_BEFORE, 0, trick - 1)
+        won_before = int_answer(answers, WON_BEFORE, 0, trick - 1)
         if won_before is None and trick == 1:
             won_before = 0
         if won_before is None:
@@ -316,7 +314,12 @@ def gather(
                 maximum=trick - 1,
             )
         steps.append(
-            _step(WON_BEFORE, _("Tricks declarer's side had won before the claim"), str(won_before))
+            td_step(
+                WON_BEFORE,
+                _("Tricks declarer's side had won before the claim"),
+                str(won_before),
+                [],
+            )
         )
     answered_lead = _seat_answer(answers, "on_lead")
     assumed = False
@@ -340,18 +343,18 @@ def gather(
     )
 
 
+def _won_before(play: Play, side: Side, trick: int) -> int:
+    """The tricks ``side`` won before ``trick``."""
+    return play.tricks_won_by(side) - play.tricks_won_by(side, from_trick=trick)
+
+
 def _claimed_from_record(board: Board, claimer: Seat, trick: int) -> int | None:
     """The claiming side's share of the tricks left, from a record's claim (declarer's
     total, LIN ``mc``)."""
     play, declarer = board.play_obj, board.declarer_seat
     if play is None or declarer is None or board.claim is None:
         return None
-    won = sum(
-        1
-        for t in play.tricks
-        if t.number < trick and t.winner is not None and t.winner.side is declarer.side
-    )
-    to_declarer = board.claim - won
+    to_declarer = board.claim - _won_before(play, declarer.side, trick)
     remaining = 14 - trick
     if not 0 <= to_declarer <= remaining:
         return None

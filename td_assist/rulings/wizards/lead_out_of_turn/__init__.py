@@ -14,6 +14,10 @@ options join this ruling. When the lead was the offender's partner's, he is on l
 once and declarer's Law 50D2 choice is due: asked on the tablet, left open in a batch
 ruling that is not given it. When declarer spreads his hand (Law 54A) his partner is
 declarer from then on: ``declarer`` and ``next_to_play`` say so.
+
+Here: the ruling and the registry entry; ``report`` reads the report, record and
+answers into a situation, ``facts`` holds the tree's facts, ``rectification`` who
+chooses and who plays next, ``refused_lead`` the hand-over to the penalty-card wizard.
 """
 
 from __future__ import annotations
@@ -27,30 +31,24 @@ from td_assist.rulings.engine.model import (
     Ruling,
     Step,
 )
-from td_assist.rulings.engine.registry import (
-    AnswerHelp,
-    Wizard,
-    get_tree,
-    register,
-    walk_wizard,
-)
+from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
 from td_assist.rulings.engine.tree import OutcomeNode
 from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.wizards.lead_out_of_turn.facts import FACTS
 from td_assist.rulings.wizards.lead_out_of_turn.rectification import (
     CHOICE_NODES,
     LeadOutOfTurnRectification,
-    _answered,
-    _face_down_text,
-    _values,
+    answered_nodes,
+    face_down_text,
     rectify,
+    text_values,
 )
 from td_assist.rulings.wizards.lead_out_of_turn.refused_lead import (
     PENALTY_CARD,
-    _check_lead_choice_used,
-    _lead_choice_not_due,
-    _penalty_ruling,
-    _take_penalty_rectification,
+    check_lead_choice_used,
+    lead_choice_not_due,
+    penalty_ruling,
+    take_penalty_rectification,
 )
 from td_assist.rulings.wizards.lead_out_of_turn.report import LeadOutOfTurnReport, gather
 
@@ -95,20 +93,20 @@ def rule_lead_out_of_turn(
     if not refused and "lead_choice" in answers:
         outcome = get_tree(NAME).nodes.get(result.outcome or "")
         title = outcome.title if isinstance(outcome, OutcomeNode) else result.outcome
-        raise _lead_choice_not_due(
+        raise lead_choice_not_due(
             situation, _("the ruling ({title}) leaves no penalty card").format(title=title)
         )
     if refused:
-        handed = _penalty_ruling(situation, answers, mode)
+        handed = penalty_ruling(situation, answers, mode)
         penalty = handed.ruling
         if "lead_choice" in answers and penalty.pending is None:
-            _check_lead_choice_used(situation, handed)
+            check_lead_choice_used(situation, handed)
         for step in penalty.path:
             result.steps.append(step.model_copy(update={"group": PENALTY_GROUP}))
         if penalty.pending is not None:
             pending = penalty.pending.model_copy(update={"group": PENALTY_GROUP})
             return pending_ruling(NAME, result.steps, pending)
-        _take_penalty_rectification(rect, handed, situation)
+        take_penalty_rectification(rect, handed, situation)
         extra = f"{penalty.title}: {penalty.text}"
         laws = penalty.laws
         if handed.open_choice:
@@ -119,8 +117,8 @@ def rule_lead_out_of_turn(
         get_tree(NAME),
         result,
         {
-            **_values(situation, rect),
-            "partner_face_down": _face_down_text(situation, _answered(result)),
+            **text_values(situation, rect),
+            "partner_face_down": face_down_text(situation, answered_nodes(result)),
         },
         rectification=rect,
         extra_text=extra,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
-from td_assist.rulings.wizards.lead_out_of_turn.report import Situation, _label
+from td_assist.rulings.procedures.table_roles import role_label
+from td_assist.rulings.wizards.lead_out_of_turn.report import Situation
 
 FACTS = FactTable()
 
@@ -75,7 +76,7 @@ def offender_role(ctx: Context) -> FactResult:
     role = s.role()
     if role is None:
         return FactResult.unknown(_("The record does not say who is declarer."))
-    return FactResult(role, [f"{_label(s.board, s.offender)} led."])
+    return FactResult(role, [f"{role_label(s.board, s.offender)} led."])
 
 
 @FACTS.register("is_opening_lead")

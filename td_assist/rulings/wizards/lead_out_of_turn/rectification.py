@@ -47,12 +47,12 @@ class LeadOutOfTurnRectification(BaseModel):
     released_by: Literal["played", "picked_up"] | None = None
 
 
-def _answered(result: Walk) -> dict[str, str | None]:
+def answered_nodes(result: Walk) -> dict[str, str | None]:
     return {step.node: step.answer for step in result.steps}
 
 
 def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
-    answered = _answered(result)
+    answered = answered_nodes(result)
     outcome = result.outcome
     declarer = s.declarer
     rect = LeadOutOfTurnRectification(
@@ -112,7 +112,7 @@ def rectify(s: Situation, result: Walk) -> LeadOutOfTurnRectification:
     return rect
 
 
-def _face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
+def face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
     """Law 54, opening: the offender's partner's face-down opening lead goes back."""
     if answered.get("partner_face_down") != "yes":
         return ""
@@ -124,7 +124,7 @@ def _face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
     ).format(leader=leader)
 
 
-def _values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:
+def text_values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:
     old = s.declarer
     correct = s.correct_leader
     hand = "dummy" if old is not None and s.offender is old.partner else _("his own hand")

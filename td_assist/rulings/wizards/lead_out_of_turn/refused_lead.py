@@ -9,14 +9,8 @@ from dataclasses import dataclass
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
-from td_assist.rulings.engine.model import (
-    Ruling,
-    Step,
-)
-from td_assist.rulings.engine.registry import (
-    get_tree,
-    hand_on,
-)
+from td_assist.rulings.engine.model import Ruling, Step
+from td_assist.rulings.engine.registry import get_tree, hand_on
 from td_assist.rulings.engine.tree import QuestionNode
 from td_assist.rulings.engine.walk import AnswerError, Mode
 from td_assist.rulings.procedures.lead_restrictions import LeadOptions
@@ -61,7 +55,7 @@ def _nothing_played_since(situation: Situation) -> bool:
     return play is None or situation.trick is None or len(play.tricks) < situation.trick
 
 
-def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
+def penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -> PenaltyHandOver:
     """A refused defender's lead: the card is a major penalty card (Law 54D, 56B, 50D)."""
     if situation.card is None:
         raise RecordError(_("the card led out of turn is not known"))
@@ -149,7 +143,7 @@ def _penalty_ruling(situation: Situation, answers: dict[str, str], mode: Mode) -
     return PenaltyHandOver(ruling, nothing_since, open_choice)
 
 
-def _take_penalty_rectification(
+def take_penalty_rectification(
     rect: LeadOutOfTurnRectification, handed: PenaltyHandOver, situation: Situation
 ) -> None:
     """The penalty-card wizard's decisions, joined to this ruling's rectification."""
@@ -174,7 +168,7 @@ def _take_penalty_rectification(
         rect.released_by = "picked_up"
 
 
-def _check_lead_choice_used(situation: Situation, handed: PenaltyHandOver) -> None:
+def check_lead_choice_used(situation: Situation, handed: PenaltyHandOver) -> None:
     """A ``lead_choice`` the penalty-card ruling never reached must not be dropped without
     a word: it was given for a lead the offender's partner has not (yet) made."""
     if any(step.node == "lead_choice" for step in handed.ruling.path):
@@ -193,10 +187,10 @@ def _check_lead_choice_used(situation: Situation, handed: PenaltyHandOver) -> No
         why = _("the record shows no lead by {partner} while {card} was on the table").format(
             partner=partner, card=card
         )
-    raise _lead_choice_not_due(situation, why)
+    raise lead_choice_not_due(situation, why)
 
 
-def _lead_choice_not_due(situation: Situation, why: str) -> AnswerError:
+def lead_choice_not_due(situation: Situation, why: str) -> AnswerError:
     partner = situation.offender.partner.name_full
     return AnswerError(
         _(

@@ -11,7 +11,7 @@ from pydantic import Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.play import LeadOutOfTurn
+from td_assist.bridge.play import LeadOutOfTurn, Play
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.model import (
@@ -24,6 +24,7 @@ from td_assist.rulings.engine.model import (
 )
 from td_assist.rulings.engine.walk import AnswerError
 from td_assist.rulings.procedures.penalty_cards import cards_held
+from td_assist.rulings.procedures.score_questions import td_step
 from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
 
 
@@ -86,10 +87,6 @@ def _card_answer(text: str) -> Card:
         raise AnswerError(error.problem, where="answer card") from None
 
 
-def _label(board: Board | None, seat: Seat) -> str:
-    return role_label(board, seat)
-
-
 def gather(
     board: Board | None,
     report: LeadOutOfTurnReport | None,
@@ -112,19 +109,19 @@ def gather(
     offender = report.offender or (recorded.offender if recorded else None)
     if "offender" in answers:
         offender = _seat_answer(answers["offender"], "offender")
-        steps.append(_step("offender", _("Who led out of turn?"), offender.name_full))
+        steps.append(td_step("offender", _("Who led out of turn?"), offender.name_full, []))
     if offender is None:
         return PendingQuestion(
             node="offender",
             prompt=_("Who led out of turn? (Dummy's seat when declarer led from dummy.)"),
             kind="question",
             laws=["53A"],
-            choices=[{"value": s.value, "label": _label(board, s)} for s in Seat],
+            choices=[{"value": s.value, "label": role_label(board, s)} for s in Seat],
         )
     trick = report.trick or (recorded.trick if recorded else None)
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(_step("trick", _("At which trick?"), str(trick)))
+        steps.append(td_step("trick", _("At which trick?"), str(trick), []))
     if trick is None:
         return PendingQuestion(
             node="trick",
@@ -137,7 +134,7 @@ def gather(
     card = Card.parse(report.card) if report.card else (recorded.card if recorded else None)
     if "card" in answers:
         card = _card_answer(answers["card"])
-        steps.append(_step("card", "Which card?", card.pretty))
+        steps.append(td_step("card", "Which card?", card.pretty, []))
     held = cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
         return PendingQuestion(
@@ -162,7 +159,7 @@ def gather(
         correct = _leader_of(play, trick)
     if "correct_leader" in answers:
         correct = _seat_answer(answers["correct_leader"], "correct_leader")
-        steps.append(_step("correct_leader", _("Whose lead was it?"), correct.name_full))
+        steps.append(td_step("correct_leader", _("Whose lead was it?"), correct.name_full, []))
     if correct is None:
         return PendingQuestion(
             node="correct_leader",
@@ -170,7 +167,7 @@ def gather(
             kind="question",
             laws=["53A"],
             choices=[
-                {"value": s.value, "label": _label(board, s)} for s in Seat if s is not offender
+                {"value": s.value, "label": role_label(board, s)} for s in Seat if s is not offender
             ],
         )
     if correct is offender:
@@ -208,13 +205,9 @@ def _not_out_of_turn(
     )
 
 
-def _leader_of(play, trick: int) -> Seat | None:  # noqa: ANN001
+def _leader_of(play: Play, trick: int) -> Seat | None:
     """Who should lead to ``trick``: the winner of the one before."""
     if trick == 1:
         return play.opening_leader
     before = play.tricks[trick - 2] if trick - 2 < len(play.tricks) else None
     return before.winner if before is not None else None
-
-
-def _step(node: str, question: str, label: str) -> Step:
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")

@@ -11,6 +11,10 @@ side won the revoke trick or a later one), never more tricks than the offending 
 won from the revoke trick on; then Law 64C: when the TD judges that the transfer
 leaves the non-offending side short, the result the TD expects without the revoke
 stands instead, and never less for them than the transfer gives.
+
+Here: the walk once per revoke and the registry entry; ``report`` reads the report and
+the record (which revokes, who, which trick, established or not), ``facts`` holds the
+tree's facts, ``rectification`` the Law 64 transfers and the Law 64C score.
 """
 
 from __future__ import annotations
@@ -20,18 +24,11 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context
-from td_assist.rulings.engine.model import (
-    IrregularityReport,
-    OptionLine,
-    Ruling,
-    Step,
-)
+from td_assist.rulings.engine.model import IrregularityReport, OptionLine, Ruling, Step
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register
 from td_assist.rulings.engine.tree import OutcomeNode, Tree
 from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, fill, pending_ruling, walk
-from td_assist.rulings.procedures.tricks_and_scores import (
-    side_name,
-)
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.facts import FACTS
 from td_assist.rulings.wizards.revoke.rectification import (
     EQUITY_RESULTS,
@@ -44,13 +41,13 @@ from td_assist.rulings.wizards.revoke.rectification import (
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
     RevokeReport,
-    _answers_for,
-    _focuses,
-    _recorded,
-    _seat,
-    _suit,
-    _trick,
+    answers_for,
+    led_suit_of,
+    offender_of,
+    recorded_revoke,
+    revoke_focuses,
     select_revokes,
+    trick_of,
 )
 
 NAME = "revoke"
@@ -62,7 +59,7 @@ def rule_revoke(
     tree = get_tree(NAME)
     reported = report if isinstance(report, RevokeReport) else None
     revokes = select_revokes(board, reported)
-    focuses: list[RevokeFocus | None] = list(_focuses(board, revokes, answers)) or [None]
+    focuses: list[RevokeFocus | None] = list(revoke_focuses(board, revokes, answers)) or [None]
     path: list[Step] = []
     decisions: list[RevokeDecision] = []
     texts: list[str] = []
@@ -78,7 +75,7 @@ def rule_revoke(
             if focus is not None and len(focuses) > 1
             else ""
         )
-        ctx = Context(board, reported, _answers_for(answers, number), focus=focus)
+        ctx = Context(board, reported, answers_for(answers, number), focus=focus)
         result = walk(tree, ctx, FACTS, mode, group)
         _check_against_play(ctx, result)
         path += result.steps
@@ -163,7 +160,7 @@ def _check_counts(ctx: Context, result: Walk) -> None:
     """
     steps = {step.node: step for step in result.steps}
     won = result.numbers.get("won_from_revoke")
-    trick, seat = _trick(ctx), _seat(ctx)
+    trick, seat = trick_of(ctx), offender_of(ctx)
     if won is None:
         return
 
@@ -226,7 +223,7 @@ def _check_against_play(ctx: Context, result: Walk) -> None:
     and for the tricks won from it offer only the tricks that can be."""
     board, pending = ctx.board, result.pending
     answered = ctx.walked.get("revoke_trick")
-    if isinstance(answered, int) and _recorded(ctx) is None:
+    if isinstance(answered, int) and recorded_revoke(ctx) is None:
         check_trick_in_play(board, answered, "the revoke", _("answer revoke_trick"))
     if pending is None:
         return
@@ -234,7 +231,7 @@ def _check_against_play(ctx: Context, result: Walk) -> None:
         reach = tricks_started(board)
         finished = board.claim is not None or len(board.play) == 52
         pending.maximum = min(pending.maximum or 13, reach if finished else reach + 1)
-    trick = _trick(ctx)
+    trick = trick_of(ctx)
     if pending.node == "won_from_revoke" and trick is not None:
         pending.maximum = min(pending.maximum or 13, 14 - trick)
 
@@ -266,8 +263,8 @@ def _decision(result: Walk, node: OutcomeNode, ctx: Context) -> RevokeDecision:
     else:  # a path that does not ask (Law 62C3): as the record or the TD says
         established = bool(focus and focus.established)
     return RevokeDecision(
-        offender=_seat(ctx),
-        trick=_trick(ctx),
+        offender=offender_of(ctx),
+        trick=trick_of(ctx),
         established=established,
         outcome=result.outcome or "",
         transfer_rule=node.transfer,
@@ -281,7 +278,12 @@ def _decision(result: Walk, node: OutcomeNode, ctx: Context) -> RevokeDecision:
 def _values(board: Board | None, ctx: Context, result: Walk) -> dict[str, object]:
     """The ruling text's placeholders, from the record or the TD's answers."""
     values: dict[str, object] = {}
-    seat, trick, suit, recorded = _seat(ctx), _trick(ctx), _suit(ctx), _recorded(ctx)
+    seat, trick, suit, recorded = (
+        offender_of(ctx),
+        trick_of(ctx),
+        led_suit_of(ctx),
+        recorded_revoke(ctx),
+    )
     if seat is not None:
         values |= {
             "offender": seat.name_full,

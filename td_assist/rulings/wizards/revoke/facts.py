@@ -8,20 +8,18 @@ from td_assist.bridge.play import Revoke
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.walk import AnswerError
-from td_assist.rulings.procedures.tricks_and_scores import (
-    side_name,
-)
+from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
-    _play,
-    _recorded,
-    _reported,
-    _role,
-    _seat,
-    _trick,
-    _who,
     established_in_record,
+    offender_of,
     offending_tricks_from,
+    play_of,
+    recorded_revoke,
+    reported_revoke,
+    role_of,
+    seat_with_role,
+    trick_of,
 )
 
 FACTS = FactTable()
@@ -29,12 +27,12 @@ FACTS = FactTable()
 
 @FACTS.register("revoke_in_record")
 def revoke_in_record(ctx: Context) -> FactResult:
-    play = _play(ctx)
+    play = play_of(ctx)
     if play is None:
         return FactResult.unknown(
             _("The play is not recorded, so the record cannot show a revoke.")
         )
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     if recorded is not None:
         return FactResult(
             "yes", [_("The record shows it: {evidence}").format(evidence=recorded.evidence())]
@@ -65,7 +63,7 @@ def revoke_in_record(ctx: Context) -> FactResult:
 
 @FACTS.register("revoke_offender")
 def revoke_offender(ctx: Context) -> FactResult:
-    recorded, reported = _recorded(ctx), _reported(ctx)
+    recorded, reported = recorded_revoke(ctx), reported_revoke(ctx)
     if recorded is not None:
         # The walk rules on this recorded revoke: another offender would be another
         # revoke, which the record would have to show.
@@ -73,21 +71,21 @@ def revoke_offender(ctx: Context) -> FactResult:
             recorded.seat.value,
             [
                 _("The record shows the revoke by {who}: {evidence}").format(
-                    who=_who(ctx, recorded.seat), evidence=recorded.evidence()
+                    who=seat_with_role(ctx, recorded.seat), evidence=recorded.evidence()
                 )
             ],
             settled=True,
         )
     if reported is not None and reported.offender is not None:
         return FactResult(
-            reported.offender.value, [f"As reported: {_who(ctx, reported.offender)}."]
+            reported.offender.value, [f"As reported: {seat_with_role(ctx, reported.offender)}."]
         )
     return FactResult.unknown(_("The play is not recorded: the TD says who revoked."))
 
 
 @FACTS.register("revoke_trick_number")
 def revoke_trick_number(ctx: Context) -> FactResult:
-    recorded, reported = _recorded(ctx), _reported(ctx)
+    recorded, reported = recorded_revoke(ctx), reported_revoke(ctx)
     if recorded is not None:
         return FactResult(
             str(recorded.trick),
@@ -107,7 +105,7 @@ def revoke_trick_number(ctx: Context) -> FactResult:
 
 @FACTS.register("revoke_led_suit")
 def revoke_led_suit(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     if recorded is not None:
         return FactResult(
             recorded.led_suit.value,
@@ -123,7 +121,7 @@ def revoke_led_suit(ctx: Context) -> FactResult:
     if held is not None and len(held) < len(Suit):
         # A revoke is in a suit the offender held: the others are not offered, and an
         # answer naming one is refused with the reason.
-        who = seat.name_full if (seat := _seat(ctx)) else "The offender"
+        who = seat.name_full if (seat := offender_of(ctx)) else "The offender"
         missing = " or ".join(s.name.lower() for s in Suit if s not in held)
         why += _(" {who} held no {missing} in the deal.").format(who=who, missing=missing)
         given = ctx.answers.get("revoke_suit", "").strip().upper()
@@ -142,7 +140,7 @@ def revoke_led_suit(ctx: Context) -> FactResult:
 
 def _suits_held(ctx: Context) -> list[Suit] | None:
     """The suits the offender held at the start of play (None when the deal is unknown)."""
-    seat = _seat(ctx)
+    seat = offender_of(ctx)
     if seat is None or ctx.board is None or not ctx.board.deal:
         return None
     try:
@@ -157,7 +155,7 @@ def _suits_held(ctx: Context) -> list[Suit] | None:
 
 @FACTS.register("both_revoked_same_trick")
 def both_revoked_same_trick(ctx: Context) -> FactResult:
-    recorded, play = _recorded(ctx), _play(ctx)
+    recorded, play = recorded_revoke(ctx), play_of(ctx)
     if recorded is None or play is None or not isinstance(ctx.focus, RevokeFocus):
         return FactResult.unknown(_("The play is not recorded: the TD says."))
     same = [
@@ -202,7 +200,7 @@ def both_revoked_same_trick(ctx: Context) -> FactResult:
 
 @FACTS.register("revoke_established")
 def revoke_established(ctx: Context) -> FactResult:
-    recorded, board = _recorded(ctx), ctx.board
+    recorded, board = recorded_revoke(ctx), ctx.board
     if recorded is None or board is None or board.play_obj is None:
         return FactResult.unknown(_("The record does not show what happened after the revoke."))
     return established_in_record(board, recorded)
@@ -210,20 +208,20 @@ def revoke_established(ctx: Context) -> FactResult:
 
 @FACTS.register("offender_role")
 def offender_role(ctx: Context) -> FactResult:
-    seat = _seat(ctx)
+    seat = offender_of(ctx)
     if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
         return FactResult.unknown(_("The record does not say who revoked or who is declarer."))
-    role = _role(ctx, seat)
+    role = role_of(ctx, seat)
     value = "defender" if role == "defender" else "declaring_side"
     # The role follows from the offender and the declarer: change those, not this.
     return FactResult(
-        value, [_("The offender is {who}.").format(who=_who(ctx, seat))], settled=True
+        value, [_("The offender is {who}.").format(who=seat_with_role(ctx, seat))], settled=True
     )
 
 
 @FACTS.register("revoke_on_trick_12")
 def revoke_on_trick_12(ctx: Context) -> FactResult:
-    trick = _trick(ctx)
+    trick = trick_of(ctx)
     if trick is None:
         return FactResult.unknown(_("The record does not show at which trick the revoke happened."))
     return FactResult(
@@ -235,25 +233,25 @@ def revoke_on_trick_12(ctx: Context) -> FactResult:
 
 @FACTS.register("revoke_by_dummy_or_penalty_card")
 def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
-    seat = _seat(ctx)
+    seat = offender_of(ctx)
     if seat is None or ctx.board is None or ctx.board.declarer_seat is None:
         return FactResult.unknown(_("The record does not say who revoked."))
-    if _role(ctx, seat) == "dummy":
+    if role_of(ctx, seat) == "dummy":
         return FactResult(
             "yes",
             [
                 _("The card not played was one of dummy's: {who} (Law 64B3).").format(
-                    who=_who(ctx, seat)
+                    who=seat_with_role(ctx, seat)
                 )
             ],
             settled=True,
         )
-    if _recorded(ctx) is None:
+    if recorded_revoke(ctx) is None:
         return FactResult.unknown(
             _(
                 "{who} is not dummy; the TD says whether the card he failed "
                 "to play was a penalty card."
-            ).format(who=_who(ctx, seat))
+            ).format(who=seat_with_role(ctx, seat))
         )
     return FactResult(
         "no",
@@ -262,7 +260,7 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
                 "{who} failed to follow suit from his own hand; the record "
                 "shows no penalty card (a TD who knows otherwise answers "
                 "'yes')."
-            ).format(who=_who(ctx, seat))
+            ).format(who=seat_with_role(ctx, seat))
         ],
     )
 
@@ -273,7 +271,7 @@ def _other_revokes(ctx: Context) -> list[tuple[Revoke, bool | None]]:
 
 @FACTS.register("second_revoke_same_suit")
 def second_revoke_same_suit(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     if recorded is None:
         return FactResult.unknown(_("The play is not recorded: the TD says."))
     earlier = [
@@ -323,7 +321,7 @@ def second_revoke_same_suit(ctx: Context) -> FactResult:
 
 @FACTS.register("both_sides_revoked")
 def both_sides_revoked(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     if recorded is None:
         return FactResult.unknown(_("The play is not recorded: the TD says."))
     other = [(o, est) for o, est in _other_revokes(ctx) if o.seat.side is not recorded.seat.side]
@@ -361,7 +359,7 @@ def both_sides_revoked(ctx: Context) -> FactResult:
 
 @FACTS.register("offending_tricks_from_revoke")
 def offending_tricks_from_revoke(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     if recorded is None:
         return FactResult.unknown(_("The play is not recorded: the TD counts them."))
     won = offending_tricks_from(ctx, recorded, after=False)
@@ -382,8 +380,8 @@ def offending_tricks_from_revoke(ctx: Context) -> FactResult:
 
 @FACTS.register("offender_won_revoke_trick")
 def offender_won_revoke_trick(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
-    play = _play(ctx)
+    recorded = recorded_revoke(ctx)
+    play = play_of(ctx)
     if recorded is None or play is None:
         return FactResult.unknown(
             _("The play is not recorded: the TD says who won the revoke trick.")
@@ -398,18 +396,18 @@ def offender_won_revoke_trick(ctx: Context) -> FactResult:
             "yes",
             [
                 _("{who} won the revoke trick (trick {trick}).").format(
-                    who=_who(ctx, winner), trick=recorded.trick
+                    who=seat_with_role(ctx, winner), trick=recorded.trick
                 )
             ],
         )
     note = ""
-    if _role(ctx, recorded.seat) == "declarer" and winner is recorded.seat.partner:
+    if role_of(ctx, recorded.seat) == "declarer" and winner is recorded.seat.partner:
         note = _(" A trick won by dummy is not won by declarer (Law 64A).")
     return FactResult(
         "no",
         [
             _("Trick {trick} was won by {who}, not by the offender.{note}").format(
-                trick=recorded.trick, who=_who(ctx, winner), note=note
+                trick=recorded.trick, who=seat_with_role(ctx, winner), note=note
             )
         ],
     )
@@ -417,9 +415,9 @@ def offender_won_revoke_trick(ctx: Context) -> FactResult:
 
 @FACTS.register("offending_side_won_later_trick")
 def offending_side_won_later_trick(ctx: Context) -> FactResult:
-    recorded = _recorded(ctx)
+    recorded = recorded_revoke(ctx)
     later = offending_tricks_from(ctx, recorded, after=True) if recorded is not None else None
-    trick = _trick(ctx)
+    trick = trick_of(ctx)
     evidence_from = "the record"
     if later is None:
         # From the TD's count: the offender won the revoke trick, so it is one of them.

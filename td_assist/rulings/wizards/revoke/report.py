@@ -9,16 +9,14 @@ from typing import Literal
 from pydantic import Field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Side, Suit
+from td_assist.bridge.cards import Seat, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult
-from td_assist.rulings.engine.model import (
-    IrregularityReport,
-    irregularity_kind,
-)
+from td_assist.rulings.engine.model import IrregularityReport, irregularity_kind
 from td_assist.rulings.procedures.table_roles import role_words
+from td_assist.rulings.procedures.tricks_and_scores import trick_sides
 
 
 @irregularity_kind
@@ -44,21 +42,21 @@ class RevokeFocus:
     others: tuple[tuple[Revoke, bool | None], ...] = ()
 
 
-def _play(ctx: Context) -> Play | None:
+def play_of(ctx: Context) -> Play | None:
     return ctx.board.play_obj if ctx.board is not None else None
 
 
-def _recorded(ctx: Context) -> Revoke | None:
+def recorded_revoke(ctx: Context) -> Revoke | None:
     return ctx.focus.revoke if isinstance(ctx.focus, RevokeFocus) else None
 
 
-def _reported(ctx: Context) -> RevokeReport | None:
+def reported_revoke(ctx: Context) -> RevokeReport | None:
     return ctx.report if isinstance(ctx.report, RevokeReport) else None
 
 
-def _seat(ctx: Context) -> Seat | None:
+def offender_of(ctx: Context) -> Seat | None:
     """The offender: from the record, else the TD's answer, else the report."""
-    recorded, reported = _recorded(ctx), _reported(ctx)
+    recorded, reported = recorded_revoke(ctx), reported_revoke(ctx)
     if recorded is not None:
         return recorded.seat
     answered = ctx.walked.get("offender")
@@ -67,8 +65,8 @@ def _seat(ctx: Context) -> Seat | None:
     return reported.offender if reported is not None else None
 
 
-def _trick(ctx: Context) -> int | None:
-    recorded, reported = _recorded(ctx), _reported(ctx)
+def trick_of(ctx: Context) -> int | None:
+    recorded, reported = recorded_revoke(ctx), reported_revoke(ctx)
     if recorded is not None:
         return recorded.trick
     answered = ctx.walked.get("revoke_trick")
@@ -77,15 +75,15 @@ def _trick(ctx: Context) -> int | None:
     return reported.trick if reported is not None else None
 
 
-def _suit(ctx: Context) -> Suit | None:
-    recorded = _recorded(ctx)
+def led_suit_of(ctx: Context) -> Suit | None:
+    recorded = recorded_revoke(ctx)
     if recorded is not None:
         return recorded.led_suit
     answered = ctx.walked.get("revoke_suit")
     return Suit(answered) if isinstance(answered, str) else None
 
 
-def _role(ctx: Context, seat: Seat) -> str:
+def role_of(ctx: Context, seat: Seat) -> str:
     declarer = ctx.board.declarer_seat if ctx.board else None
     if declarer is None:
         return "unknown"
@@ -94,35 +92,19 @@ def _role(ctx: Context, seat: Seat) -> str:
     return "dummy" if seat is declarer.partner else "defender"
 
 
-def _who(ctx: Context, seat: Seat) -> str:
-    role = _role(ctx, seat)
+def seat_with_role(ctx: Context, seat: Seat) -> str:
+    role = role_of(ctx, seat)
     return f"{seat.name_full} ({role_words()[role]})" if role != "unknown" else seat.name_full
 
 
-def side_totals(ctx: Context) -> dict[Side, int] | None:
-    """Each side's tricks at the end, when the record settles them (play or claim)."""
-    play, board = _play(ctx), ctx.board
-    if play is None or board is None or board.declarer_seat is None:
-        return None
-    declarer_side = board.declarer_seat.side
-    if play.is_finished:
-        return {side: play.tricks_won_by(side) for side in Side}
-    if board.claim is not None and play.completed_tricks == play.tricks:
-        return {declarer_side: board.claim, declarer_side.other: 13 - board.claim}
-    return None
-
-
 def offending_tricks_from(ctx: Context, revoke: Revoke, after: bool) -> int | None:
-    """Tricks the offending side won from the revoke trick on (``after``: only later ones)."""
-    play = _play(ctx)
-    totals = side_totals(ctx)
-    if play is None or totals is None:
+    """Tricks the offending side won from the revoke trick on (``after``: only later ones),
+    when the record settles who won every trick (the whole play, or a claim)."""
+    sides = trick_sides(ctx.board)
+    if sides is None:
         return None
-    side = revoke.seat.side
-    before = sum(1 for t in play.tricks[: revoke.trick - 1] if t.winner and t.winner.side is side)
-    winner = play.tricks[revoke.trick - 1].winner
-    on_revoke_trick = int(bool(winner and winner.side is side))
-    return totals[side] - before - (on_revoke_trick if after else 0)
+    first = revoke.trick if after else revoke.trick - 1
+    return sides[first:].count(revoke.seat.side)
 
 
 def established_in_record(board: Board, revoke: Revoke) -> FactResult:
@@ -176,7 +158,7 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
     )
 
 
-def _answers_for(answers: dict[str, str], number: int) -> dict[str, str]:
+def answers_for(answers: dict[str, str], number: int) -> dict[str, str]:
     shared = {k: v for k, v in answers.items() if "." not in k}
     prefix = f"{number}."
     own = {k[len(prefix) :]: v for k, v in answers.items() if k.startswith(prefix)}
@@ -200,7 +182,7 @@ def select_revokes(board: Board | None, report: RevokeReport | None) -> list[Rev
     return sorted(found, key=lambda r: r.trick) + sorted(rest, key=lambda r: r.trick)
 
 
-def _focuses(
+def revoke_focuses(
     board: Board | None, revokes: list[Revoke], answers: dict[str, str]
 ) -> list[RevokeFocus]:
     """One focus per revoke, each knowing whether the others were established.
@@ -210,7 +192,7 @@ def _focuses(
     """
     status: dict[Revoke, bool | None] = {}
     for number, revoke in enumerate(revokes, start=1):
-        answer = _answers_for(answers, number).get("established")
+        answer = answers_for(answers, number).get("established")
         if answer is not None:
             status[revoke] = answer.strip().lower() != "no"
         else:
