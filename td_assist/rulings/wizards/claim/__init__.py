@@ -23,7 +23,7 @@ cards left, ``facts`` holds the tree's facts, ``lines`` the help beside the ques
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.facts import Context
 from td_assist.rulings.engine.model import (
     Adjustment,
@@ -202,22 +202,28 @@ WIZARD = register(
         rule=rule_claim,
         facts=FACTS,
         computations=frozenset({"claim_tricks"}),
-        notes=(
+        notes=N_(
             "Every count is of the tricks left at the claim, for the claiming side. Without a "
             "play record, give the cards left (cards_left) or played (cards_played) and "
             "tricks_won_before_claim."
         ),
-        placeholder_words={"remaining": "N", "claimers": "the claiming side"},
+        placeholder_words={"remaining": "N", "claimers": N_("the claiming side")},
         answers=(
-            AnswerHelp("claimer", "(TD)  Who claimed or conceded: N, E, S or W"),
-            AnswerHelp("trick", "(TD)  The claim came before the lead to this trick (1-13)"),
-            AnswerHelp("claimed", "(TD)  Of the tricks left, how many the claimer's side claimed"),
-            AnswerHelp("statement", "(TD)  The claim statement as made (or skip)"),
-            AnswerHelp("stated_total", "(TD)  A total of tricks for declarer the claimer stated"),
-            AnswerHelp(CARDS_LEFT, '(TD)  The cards still held at the claim: "SA SK H2 ..."'),
-            AnswerHelp(CARDS_PLAYED, "(TD)  Or the cards played before the claim"),
-            AnswerHelp(WON_BEFORE, "(TD)  Tricks declarer's side had won before the claim"),
-            AnswerHelp("on_lead", "(TD)  Who was on lead at the claim (for the candidate lines)"),
+            AnswerHelp("claimer", N_("(TD)  Who claimed or conceded: N, E, S or W")),
+            AnswerHelp("trick", N_("(TD)  The claim came before the lead to this trick (1-13)")),
+            AnswerHelp(
+                "claimed", N_("(TD)  Of the tricks left, how many the claimer's side claimed")
+            ),
+            AnswerHelp("statement", N_("(TD)  The claim statement as made (or skip)")),
+            AnswerHelp(
+                "stated_total", N_("(TD)  A total of tricks for declarer the claimer stated")
+            ),
+            AnswerHelp(CARDS_LEFT, N_('(TD)  The cards still held at the claim: "SA SK H2 ..."')),
+            AnswerHelp(CARDS_PLAYED, N_("(TD)  Or the cards played before the claim")),
+            AnswerHelp(WON_BEFORE, N_("(TD)  Tricks declarer's side had won before the claim")),
+            AnswerHelp(
+                "on_lead", N_("(TD)  Who was on lead at the claim (for the candidate lines)")
+            ),
         ),
     )
 )

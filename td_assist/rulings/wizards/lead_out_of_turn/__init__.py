@@ -23,7 +23,7 @@ chooses and who plays next, ``refused_lead`` the hand-over to the penalty-card w
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     OptionLine,
@@ -168,21 +168,25 @@ WIZARD = register(
         facts=FACTS,
         computations=frozenset({"lead_out_of_turn"}),
         answers=(
-            AnswerHelp("offender", "(TD)  Who led out of turn (dummy's seat for dummy)  [N E S W]"),
-            AnswerHelp("trick", "(TD)  To which trick  [1-13]"),
-            AnswerHelp("card", "(TD)  The card led  [e.g. S7]"),
-            AnswerHelp("correct_leader", "(TD)  Whose lead it was  [N E S W]"),
+            AnswerHelp(
+                "offender", N_("(TD)  Who led out of turn (dummy's seat for dummy)  [N E S W]")
+            ),
+            AnswerHelp("trick", N_("(TD)  To which trick  [1-13]")),
+            AnswerHelp("card", N_("(TD)  The card led  [e.g. S7]")),
+            AnswerHelp("correct_leader", N_("(TD)  Whose lead it was  [N E S W]")),
             AnswerHelp(
                 "choice",
-                "(TD)  The choice made  [accept | declarer_becomes_dummy | reject]",
+                N_("(TD)  The choice made  [accept | declarer_becomes_dummy | reject]"),
             ),
             AnswerHelp(
                 "lead_choice",
-                "(TD)  After a refused defender's lead: declarer's Law 50D2 choice "
-                "[require | forbid | none]",
+                N_(
+                    "(TD)  After a refused defender's lead: declarer's Law 50D2 choice "
+                    "[require | forbid | none]"
+                ),
             ),
         ),
-        notes=(
+        notes=N_(
             'The irregularity in a .json request: {"kind": "lead_out_of_turn", '
             '"offender": "E", "card": "S7", "trick": 1, "faced": true}'
         ),

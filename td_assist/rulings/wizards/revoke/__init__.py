@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context
 from td_assist.rulings.engine.model import IrregularityReport, OptionLine, Ruling, Step
@@ -351,18 +351,20 @@ WIZARD = register(
         rule=rule_revoke,
         facts=FACTS,
         computations=frozenset({"revoke_transfer"}),
-        notes=(
+        notes=N_(
             "With several revokes, prefix a name with the revoke's number to answer for "
             "that revoke only: 2.attention=after_round"
         ),
         answers=(
             AnswerHelp(
                 EQUITY_RESULTS,
-                "(TD)  Law 64C as a weighted score (Law 12C1(c)), instead of equity: "
-                'declarer\'s tricks and weights, "13 0.6; 12 0.4"',
+                N_(
+                    "(TD)  Law 64C as a weighted score (Law 12C1(c)), instead of equity: "
+                    'declarer\'s tricks and weights, "13 0.6; 12 0.4"'
+                ),
             ),
-            AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
-            AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
+            AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
+            AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
         ),
     )
 )
