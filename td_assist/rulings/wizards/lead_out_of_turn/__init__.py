@@ -143,7 +143,7 @@ def _check_choice_open(
         return
     node = get_tree(NAME).nodes.get(result.outcome or "")
     why = (
-        f"{node.title} (Law {node.laws[0]})"
+        _("{title} (Law {law})").format(title=node.title, law=node.laws[0])
         if isinstance(node, OutcomeNode) and node.laws
         else str(result.outcome)
     )
@@ -153,7 +153,7 @@ def _check_choice_open(
             "choice={given} is not open here: {why}; the choices open "
             "are {open_here}; leave the answer out"
         ).format(given=given, why=why, open_here=open_here),
-        where="answer choice",
+        where=_("answer {name}").format(name="choice"),
     )
 
 

@@ -25,7 +25,7 @@ def lead_faced(ctx: Context) -> FactResult:
         return FactResult("yes", [_recorded_text(s)])
     if not s.faced and s.trick != 1:
         return FactResult("yes", [_("Only an opening lead is made face down (Law 41A).")])
-    return FactResult("yes" if s.faced else "no", ["As reported."])
+    return FactResult("yes" if s.faced else "no", [_("As reported.")])
 
 
 @FACTS.register("lead_at_trick_13")
@@ -76,7 +76,7 @@ def offender_role(ctx: Context) -> FactResult:
     role = s.role()
     if role is None:
         return FactResult.unknown(_("The record does not say who is declarer."))
-    return FactResult(role, [f"{role_label(s.board, s.offender)} led."])
+    return FactResult(role, [_("{who} led.").format(who=role_label(s.board, s.offender))])
 
 
 @FACTS.register("is_opening_lead")

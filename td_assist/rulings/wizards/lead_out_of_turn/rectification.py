@@ -127,18 +127,22 @@ def face_down_text(s: Situation, answered: dict[str, str | None]) -> str:
 def text_values(s: Situation, rect: LeadOutOfTurnRectification) -> dict[str, object]:
     old = s.declarer
     correct = s.correct_leader
-    hand = "dummy" if old is not None and s.offender is old.partner else _("his own hand")
+    hand = _("dummy") if old is not None and s.offender is old.partner else _("his own hand")
     correct_text = correct.name_full if correct else _("the correct hand")
     if old is not None and correct in (old, old.partner) and s.offender.side is old.side:
-        correct_text = f"declarer, from {'dummy' if correct is old.partner else 'his own hand'},"
+        correct_text = (
+            _("declarer, from dummy,")
+            if correct is old.partner
+            else _("declarer, from his own hand,")
+        )
     return {
         "offender": s.offender.name_full,
-        "card": s.card.pretty if s.card else "the card",
+        "card": s.card.pretty if s.card else _("the card"),
         "trick": s.trick,
         "correct_leader": correct.name_full if correct else _("the correct leader"),
         "correct_leader_text": correct_text,
-        "declarer": rect.declarer.name_full if rect.declarer else "declarer",
-        "old_declarer": old.name_full if old else "declarer",
+        "declarer": rect.declarer.name_full if rect.declarer else _("declarer"),
+        "old_declarer": old.name_full if old else _("declarer"),
         "next_to_play": rect.next_to_play.name_full if rect.next_to_play else _("the next hand"),
         "offender_hand": hand,
     }

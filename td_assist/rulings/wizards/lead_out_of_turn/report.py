@@ -77,14 +77,14 @@ def _seat_answer(text: str, name: str) -> Seat:
     try:
         return Seat.parse(text)
     except RecordError as error:
-        raise AnswerError(error.problem, where=f"answer {name}") from None
+        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
 
 
 def _card_answer(text: str) -> Card:
     try:
         return Card.parse(text)
     except RecordError as error:
-        raise AnswerError(error.problem, where="answer card") from None
+        raise AnswerError(error.problem, where=_("answer {name}").format(name="card")) from None
 
 
 def gather(
@@ -134,7 +134,7 @@ def gather(
     card = Card.parse(report.card) if report.card else (recorded.card if recorded else None)
     if "card" in answers:
         card = _card_answer(answers["card"])
-        steps.append(td_step("card", "Which card?", card.pretty, []))
+        steps.append(td_step("card", _("Which card?"), card.pretty, []))
     held = cards_held(board, offender, trick) if recorded is None else []
     if card is None and held:
         return PendingQuestion(
@@ -149,7 +149,9 @@ def gather(
             _("{offender} does not hold {card} at trick {trick}").format(
                 offender=offender.name_full, card=card.pretty, trick=trick
             ),
-            where="answer card" if "card" in answers else "irregularity card",
+            where=_("answer {name}").format(name="card")
+            if "card" in answers
+            else _("irregularity {field}").format(field="card"),
         )
     correct = recorded.correct_leader if recorded else None
     declarer = board.declarer_seat if board is not None else None
@@ -193,9 +195,9 @@ def _not_out_of_turn(
     if correct_from_td:
         where, fix = _("answer correct_leader"), _("give the seat of the player whose lead it was")
     elif offender_from_td:
-        where = "answer offender"
+        where = _("answer {name}").format(name="offender")
     else:
-        where = "irregularity offender"
+        where = _("irregularity {field}").format(field="offender")
     return AnswerError(
         _(
             "{offender} was the player to lead to trick {trick}{why}, so "

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import N_, _
+from td_assist.i18n import N_, _, ngettext
 from td_assist.rulings.engine.deal_checks import check_trick_in_play, tricks_started
 from td_assist.rulings.engine.facts import Context
 from td_assist.rulings.engine.model import IrregularityReport, OptionLine, Ruling, Step
@@ -104,7 +104,10 @@ def rule_revoke(
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
     laws += [a for a in adjustment.laws if a not in laws]
     if len(texts) > 1:
-        texts = [f"Revoke {i}: {t}" for i, t in enumerate(texts, start=1)]
+        texts = [
+            _("Revoke {number}: {text}").format(number=i, text=t)
+            for i, t in enumerate(texts, start=1)
+        ]
     summary = _summary(board, adjustment)
     return Ruling(
         wizard=NAME,
@@ -140,7 +143,7 @@ def _check_weighing_applies(
                 "ruling has none (the revoke is corrected or there is none): "
                 "there is no adjusted score to weigh"
             ),
-            where=f"answer {EQUITY_RESULTS}",
+            where=_("answer {name}").format(name=EQUITY_RESULTS),
         )
 
 
@@ -167,7 +170,7 @@ def _check_counts(ctx: Context, result: Walk) -> None:
     def said(name: str) -> str:
         step = steps[name]
         source = {"td": _("the TD's answer"), "record": _("the record or report")}
-        return f"{name}={step.answer} ({source.get(step.answered_by, 'assumed')})"
+        return f"{name}={step.answer} ({source.get(step.answered_by, _('assumed'))})"
 
     def refuse(names: list[str], why: str) -> None:
         given = ", ".join(said(name) for name in names)
@@ -189,7 +192,7 @@ def _check_counts(ctx: Context, result: Walk) -> None:
             _(
                 "the offender won the revoke trick, so the offending side "
                 "won {value} later trick(s), not {value2}"
-            ).format(value=won - 1, value2="none" if later.answer == "no" else "one or more"),
+            ).format(value=won - 1, value2=_("none") if later.answer == "no" else _("one or more")),
         )
     tricks = result.numbers.get("declarer_tricks")
     declarer = ctx.board.declarer_seat if ctx.board is not None else None
@@ -249,9 +252,9 @@ def _title(node: OutcomeNode, adjustment: RevokeAdjustment, decisions: list[Revo
     count = adjustment.tricks_transferred
     if count == 0:
         return _("No trick transferred")
-    return _("{value} transferred in all").format(
-        value="One trick" if count == 1 else f"{count} tricks"
-    )
+    return ngettext(
+        "One trick transferred in all", "{count} tricks transferred in all", count
+    ).format(count=count)
 
 
 def _decision(result: Walk, node: OutcomeNode, ctx: Context) -> RevokeDecision:
@@ -312,7 +315,7 @@ def _summary(board: Board | None, adjustment: RevokeAdjustment) -> str:
     if adjustment.declarer_tricks_played is None or (final is None and not weighted) or not board:
         return adjustment.note
     contract, declarer = board.contract_obj, board.declarer_seat
-    after = "a weighted score" if weighted else final
+    after = _("a weighted score") if weighted else final
     line = _(
         "Declarer's tricks: {declarer_tricks_played} as played, "
         "{after} after adjustment ({tricks_transferred} transferred)."

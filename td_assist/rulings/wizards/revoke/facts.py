@@ -38,7 +38,10 @@ def revoke_in_record(ctx: Context) -> FactResult:
             "yes", [_("The record shows it: {evidence}").format(evidence=recorded.evidence())]
         )
     if play.revokes:  # the TD reported a revoke the record places elsewhere
-        others = "; ".join(f"{o.seat.name_full} at trick {o.trick}" for o in play.revokes)
+        others = "; ".join(
+            _("{seat} at trick {trick}").format(seat=o.seat.name_full, trick=o.trick)
+            for o in play.revokes
+        )
         return FactResult(
             "no",
             [
@@ -78,7 +81,8 @@ def revoke_offender(ctx: Context) -> FactResult:
         )
     if reported is not None and reported.offender is not None:
         return FactResult(
-            reported.offender.value, [f"As reported: {seat_with_role(ctx, reported.offender)}."]
+            reported.offender.value,
+            [_("As reported: {who}.").format(who=seat_with_role(ctx, reported.offender))],
         )
     return FactResult.unknown(_("The play is not recorded: the TD says who revoked."))
 
@@ -121,21 +125,26 @@ def revoke_led_suit(ctx: Context) -> FactResult:
     if held is not None and len(held) < len(Suit):
         # A revoke is in a suit the offender held: the others are not offered, and an
         # answer naming one is refused with the reason.
-        who = seat.name_full if (seat := offender_of(ctx)) else "The offender"
-        missing = " or ".join(s.name.lower() for s in Suit if s not in held)
+        who = seat.name_full if (seat := offender_of(ctx)) else _("The offender")
+        missing = _(" or ").join(_suit_word(s) for s in Suit if s not in held)
         why += _(" {who} held no {missing} in the deal.").format(who=who, missing=missing)
         given = ctx.answers.get("revoke_suit", "").strip().upper()
         if given in {s.value for s in Suit} and Suit(given) not in held:
-            named = Suit(given).name.lower()
+            named = _suit_word(Suit(given))
             raise AnswerError(
                 _(
                     "{who} held no {named} in the deal, so he cannot have "
                     "revoked in {named}: the suit led was one he held ({list})"
-                ).format(who=who, named=named, list=", ".join(s.name.lower() for s in held)),
+                ).format(who=who, named=named, list=", ".join(_suit_word(s) for s in held)),
                 where=_("answer revoke_suit"),
             )
         return FactResult.unknown(why, offer=tuple(s.value for s in Suit if s in held))
     return FactResult.unknown(why)
+
+
+def _suit_word(suit: Suit) -> str:
+    """The suit's name as the reader says it, in lower case ("spades")."""
+    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}[suit.value]
 
 
 def _suits_held(ctx: Context) -> list[Suit] | None:
@@ -418,7 +427,7 @@ def offending_side_won_later_trick(ctx: Context) -> FactResult:
     recorded = recorded_revoke(ctx)
     later = offending_tricks_from(ctx, recorded, after=True) if recorded is not None else None
     trick = trick_of(ctx)
-    evidence_from = "the record"
+    evidence_from = _("the record")
     if later is None:
         # From the TD's count: the offender won the revoke trick, so it is one of them.
         won = ctx.walked.get("won_from_revoke")

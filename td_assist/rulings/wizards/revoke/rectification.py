@@ -258,7 +258,7 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
     """
     comparison, traveller = units_from_answers(answers)
     text = answers.get(EQUITY_RESULTS, "").strip()
-    where = f"answer {EQUITY_RESULTS}"
+    where = _("answer {name}").format(name=EQUITY_RESULTS)
     if not text and (comparison is not None or traveller):
         raise AnswerError(
             _(
@@ -369,17 +369,25 @@ def _weighted_equity(
     adjustment.equity_applied = True
     one = weighing.results[0].tricks if len(weighing.results) == 1 else None
     adjustment.declarer_tricks_final = one
-    if equity_stands:
+    if equity_stands and one is not None:
         why = _(
             "both sides revoked; the Director assigns the result likely had neither revoke happened"
         )
-    else:
+    elif equity_stands:
+        why = _(
+            "both sides revoked; the Director assigns the results likely had neither "
+            "revoke happened"
+        )
+    elif one is not None:
         why = _(
             "the transfer does not make up for the damage; the Director "
             "assigns the result expected without the revoke"
         )
-    if one is None:
-        why = why.replace("the result", "the results")
+    else:
+        why = _(
+            "the transfer does not make up for the damage; the Director "
+            "assigns the results expected without the revoke"
+        )
     if one is not None:
         adjustment.note = _("{law}: {why} ({one} tricks for declarer).").format(
             law=display_anchor(law), why=why, one=one
