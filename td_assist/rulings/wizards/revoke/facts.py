@@ -8,6 +8,7 @@ from td_assist.bridge.play import Revoke
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.walk import AnswerError
+from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
@@ -18,7 +19,6 @@ from td_assist.rulings.wizards.revoke.report import (
     recorded_revoke,
     reported_revoke,
     role_of,
-    seat_with_role,
     trick_of,
 )
 
@@ -74,7 +74,7 @@ def revoke_offender(ctx: Context) -> FactResult:
             recorded.seat.value,
             [
                 _("The record shows the revoke by {who}: {evidence}").format(
-                    who=seat_with_role(ctx, recorded.seat), evidence=recorded.evidence()
+                    who=role_label(ctx.board, recorded.seat), evidence=recorded.evidence()
                 )
             ],
             settled=True,
@@ -82,7 +82,7 @@ def revoke_offender(ctx: Context) -> FactResult:
     if reported is not None and reported.offender is not None:
         return FactResult(
             reported.offender.value,
-            [_("As reported: {who}.").format(who=seat_with_role(ctx, reported.offender))],
+            [_("As reported: {who}.").format(who=role_label(ctx.board, reported.offender))],
         )
     return FactResult.unknown(_("The play is not recorded: the TD says who revoked."))
 
@@ -224,7 +224,7 @@ def offender_role(ctx: Context) -> FactResult:
     value = "defender" if role == "defender" else "declaring_side"
     # The role follows from the offender and the declarer: change those, not this.
     return FactResult(
-        value, [_("The offender is {who}.").format(who=seat_with_role(ctx, seat))], settled=True
+        value, [_("The offender is {who}.").format(who=role_label(ctx.board, seat))], settled=True
     )
 
 
@@ -250,7 +250,7 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
             "yes",
             [
                 _("The card not played was one of dummy's: {who} (Law 64B3).").format(
-                    who=seat_with_role(ctx, seat)
+                    who=role_label(ctx.board, seat)
                 )
             ],
             settled=True,
@@ -260,7 +260,7 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
             _(
                 "{who} is not dummy; the TD says whether the card he failed "
                 "to play was a penalty card."
-            ).format(who=seat_with_role(ctx, seat))
+            ).format(who=role_label(ctx.board, seat))
         )
     return FactResult(
         "no",
@@ -269,7 +269,7 @@ def revoke_by_dummy_or_penalty_card(ctx: Context) -> FactResult:
                 "{who} failed to follow suit from his own hand; the record "
                 "shows no penalty card (a TD who knows otherwise answers "
                 "'yes')."
-            ).format(who=seat_with_role(ctx, seat))
+            ).format(who=role_label(ctx.board, seat))
         ],
     )
 
@@ -405,7 +405,7 @@ def offender_won_revoke_trick(ctx: Context) -> FactResult:
             "yes",
             [
                 _("{who} won the revoke trick (trick {trick}).").format(
-                    who=seat_with_role(ctx, winner), trick=recorded.trick
+                    who=role_label(ctx.board, winner), trick=recorded.trick
                 )
             ],
         )
@@ -416,7 +416,7 @@ def offender_won_revoke_trick(ctx: Context) -> FactResult:
         "no",
         [
             _("Trick {trick} was won by {who}, not by the offender.{note}").format(
-                trick=recorded.trick, who=seat_with_role(ctx, winner), note=note
+                trick=recorded.trick, who=role_label(ctx.board, winner), note=note
             )
         ],
     )

@@ -15,7 +15,7 @@ from td_assist.bridge.play import Play, Revoke
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult
 from td_assist.rulings.engine.model import IrregularityReport, irregularity_kind
-from td_assist.rulings.procedures.table_roles import role_words
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_words
 from td_assist.rulings.procedures.tricks_and_scores import trick_sides
 
 
@@ -84,17 +84,14 @@ def led_suit_of(ctx: Context) -> Suit | None:
 
 
 def role_of(ctx: Context, seat: Seat) -> str:
-    declarer = ctx.board.declarer_seat if ctx.board else None
+    """The seat's role when the revoke happened: after declarer spread his hand following
+    an opening lead out of turn (Law 54A), his partner plays it and his cards are dummy's."""
+    declarer = playing_declarer(ctx.board)
     if declarer is None:
         return "unknown"
     if seat is declarer:
         return "declarer"
     return "dummy" if seat is declarer.partner else "defender"
-
-
-def seat_with_role(ctx: Context, seat: Seat) -> str:
-    role = role_of(ctx, seat)
-    return f"{seat.name_full} ({role_words()[role]})" if role != "unknown" else seat.name_full
 
 
 def offending_tricks_from(ctx: Context, revoke: Revoke, after: bool) -> int | None:
@@ -118,8 +115,8 @@ def established_in_record(board: Board, revoke: Revoke) -> FactResult:
         raise RecordError(_("the revoke wizard needs the recorded play here"))
     offenders = {revoke.seat, revoke.seat.partner}
     role = ""
-    if board.declarer_seat is not None:
-        role = " (declarer)" if revoke.seat is board.declarer_seat else ""
+    if revoke.seat is playing_declarer(board):
+        role = f" ({role_words()['declarer']})"
     for trick in play.tricks[revoke.trick :]:
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             if seat in offenders:
