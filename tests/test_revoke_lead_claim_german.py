@@ -86,3 +86,32 @@ def test_the_answer_help_and_notes_are_in_the_catalog(wizard):
             assert _(help_text.text) != help_text.text, help_text.text
             assert _(help_text.text).startswith("(TL)  ")
         assert _(chosen.notes) != chosen.notes
+
+
+def test_the_penalty_card_steps_after_a_refused_lead_are_grouped_in_german(capsys):
+    ruling = ruled(capsys, "lead-out-of-turn", "03-opening-lead-refused.toml")
+    groups = {step["group"] for step in ruling["path"]}
+    assert groups == {"", "Strafkarte (Regel 50D)"}
+    english = ruled(capsys, "lead-out-of-turn", "03-opening-lead-refused.toml", "en")
+    assert {step["group"] for step in english["path"]} == {"", "Penalty card (Law 50D)"}
+
+
+def test_contradicting_revoke_counts_are_refused_in_german():
+    answers = {
+        "revoke_found": "yes",
+        "offender": "S",
+        "revoke_trick": "11",
+        "revoke_suit": "D",
+        "established": "yes",
+        "dummy_card": "no",
+        "repeat": "no",
+        "both_sides": "no",
+        "attention": "in_time",
+        "won_from_revoke": "4",
+        "won_revoke_trick": "yes",
+        "later_trick": "yes",
+    }
+    with use_language("de"), pytest.raises(AnswerError) as refused:
+        rule("revoke", None, None, answers)
+    assert refused.value.where == "Antworten won_from_revoke und revoke_trick"
+    assert "(die Antwort des Turnierleiters)" in refused.value.problem

@@ -55,7 +55,7 @@ from td_assist.rulings.wizards.lead_out_of_turn.report import LeadOutOfTurnRepor
 NAME = "lead-out-of-turn"
 
 
-PENALTY_GROUP = "Penalty card (Law 50D)"
+PENALTY_GROUP = N_("Penalty card (Law 50D)")  # read with _() at run time
 
 
 # A defender's lead refused: the card becomes a major penalty card (Law 54D, 56B).
@@ -102,9 +102,9 @@ def rule_lead_out_of_turn(
         if "lead_choice" in answers and penalty.pending is None:
             check_lead_choice_used(situation, handed)
         for step in penalty.path:
-            result.steps.append(step.model_copy(update={"group": PENALTY_GROUP}))
+            result.steps.append(step.model_copy(update={"group": _(PENALTY_GROUP)}))
         if penalty.pending is not None:
-            pending = penalty.pending.model_copy(update={"group": PENALTY_GROUP})
+            pending = penalty.pending.model_copy(update={"group": _(PENALTY_GROUP)})
             return pending_ruling(NAME, result.steps, pending)
         take_penalty_rectification(rect, handed, situation)
         extra = f"{penalty.title}: {penalty.text}"

@@ -174,7 +174,9 @@ def _check_counts(ctx: Context, result: Walk) -> None:
 
     def refuse(names: list[str], why: str) -> None:
         given = ", ".join(said(name) for name in names)
-        raise AnswerError(f"{given}: {why}", where=f"answers {' and '.join(names)}")
+        raise AnswerError(
+            f"{given}: {why}", where=_("answers {names}").format(names=_(" and ").join(names))
+        )
 
     if trick is not None and won > 14 - trick and "revoke_trick" in steps:
         refuse(
