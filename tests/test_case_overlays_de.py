@@ -17,7 +17,8 @@ OVERLAYS = sorted(CASES.glob("*/*.de.toml"))
 
 # A law number is 1-93; a section adds letters, digits and "(a)": 27B1(a), 12C1(c), 16D2.
 _SECTION = r"\d{1,2}(?!\d)(?:[A-H](?:\d{1,2}(?:\([a-z]\)(?:\([ivx]+\))?)?)?)?"
-_JOIN = r"(?:\s*,\s*|\s+(?:and|or|und|oder|then|dann|with|mit)\s+|\s*[-–]\s*|\s+bis\s+)"
+_JOIN = r"(?:\s*,\s*|\s+(?:and|or|und|oder|then|dann|with|mit)\s+|\s*[-–]\s*|\s+(?:to|bis)\s+)"
+_RANGE = r"(?:\s*[-–]\s*|\s+(?:to|bis)\s+)"
 
 
 def _cited(text: str, word: str) -> set[str]:
@@ -26,9 +27,9 @@ def _cited(text: str, word: str) -> set[str]:
     lists = re.finditer(rf"\b{word}\s+({_SECTION}(?:{_JOIN}{_SECTION})*)", text)
     for match in lists:
         listed = match.group(1)
-        for low, high in re.findall(r"\b(\d{1,2})\s*(?:-|–|bis)\s*(\d{1,2})\b(?![A-H])", listed):
+        for low, high in re.findall(rf"\b(\d{{1,2}}){_RANGE}(\d{{1,2}})\b(?![A-H])", listed):
             found.update(str(n) for n in range(int(low), int(high) + 1))
-            listed = re.sub(rf"\b{low}\s*(?:-|–|bis)\s*{high}\b", "", listed)
+            listed = re.sub(rf"\b{low}{_RANGE}{high}\b", "", listed)
         found.update(re.findall(_SECTION, listed))
     return found
 
@@ -50,8 +51,8 @@ def _id(path: Path) -> str:
 
 
 def test_cited_reads_lists_and_ranges() -> None:
-    assert _cited("(Laws 24B, 50B and 50D1(a)); Laws 29-31", r"Laws?") == {
-        "24B", "50B", "50D1(a)", "29", "30", "31"
+    assert _cited("(Laws 24B, 50B and 50D1(a)); Laws 29-31, Laws 62 to 64", r"Laws?") == {
+        "24B", "50B", "50D1(a)", "29", "30", "31", "62", "63", "64"
     }  # fmt: skip
     german = "Regeln 29 bis 31; Regel 27B1(a), 2017"
     assert _cited(german, r"Regel(?:n)?") == {"29", "30", "31", "27B1(a)"}
