@@ -7,7 +7,8 @@ Sets (each split into English and German):
                 askers' own words; laws/phrasings.toml may be tuned on these
   real held-out the same file, split = "heldout": never tuned on (all batches); a page
                 (page_of) has all its questions on one side, so no held-out question
-                shares a page with a dev one (since issue 34: 101 English, 10 German)
+                shares a page with a dev one (since issue 34: 101 English, 10 German;
+                batch 9 adds 13 English)
   real held-out 2
                 the batch-2 held-out questions alone (batch = 2): collected after the
                 tuning, so a fresh, never-tuned figure
