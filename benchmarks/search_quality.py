@@ -26,6 +26,9 @@ Sets (each split into English and German):
   real held-out 8
                 the batch-8 held-out questions (English): a sixth fresh batch, labelled
                 before search ever saw it
+  real held-out 10
+                the batch-10 held-out questions (German): collected and labelled before
+                search ever saw them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
                 repeat it hidden (4 or more words, 60% of them in the question): those were
@@ -169,6 +172,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 5": split("heldout", batch=5),
         "real held-out 6+7": split("heldout", batch=6) + split("heldout", batch=7),
         "real held-out 8": split("heldout", batch=8),
+        "real held-out 10": split("heldout", batch=10),
     }
 
 

@@ -29,7 +29,7 @@ def test_every_question_has_the_fields_and_nothing_else():
         assert set(item) - {"batch"} == {"q", "answers", "lang", "split", "source"}, item
         assert item["q"].strip() and item["answers"], item
         assert item["lang"] in {"en", "de"} and item["split"] in {"dev", "heldout"}, item
-        assert item.get("batch", 1) in {1, 2, 3, 4, 5, 6, 7, 8}, item
+        assert item.get("batch", 1) in {1, 2, 3, 4, 5, 6, 7, 8, 10}, item
         assert item["source"].startswith(("http://", "https://")), item
 
 
@@ -49,6 +49,7 @@ def test_batch_counts_match_the_header():
         (6, "en"): 21,
         (7, "en"): 60,
         (8, "en"): 28,
+        (10, "de"): 12,
     }
 
 
@@ -75,9 +76,31 @@ def test_held_out_is_every_third_question_of_pages_tuning_never_saw():
     position: defaultdict[tuple[str, int], int] = defaultdict(int)
     for item in QUESTIONS:
         key = (item["lang"], item.get("batch", 1))
+        if key[1] >= PAGES_SPLIT_FROM_BATCH:
+            continue  # split by page: see the next test
         position[key] += 1
         chosen = position[key] % 3 == 0 and page_of(item["source"]) not in dev_pages
         assert item["split"] == ("heldout" if chosen else "dev"), item["q"]
+
+
+PAGES_SPLIT_FROM_BATCH = 10
+
+
+def test_later_batches_hold_out_every_third_page():
+    """From batch 10 on, pages (not questions) are counted: every third new page of each
+    language and batch, in the order the pages were found, is held out whole."""
+    page_of = _benchmark().page_of
+    order: defaultdict[tuple[str, int], list[str]] = defaultdict(list)
+    for item in QUESTIONS:
+        key = (item["lang"], item.get("batch", 1))
+        if key[1] < PAGES_SPLIT_FROM_BATCH:
+            continue
+        pages = order[key]
+        if page_of(item["source"]) not in pages:
+            pages.append(page_of(item["source"]))
+        chosen = (pages.index(page_of(item["source"])) + 1) % 3 == 0
+        assert item["split"] == ("heldout" if chosen else "dev"), item["q"]
+    assert order, "no batch split by page"
 
 
 def test_a_page_keeps_all_its_questions_on_one_side_of_the_split():
@@ -140,7 +163,7 @@ def test_unseen_dev_hides_only_the_phrasings_that_repeat_the_question():
     assert index.postings == before  # nothing is lost from the index
 
 
-@pytest.mark.parametrize("batch", [2, 3, 4, 5])
+@pytest.mark.parametrize("batch", [2, 3, 4, 5, 10])
 def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     sets = _benchmark_sets()
     held_out = sets[f"real held-out {batch}"]
