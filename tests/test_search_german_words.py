@@ -70,3 +70,14 @@ def test_a_word_part_the_splitter_leaves_whole_stays_whole(engine):
     # "leitung" pulled every question that mentions the director towards Law 9B
     assert engine.decompounder.split("turnierleitung") == ()
     assert german_stem("turnierleitung") == german_stem("turnierleiter")
+
+
+def test_how_many_is_not_too_many(engine):
+    # "wie viele Stiche" asks how many tricks a revoke costs; "eine Karte zu viel" is a
+    # card too many. Sharing the term "viel", a revoke phrasing outscored Law 67.
+    from td_assist.search.analysis import german_terms
+
+    assert german_stem("viel") not in german_terms("wie viele Stiche")
+    assert german_stem("viel") in german_terms("eine Karte zu viel")
+    assert engine.search("Renonce wie viele Stiche").hits[0].law == 64
+    assert engine.search("am Ende hatte ich eine Karte zu viel").hits[0].law == 67
