@@ -81,3 +81,10 @@ def test_how_many_is_not_too_many(engine):
     assert german_stem("viel") in german_terms("eine Karte zu viel")
     assert engine.search("Renonce wie viele Stiche").hits[0].law == 64
     assert engine.search("am Ende hatte ich eine Karte zu viel").hits[0].law == 67
+
+
+@pytest.mark.parametrize(
+    "question", ["Spielabkürzung", "Der Alleinspieler hat das Spiel abgekürzt"]
+)
+def test_shortening_the_play_is_a_claim(engine, question):
+    assert engine.search(question).hits[0].law in {68, 69, 70, 71}
