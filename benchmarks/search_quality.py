@@ -30,6 +30,9 @@ Sets (each split into English and German):
   real held-out 9
                 the batch-9 held-out questions (English, every third page of 29 new
                 ones): a seventh fresh batch, labelled before search ran on it
+  real held-out 10
+                the batch-10 held-out questions (German): collected and labelled before
+                search ever saw them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
                 repeat it hidden (4 or more words, 60% of them in the question): those were
@@ -174,6 +177,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 6+7": split("heldout", batch=6) + split("heldout", batch=7),
         "real held-out 8": split("heldout", batch=8),
         "real held-out 9": split("heldout", batch=9),
+        "real held-out 10": split("heldout", batch=10),
     }
 
 
