@@ -134,7 +134,11 @@ def test_german_uses_the_glossary_terms(german):
 
 def test_german_definitions_keep_the_english_anchors(english, german):
     assert german.get("def-revoke").heading == "Renonce"
-    assert german.get("def-revoke").display == "Definitionen: Revoke"
+    # the name a German reader sees is the German heading, not the English anchor's word
+    assert german.get("def-revoke").display == "Definitionen: Renonce"
+    assert german.get("intro-what-the-laws-are-for").display == (
+        "Einleitung: Wozu die Regeln da sind"
+    )
     assert [s.anchor for s in german.named["definitions"].sections()] == [
         s.anchor for s in english.named["definitions"].sections()
     ]

@@ -49,8 +49,9 @@ def _law_body(book: Lawbook, key: int | str, official_stamp: str) -> Markup:
     return Markup(law_html(law, book, official.sections if official else None))
 
 
-@lru_cache(maxsize=256)  # per law, for the wizards registered (each tree is loaded once)
-def _used_by(number: int, _wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
+@lru_cache(maxsize=512)  # per law and language, for the wizards registered
+def _used_by(number: int, _wizards: tuple[str, ...], _language: str) -> tuple[CitingStep, ...]:
+    # The language is part of the key: the steps' texts and titles are the reader's.
     return tuple(nodes_citing(number))
 
 
@@ -103,6 +104,9 @@ def law_page(page: str) -> ResponseReturnValue:
         else ""
     )
     previous, following = english.neighbours(law.number) if law.number else (None, None)
+    # The list of all laws and the laws citing this one in the page's language, when
+    # that lawbook has every law (a half-written list would mix the languages).
+    listed = book if all(book.has_law(item.number) for item in english.laws) else english
     # one tap to the other language: English from German, the reader's (or German) from English
     other = "en" if asked != "en" else next(lang for lang in LANGUAGES if lang != "en")
     return render_template(
@@ -120,8 +124,10 @@ def law_page(page: str) -> ResponseReturnValue:
         other_lang_url=f"/laws/{page}?lang={other}",
         previous=previous,
         following=following,
-        chapters=english.chapters(),
-        cited_by=english.citing(law.number) if law.number else [],
-        used_by=_used_by(law.number, tuple(load_wizards())) if law.number else [],
+        chapters=listed.chapters(),
+        cited_by=listed.citing(law.number) if law.number else [],
+        used_by=_used_by(law.number, tuple(load_wizards()), current_language())
+        if law.number
+        else [],
         cases=cases_citing(law.number) if law.number else [],
     )
