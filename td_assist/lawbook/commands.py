@@ -298,38 +298,40 @@ def _add_lang(command: argparse.ArgumentParser) -> None:
         "--lang",
         default=argparse.SUPPRESS,
         metavar="LANG",
-        help=f"the lawbook's language: {', '.join(LANGUAGES)} (default: {LANG_ENV} or en)",
+        help=_("the lawbook's language: {languages} (default: {variable} or en)").format(
+            languages=", ".join(LANGUAGES), variable=LANG_ENV
+        ),
     )
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     law = commands.add_parser(
         "law",
-        help="print a law or subsection, e.g. 64, 64B3, 12c1(c)",
-        description="Examples: td-assist law 64; td-assist law 12C1(c) --json",
+        help=_("print a law or subsection, e.g. 64, 64B3, 12c1(c)"),
+        description=_("Examples: td-assist law 64; td-assist law 12C1(c) --json"),
     )
-    law.add_argument("reference", nargs="+", help="law number or anchor")
-    law.add_argument("--json", action="store_true", help="print JSON")
+    law.add_argument("reference", nargs="+", help=_("law number or anchor"))
+    law.add_argument("--json", action="store_true", help=_("print JSON"))
     _add_lang(law)
     law.set_defaults(handler=_cmd_law)
 
     laws = commands.add_parser(
-        "laws", help="manage the lawbook (import the official text, check, overlap)"
+        "laws", help=_("manage the lawbook (import the official text, check, overlap)")
     )
     sub = laws.add_subparsers(dest="laws_command", metavar="ACTION", required=True)
     importer = sub.add_parser(
-        "import", help="import the official 2017 text your club owns (plain text file)"
+        "import", help=_("import the official 2017 text your club owns (plain text file)")
     )
-    importer.add_argument("file", help="the official text saved as plain text")
+    importer.add_argument("file", help=_("the official text saved as plain text"))
     _add_lang(importer)
     importer.set_defaults(handler=_cmd_laws_import)
-    check = sub.add_parser("check", help="check laws/ for format errors and broken references")
+    check = sub.add_parser("check", help=_("check laws/ for format errors and broken references"))
     _add_lang(check)
     check.set_defaults(handler=_cmd_laws_check)
     overlap = sub.add_parser(
         "overlap",
-        help="list wording laws/ shares with the imported official text",
-        description=(
+        help=_("list wording laws/ shares with the imported official text"),
+        description=_(
             "Compares laws/ with the official text imported by 'td-assist laws import' and "
             "lists every run of N or more consecutive words (ignoring case and punctuation) "
             "the two share, naming our section. Exit status 1 when any run is found."
@@ -340,8 +342,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=_min_words,
         default=DEFAULT_MIN_WORDS,
         metavar="N",
-        help=f"shortest run to report (default {DEFAULT_MIN_WORDS})",
+        help=_("shortest run to report (default {count})").format(count=DEFAULT_MIN_WORDS),
     )
-    overlap.add_argument("--json", action="store_true", help="print JSON")
+    overlap.add_argument("--json", action="store_true", help=_("print JSON"))
     _add_lang(overlap)
     overlap.set_defaults(handler=_cmd_laws_overlap)
