@@ -132,7 +132,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="td-assist",
         description=_("A rulings assistant for duplicate-bridge tournament directors."),
     )
-    parser.add_argument("--version", action="version", version=f"td-assist {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"td-assist {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
         metavar="CODE",

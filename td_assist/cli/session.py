@@ -41,7 +41,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
             "count": info.board_count,
             "source": info.source,
             "loaded": info.created.replace("T", " ")[:16],
-            "removed": info.removed[:16].replace("T", " "),
+            "removed": (info.removed or "")[:16].replace("T", " "),
         }
         if info.removed:
             line = _("{id}  {name}: {count} boards, {source}, loaded {loaded}, removed {removed}")
