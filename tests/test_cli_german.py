@@ -227,3 +227,17 @@ def test_the_printed_report_is_german(capsys, catalog_english):
     assert "Wie gespielt" in body or "wie gespielt" in body.lower()
     found = english_in(body, catalog_english)
     assert not found, found
+
+
+def test_laws_import_and_overlap_speak_german(capsys, catalog_english, tmp_path):
+    english_sample = str(DATA / "official-sample.txt")  # English headings: not German ones
+    wrong = said(capsys, ["laws", "import", english_sample, "--lang", "de"], status=2)
+    assert_german(wrong, ["keine Regelüberschriften gefunden"], catalog_english)
+    sample = tmp_path / "regeln.txt"
+    sample.write_text("Regel 64 - Verfahren\nA. Ganz andere Worte über Stiche.\n", "utf-8")
+    imported = said(capsys, ["laws", "import", str(sample), "--lang", "de"])
+    assert_german(imported, ["Abschnitte aus", "passen zu unseren Ankern"], catalog_english)
+    overlap = said(capsys, ["laws", "overlap", "--lang", "de"], status=0)
+    assert_german(overlap, ["Folgen von 12+ Wörtern", "Passagen in"], catalog_english)
+    too_short = said(capsys, ["laws", "overlap", "--min-words", "3", "--lang", "de"], status=2)
+    assert "--min-words muss mindestens" in too_short

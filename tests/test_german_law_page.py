@@ -80,3 +80,10 @@ def test_a_named_section_is_cited_by_its_german_heading():
     german = get_lawbook(lang="de")
     assert german.get("def-revoke").display == "Definitionen: Renonce"
     assert get_lawbook().get("def-revoke").display == "Definitions: Revoke"
+
+
+def test_a_search_for_a_law_that_does_not_exist_says_so_in_german(client):
+    page = client.get("/search?q=Regel+99", headers=GERMAN).get_data(as_text=True)
+    assert "Regel 99 ist kein Abschnitt der Regeln" in page
+    assert "Übungsfälle zu „Regel 99“" in page
+    assert "is not a section" not in page and "Worked cases about" not in page
