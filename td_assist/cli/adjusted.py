@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from td_assist.bridge.cards import Seat, Side
+from td_assist.bridge.cards import Side
 from td_assist.bridge.deal import Vulnerability, board_vulnerability
-from td_assist.bridge.display import contract_text, vulnerability_text
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
@@ -25,9 +24,9 @@ from td_assist.settings import load_settings, settings_path
 
 def compute(args: argparse.Namespace) -> AdjustedScore:
     if args.board is not None and args.vul is not None:
-        raise RecordError(_("give --vul or --board, not both"))
+        raise RecordError("give --vul or --board, not both")
     if args.comparison is not None and args.traveller is not None:
-        raise RecordError(_("give --comparison (teams) or --traveller (pairs), not both"))
+        raise RecordError("give --comparison (teams) or --traveller (pairs), not both")
     if args.board is not None:
         vulnerability = board_vulnerability(args.board)
     else:
@@ -36,7 +35,7 @@ def compute(args: argparse.Namespace) -> AdjustedScore:
     split = (args.table_result, args.without_error, args.non_offenders)
     if any(v is not None for v in split) and not all(v is not None for v in split):
         raise RecordError(
-            _("Law 12C1(e) needs all three of --table-result, --without-error and --non-offenders")
+            "Law 12C1(e) needs all three of --table-result, --without-error and --non-offenders"
         )
     method = (
         SelfInflictedMethod.parse(args.method)
@@ -59,7 +58,7 @@ def compute(args: argparse.Namespace) -> AdjustedScore:
 def _side(text: str) -> Side:
     key = text.strip().upper().replace("-", "").replace("/", "")
     if key not in {"NS", "EW"}:
-        raise RecordError(_("unknown side {text} (use NS or EW)").format(text=repr(text)))
+        raise RecordError(f"unknown side {text!r} (use NS or EW)")
     return Side(key)
 
 
@@ -71,6 +70,8 @@ def _number(value: float | None, sign: bool = True) -> str:
 
 
 def print_adjusted(answer: AdjustedScore) -> None:
+    from td_assist.bridge.display import vulnerability_text
+
     print(
         _("Vulnerability: {vulnerability}").format(
             vulnerability=vulnerability_text(answer.vulnerability.value)
@@ -91,9 +92,9 @@ def print_adjusted(answer: AdjustedScore) -> None:
     print(header)
     for line in answer.weighted:
         name = (
-            contract_text("Pass")
+            _("Pass")
             if line.declarer is None
-            else f"{line.contract} {Seat(line.declarer).short} {line.tricks}"
+            else f"{line.contract} {line.declarer.short} {line.tricks}"
         )
         row = f"{name:<14}{line.weight:>8.4g}{line.score_ns:>+10d}"
         if answer.comparison is not None:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from td_assist.bridge.errors import RecordError
 from td_assist.cli.rule import print_ruling
-from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.training.cases import Case, case_files, get_case, load_case
@@ -106,6 +105,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from td_assist.i18n import _  # local: keeps this apart from the cases imports being reworked
+
     cases = commands.add_parser(
         "cases", help=_("the library of worked cases: list, show, check")
     ).add_subparsers(dest="cases_command", metavar="ACTION", required=True)
