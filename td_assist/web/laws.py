@@ -49,8 +49,13 @@ def _law_body(book: Lawbook, key: int | str, official_stamp: str) -> Markup:
     return Markup(law_html(law, book, official.sections if official else None))
 
 
+def _used_by(number: int, wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
+    """The wizard steps citing Law ``number``, in the reader's language."""
+    return _used_by_in(number, wizards, current_language())
+
+
 @lru_cache(maxsize=512)  # per law and language, for the wizards registered
-def _used_by(number: int, _wizards: tuple[str, ...], _language: str) -> tuple[CitingStep, ...]:
+def _used_by_in(number: int, _wizards: tuple[str, ...], _language: str) -> tuple[CitingStep, ...]:
     # The language is part of the key: the steps' texts and titles are the reader's.
     return tuple(nodes_citing(number))
 
@@ -97,6 +102,9 @@ def law_page(page: str) -> ResponseReturnValue:
             note = FALLBACK_NOTES[asked]
     official = load_official(book.lang)
     body = _law_body(book, law.number or law.anchor, official.imported_at if official else "")
+    # The list of all laws and the laws citing this one in the page's language, when
+    # that lawbook has every law (a half-written list would mix the languages).
+    listed = book if all(book.has_law(item.number) for item in english.laws) else english
     english_law = _in_language(english, page)
     commentary_note = (
         COMMENTARY_NOTES.get(book.lang, "")
@@ -104,9 +112,6 @@ def law_page(page: str) -> ResponseReturnValue:
         else ""
     )
     previous, following = english.neighbours(law.number) if law.number else (None, None)
-    # The list of all laws and the laws citing this one in the page's language, when
-    # that lawbook has every law (a half-written list would mix the languages).
-    listed = book if all(book.has_law(item.number) for item in english.laws) else english
     # one tap to the other language: English from German, the reader's (or German) from English
     other = "en" if asked != "en" else next(lang for lang in LANGUAGES if lang != "en")
     return render_template(
@@ -126,8 +131,6 @@ def law_page(page: str) -> ResponseReturnValue:
         following=following,
         chapters=listed.chapters(),
         cited_by=listed.citing(law.number) if law.number else [],
-        used_by=_used_by(law.number, tuple(load_wizards()), current_language())
-        if law.number
-        else [],
+        used_by=_used_by(law.number, tuple(load_wizards())) if law.number else [],
         cases=cases_citing(law.number) if law.number else [],
     )
