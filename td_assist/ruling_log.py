@@ -170,7 +170,11 @@ def amended_facts(
     if artificial is not None:
         for percent in artificial:
             if percent not in ARTIFICIAL_PERCENT:
-                raise RecordError(f"an artificial score is 60, 50 or 40 percent, not {percent}")
+                raise RecordError(
+                    _("an artificial score is 60, 50 or 40 percent, not {percent}").format(
+                        percent=percent
+                    )
+                )
         return facts.model_copy(
             update={
                 **_NOTHING_DECIDED,
@@ -181,7 +185,7 @@ def amended_facts(
         )
     if tricks_after is not None:
         if board is None or board.contract_obj is None:
-            raise RecordError("this board has no contract, so a number of tricks cannot score")
+            raise RecordError(_("this board has no contract, so a number of tricks cannot score"))
         return facts.model_copy(
             update={
                 **_NOTHING_DECIDED,

@@ -91,6 +91,7 @@ def test_each_command_speaks_german(capsys, catalog_english, argv, german_words)
     ("argv", "german_words"),
     [
         (["score", "4S", "X", "9"], ["unbekannter Platz 'X'"]),
+        (["score", "4S", "  ", "9"], ["unbekannter Platz (leer)"]),
         (["score", "4S", "S", "15"], ["Aufruf:", "Fehler", "15 Stiche sind unmöglich"]),
         (["score"], ["Aufruf:", "diese Argumente fehlen"]),
         (["law", "94"], ["Es gibt keine Regel 94"]),
