@@ -239,3 +239,18 @@ def test_laws_import_and_overlap_speak_german(capsys, catalog_english, tmp_path)
     assert_german(overlap, ["Folgen von 12+ Wörtern", "Passagen in"], catalog_english)
     too_short = said(capsys, ["laws", "overlap", "--min-words", "3", "--lang", "de"], status=2)
     assert "--min-words muss mindestens" in too_short
+
+
+@pytest.mark.parametrize(
+    ("record", "german_words"),
+    [
+        ("[Board 1]\n", ["PBN-Zeile 1", "fehlerhaftes Tag"]),
+        ('[Board "x"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', ["Boardnummer 'x' ist keine Zahl"]),
+        ('[Event ""]\n', ["kein Board gefunden"]),
+    ],
+)
+def test_a_bad_record_is_named_in_german(capsys, catalog_english, tmp_path, record, german_words):
+    bad = tmp_path / "kaputt.pbn"
+    bad.write_text(record, encoding="utf-8")
+    text = said(capsys, ["session", "load", str(bad), "--lang", "de"], status=2)
+    assert_german(text, german_words, catalog_english)
