@@ -254,3 +254,10 @@ def test_a_bad_record_is_named_in_german(capsys, catalog_english, tmp_path, reco
     bad.write_text(record, encoding="utf-8")
     text = said(capsys, ["session", "load", str(bad), "--lang", "de"], status=2)
     assert_german(text, german_words, catalog_english)
+
+
+def test_a_bad_lin_record_is_named_in_german(capsys, catalog_english, tmp_path):
+    bad = tmp_path / "kaputt.lin"
+    bad.write_text("qx|o1|md|3XAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|", "utf-8")
+    text = said(capsys, ["session", "load", str(bad), "--lang", "de"], status=2)
+    assert_german(text, ["LIN-Eintrag", "muss mit einem Farbbuchstaben beginnen"], catalog_english)
