@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from td_assist.i18n import _
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.lawbook.render import law_url
@@ -350,7 +351,7 @@ class SearchEngine:
                 results.jumped = True
                 results.hits = [self._hit_for(section, 100.0)]
                 return results
-            results.note = f"{text} is not a section of the Laws"
+            results.note = _("{text} is not a section of the Laws").format(text=text)
             return results
         said = [w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2][
             :MAX_WORDS
@@ -358,7 +359,7 @@ class SearchEngine:
         corrected = [self.speller.correct(w) or w for w in said]
         results.hits, results.expanded = self._rank(corrected, limit)
         if corrected != said:
-            plain, _ = self._rank(said, limit)
+            plain, _expanded = self._rank(said, limit)
             if [h.anchor for h in plain[:3]] != [h.anchor for h in results.hits[:3]]:
                 results.suggestion = " ".join(corrected)
         return results
@@ -577,7 +578,7 @@ class SearchEngine:
                 placed.append((value * factor, anchor, value))
         placed.sort(key=lambda item: -item[0])
         ordered: list[tuple[Section, float]] = []
-        for _, anchor, value in placed:
+        for _weighted, anchor, value in placed:
             section = self.book.get(anchor)
             if section is not None:
                 ordered.append((section, value))
