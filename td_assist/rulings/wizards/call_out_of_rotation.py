@@ -34,8 +34,7 @@ from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, regi
 from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
-    Walk,
-    fill,
+    fill_walk,
     outcome_ruling,
     pending_ruling,
 )
@@ -500,18 +499,6 @@ def _values(s: Situation) -> dict[str, object]:
     }
 
 
-def _fill_walk(result: Walk, values: dict[str, object]) -> None:
-    for step in result.steps:
-        step.question = fill(step.question, values)
-        step.answer_label = fill(step.answer_label, values)
-        step.note = fill(step.note, values)
-    if result.pending is not None:
-        result.pending.prompt = fill(result.pending.prompt, values)
-        result.pending.help = fill(result.pending.help, values)
-        for choice in result.pending.choices:
-            choice["label"] = fill(choice["label"], values)
-
-
 def _legal_auction(s: Situation, outcome: str) -> Auction | None:
     """The auction as it stands after the ruling, read from the record."""
     if outcome == "accepted_29a":
@@ -638,7 +625,7 @@ def rule_call_out_of_rotation(
             where="answer accepted",
         )
     result = walk_wizard(WIZARD, situation.board, reported, normal, mode, focus=situation)
-    _fill_walk(result, values)
+    fill_walk(result, values)
     if result.pending is not None:
         return pending_ruling(NAME, result.steps, pending=result.pending)
     outcome = result.outcome

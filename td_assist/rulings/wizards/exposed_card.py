@@ -47,12 +47,19 @@ from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
     Walk,
-    fill,
+    fill_walk,
     outcome_ruling,
     pending_ruling,
 )
 from td_assist.rulings.procedures.barred_partner import call_at, next_turn
 from td_assist.rulings.procedures.lead_restrictions import LeadOptions
+from td_assist.rulings.procedures.named_cards import (
+    MAX_CARDS,
+    ask_more_cards,
+    card_names,
+    cards_answer,
+    td_answered,
+)
 from td_assist.rulings.procedures.penalty_cards import (
     PenaltyCardLine,
     cards_held,
@@ -61,10 +68,8 @@ from td_assist.rulings.procedures.penalty_cards import (
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "exposed-card"
-MAX_CARDS = 13
 MAX_CALL_INDEX = 120  # the table-auction answer's limit on calls
 SUIT_ORDER = "SHDC"
-CARD_N = "card_"  # card_2, card_3...: one more card per question on the tablet
 
 Category = Literal[
     "low_card", "honour_or_premature_lead", "two_or_more", "not_seen_by_partner", "before_auction"
@@ -200,24 +205,6 @@ class Situation:
         return PartnerTurn(number, "pending", call_at(auction, number))
 
 
-def _cards_from(text: str, where: str) -> list[Card]:
-    cards = []
-    for item in text.replace(",", " ").split()[:MAX_CARDS]:
-        try:
-            cards.append(Card.parse(item))
-        except RecordError as error:
-            raise error.located(where) from None
-    return cards
-
-
-def _step(node: str, question: str, label: str) -> Step:
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
-
-
-def _names(cards: list[Card]) -> str:
-    return ", ".join(c.pretty for c in cards)
-
-
 def _call_index_answer(text: str) -> int:
     raw = text.strip()
     if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_CALL_INDEX:
@@ -307,7 +294,9 @@ def gather(
     if "call_index" in answers:
         index = _call_index_answer(answers["call_index"])
         steps.append(
-            _step("call_index", _("How many calls had been made before the exposure?"), str(index))
+            td_answered(
+                "call_index", _("How many calls had been made before the exposure?"), str(index)
+            )
         )
     if index is None:
         made = len(board.auction) if board is not None else 0
@@ -327,7 +316,7 @@ def gather(
             offender = Seat.parse(answers["offender"])
         except RecordError as error:
             raise error.located("answer offender") from None
-        steps.append(_step("offender", _("Whose card was exposed?"), offender.name_full))
+        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
@@ -338,10 +327,10 @@ def gather(
         )
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
-        cards = _cards_from(answers["cards"], "answer cards")
+        cards = cards_answer(answers["cards"], "answer cards")
         if len({str(c) for c in cards}) != len(cards):
             raise AnswerError(_("a card is listed twice"), where="answer cards")
-        steps.append(_step("cards", _("Which card was exposed?"), _names(cards)))
+        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
     held = cards_held(board, offender, None)
     if not cards:
         if held:
@@ -362,42 +351,22 @@ def gather(
             help=_("Cards as suit and rank, separated by spaces: SK H3."),
         )
     if "cards" in answers and held and mode == "step":
-        pending = _more_cards(offender, held, cards, answers, steps)
+        pending = ask_more_cards(
+            held,
+            cards,
+            answers,
+            steps,
+            prompt=_("Was another card of {seat}'s exposed as well?").format(
+                seat=offender.name_full
+            ),
+            laws=["24C"],
+            help_text=_("Two or more cards: partner must pass at his next turn (Law 24C)."),
+        )
         if pending is not None:
             return pending
     _check_held(board, offender, cards)
     _check_not_after_the_auction(board, offender, index)
     return Situation(board, offender, cards, index, premature)
-
-
-def _more_cards(
-    offender: Seat, held: list[Card], cards: list[Card], answers: dict[str, str], steps: list[Step]
-) -> PendingQuestion | None:
-    """On the tablet, one further card per question until the TD says there is none."""
-    for number in range(2, MAX_CARDS + 1):
-        name = f"{CARD_N}{number}"
-        if name not in answers:
-            rest = [c for c in held if c not in cards]
-            if not rest:
-                return None
-            return PendingQuestion(
-                node=name,
-                prompt=_("Was another card of {seat}'s exposed as well?").format(
-                    seat=offender.name_full
-                ),
-                kind="question",
-                laws=["24C"],
-                help=_("Two or more cards: partner must pass at his next turn (Law 24C)."),
-                choices=[{"value": "none", "label": _("No other card")}]
-                + [{"value": str(c), "label": c.pretty} for c in rest],
-            )
-        if answers[name].strip().lower() == "none":
-            steps.append(_step(name, _("Another card exposed?"), _("No other card")))
-            return None
-        extra = _cards_from(answers[name], f"answer {name}")
-        cards += [c for c in extra if c not in cards]
-        steps.append(_step(name, _("Another card exposed?"), _names(extra)))
-    return None
 
 
 # --- Facts from the report and the record ---------------------------------------------------
@@ -481,7 +450,7 @@ def exposure_class(ctx: Context) -> FactResult:
     if category == "two_or_more":
         why = ngettext(
             "{count} card exposed: {cards}.", "{count} cards exposed: {cards}.", len(s.cards)
-        ).format(count=len(s.cards), cards=_names(s.cards))
+        ).format(count=len(s.cards), cards=card_names(s.cards))
     elif _premature(ctx):
         why = _("{card} was led face up: a premature lead.").format(card=s.cards[0].pretty)
     elif category == "honour_or_premature_lead":
@@ -682,7 +651,7 @@ def _pass_turn(rect: ExposedCardRectification, s: Situation) -> str:
 
 
 def _exposure_text(s: Situation, category: Category, premature: bool) -> str:
-    offender, cards = s.offender.name_full, _names(s.cards)
+    offender, cards = s.offender.name_full, card_names(s.cards)
     if after_final_pass(s.board, s.call_index):
         return _(
             "{offender} faced {cards} after the final pass, as an opening lead for the "
@@ -737,7 +706,7 @@ def _during_auction(rect: ExposedCardRectification, s: Situation) -> str:
 def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
     offender, partner = s.offender, s.partner
     count = len(s.cards)
-    cards = _names(s.cards)
+    cards = card_names(s.cards)
     suits = _suits(s.cards)
     suit_names = [_suit_word(suit) for suit in suits]
     declarer = rect.declarer
@@ -801,17 +770,6 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
     }
 
 
-def _fill_walk(result: Walk, values: dict[str, object]) -> None:
-    for step in result.steps:
-        step.question = fill(step.question, values)
-        step.answer_label = fill(step.answer_label, values)
-    if result.pending is not None:
-        result.pending.prompt = fill(result.pending.prompt, values)
-        result.pending.help = fill(result.pending.help, values)
-        for choice in result.pending.choices:
-            choice["label"] = fill(choice["label"], values)
-
-
 def _end_text(rect: ExposedCardRectification) -> str:
     """The contract and the table's next step, for the outcomes where the auction ended."""
     if not rect.auction_complete or rect.contract is None or rect.declarer is None:
@@ -838,12 +796,12 @@ def rule_exposed_card(
     result.steps[:0] = asked
     if result.pending is not None:
         rect_so_far = _provisional(situation, result)
-        _fill_walk(result, _values(situation, rect_so_far))
+        fill_walk(result, _values(situation, rect_so_far))
         if result.pending is not None:
             return pending_ruling(NAME, result.steps, result.pending)
     rect = rectify(situation, result)
     values = _values(situation, rect)
-    _fill_walk(result, values)
+    fill_walk(result, values)
     ruling = outcome_ruling(
         NAME,
         get_tree(NAME),

@@ -53,7 +53,7 @@ from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
     Walk,
-    fill,
+    fill_walk,
     outcome_ruling,
     pending_ruling,
 )
@@ -649,17 +649,6 @@ def _values(s: Situation) -> dict[str, object]:
     }
 
 
-def _fill_walk(result: Walk, values: dict[str, object]) -> None:
-    for step in result.steps:
-        step.question = fill(step.question, values)
-        step.answer_label = fill(step.answer_label, values)
-    if result.pending is not None:
-        result.pending.prompt = fill(result.pending.prompt, values)
-        result.pending.help = fill(result.pending.help, values)
-        for choice in result.pending.choices:
-            choice["label"] = fill(choice["label"], values)
-
-
 def _ask_replacement(s: Situation) -> PendingQuestion:
     legal = [str(c) for c in s.before.legal_calls()]
     return PendingQuestion(
@@ -699,7 +688,7 @@ def rule_insufficient_bid(
     if normal.get("unintended") == "yes":
         _check_not_too_late_to_substitute(situation)
     result = walk_wizard(WIZARD, situation.board, reported, normal, mode, focus=situation)
-    _fill_walk(result, values)
+    fill_walk(result, values)
     if result.pending is not None:
         pending = result.pending
         if pending.node == "attempted" and situation.replacement is None:

@@ -34,7 +34,6 @@ from td_assist.rulings.engine.model import (
     ReportCard,
     ReportSeat,
     Ruling,
-    Step,
     irregularity_kind,
 )
 from td_assist.rulings.engine.registry import (
@@ -45,7 +44,14 @@ from td_assist.rulings.engine.registry import (
     register,
     walk_wizard,
 )
-from td_assist.rulings.engine.walk import Mode, Walk, fill, outcome_ruling, pending_ruling
+from td_assist.rulings.engine.walk import (
+    Mode,
+    Walk,
+    fill_walk,
+    filled_steps,
+    outcome_ruling,
+    pending_ruling,
+)
 from td_assist.rulings.procedures.adjusted_scores import (
     PossibleResult,
     ScoreAdjustment,
@@ -628,13 +634,8 @@ def rule_misinformation(
     values = _values(board, incident, found, table)
     marked = [i for i in (incident.call_index, found.victim_index) if i is not None]
     if result.pending is not None:
-        pending = result.pending.model_copy(
-            update={
-                "prompt": _capital(fill(result.pending.prompt, values)),
-                "help": fill(result.pending.help, values),
-            }
-        )
-        ruling = pending_ruling(NAME, _filled(result.steps, values), pending)
+        fill_walk(result, values, capitalise=True)
+        ruling = pending_ruling(NAME, result.steps, result.pending)
         ruling.marked_calls = marked
         return ruling
     if result.outcome is None:
@@ -656,7 +657,7 @@ def rule_misinformation(
         if handed.status != "complete":
             ruling = pending_ruling(
                 NAME,
-                _filled(steps, values) + list(handed.path),
+                filled_steps(steps, values, capitalise=True) + list(handed.path),
                 handed.pending,  # type: ignore[arg-type]
             )
             ruling.marked_calls = marked
@@ -666,7 +667,7 @@ def rule_misinformation(
         inputs, pending, more = score_inputs(answers, mode, False, at_table is not None)
         steps += more
         if pending is not None:
-            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
             ruling.marked_calls = marked
             return ruling
         if inputs is None or board is None or vulnerability is None:
@@ -715,7 +716,11 @@ def rule_misinformation(
     ruling = outcome_ruling(
         NAME,
         tree,
-        Walk(steps=_filled(steps, values), outcome=outcome, numbers=result.numbers),
+        Walk(
+            steps=filled_steps(steps, values, capitalise=True),
+            outcome=outcome,
+            numbers=result.numbers,
+        ),
         values,
         rectification=rectification,
         adjustment=handed.adjustment if handed is not None else adjustment,  # type: ignore[arg-type]
@@ -779,10 +784,6 @@ def _rectification(
         explainer_corrects_by="before_opening_lead_faced" if outcome in MISINFORMED else None,
         result_stands=outcome in RESULT_STANDS,
     )
-
-
-def _filled(steps: list[Step], values: dict[str, object]) -> list[Step]:
-    return [s.model_copy(update={"question": _capital(fill(s.question, values))}) for s in steps]
 
 
 WIZARD = register(

@@ -39,6 +39,13 @@ from td_assist.rulings.engine.model import (
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
 from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
 from td_assist.rulings.procedures.lead_restrictions import LeadOptions
+from td_assist.rulings.procedures.named_cards import (
+    MAX_CARDS,
+    ask_more_cards,
+    card_names,
+    cards_answer,
+    td_answered,
+)
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
     LeadDecision,
@@ -55,7 +62,6 @@ from td_assist.rulings.procedures.tricks_and_scores import side_name
 
 NAME = "penalty-card"
 SUIT_ORDER = "SHDC"
-MAX_CARDS = 13
 
 
 @irregularity_kind
@@ -224,16 +230,6 @@ def suits_of_answer(text: str | None) -> tuple[Suit, ...]:
     return tuple(dict.fromkeys(_suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
 
 
-def _cards_from(text: str) -> list[Card]:
-    cards = []
-    for item in text.replace(",", " ").split():
-        try:
-            cards.append(Card.parse(item))
-        except RecordError as error:
-            raise error.located("answer cards") from None
-    return cards
-
-
 def _seat_answer(text: str, name: str) -> Seat:
     try:
         return Seat.parse(text)
@@ -282,7 +278,7 @@ def gather(
     offender = report.offender
     if "offender" in answers:
         offender = _seat_answer(answers["offender"], "offender")
-        steps.append(_step("offender", _("Whose card was exposed?"), offender.name_full))
+        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
@@ -296,7 +292,7 @@ def gather(
     trick = report.trick
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(_step("trick", _("At which trick was it exposed?"), str(trick)))
+        steps.append(td_answered("trick", _("At which trick was it exposed?"), str(trick)))
     if trick is None and play is not None and not declaring:
         return PendingQuestion(
             node="trick",
@@ -309,8 +305,8 @@ def gather(
         )
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
-        cards = _cards_from(answers["cards"])
-        steps.append(_step("cards", _("Which card was exposed?"), _names(cards)))
+        cards = cards_answer(answers["cards"], "answer cards")
+        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
     held = [] if declaring else cards_held(board, offender, trick)
     if not cards and held:
         return PendingQuestion(
@@ -321,7 +317,17 @@ def gather(
             choices=[{"value": str(c), "label": c.pretty} for c in held],
         )
     if "cards" in answers and held and mode == "step":
-        pending = _more_cards(offender, held, cards, answers, steps)
+        pending = ask_more_cards(
+            held,
+            cards,
+            answers,
+            steps,
+            prompt=_("Was another card of {offender}'s exposed as well?").format(
+                offender=offender.name_full
+            ),
+            laws=["50B", "51"],
+            help_text=_("Two or more penalty cards of one defender are all major (Law 50B)."),
+        )
         if pending is not None:
             return pending
     _check_holder(board, offender, cards)
@@ -606,7 +612,7 @@ def _later_decision(
     """Declarer's choice at a later lead (answers ``lead_choice_N``, ``lead_suit_N`` for
     trick N); a question on the tablet, None where nobody has said."""
     partner = situation.partner.name_full if situation.partner else _("Partner")
-    cards = _names([c for c in situation.cards if c.suit in occasion.suits])
+    cards = card_names([c for c in situation.cards if c.suit in occasion.suits])
     name, suit_name = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
     question = _(
         "Trick {trick}: {partner} was to lead again while {cards} still lay on "
@@ -635,7 +641,7 @@ def _later_decision(
             ),
             where=f"answer {name}",
         )
-    steps.append(_step(name, question, labels[choice]))
+    steps.append(td_answered(name, question, labels[choice]))
     if choice == "none":
         return LeadDecision("none")
     suits = occasion.suits
@@ -660,7 +666,7 @@ def _later_decision(
             )
         suits = _later_suits(answers[suit_name], suits, choice, suit_name)
         steps.append(
-            _step(
+            td_answered(
                 suit_name,
                 _("Which suit did declarer require?")
                 if choice == "require"
@@ -697,36 +703,6 @@ def _later_suits(
     return tuple(named)
 
 
-def _more_cards(
-    offender: Seat, held: list[Card], cards: list[Card], answers: dict[str, str], steps: list[Step]
-) -> PendingQuestion | None:
-    """On the tablet, one further card per question until the TD says there is none."""
-    for number in range(2, MAX_CARDS + 1):
-        name = f"card_{number}"
-        if name not in answers:
-            rest = [c for c in held if c not in cards]
-            if not rest:
-                return None
-            return PendingQuestion(
-                node=name,
-                prompt=_("Was another card of {offender}'s exposed as well?").format(
-                    offender=offender.name_full
-                ),
-                kind="question",
-                laws=["50B", "51"],
-                help=_("Two or more penalty cards of one defender are all major (Law 50B)."),
-                choices=[{"value": "none", "label": _("No other card")}]
-                + [{"value": str(c), "label": c.pretty} for c in rest],
-            )
-        if answers[name].strip().lower() == "none":
-            steps.append(_step(name, _("Another card exposed?"), _("No other card")))
-            return None
-        extra = _cards_from(answers[name])
-        cards += [c for c in extra if c not in cards]
-        steps.append(_step(name, _("Another card exposed?"), _names(extra)))
-    return None
-
-
 def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> None:
     deal = board.deal_obj if board is not None else None
     if deal is None or not deal.is_complete:
@@ -746,10 +722,6 @@ def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> Non
                 ),
                 where="irregularity cards",
             )
-
-
-def _step(node: str, question: str, label: str) -> Step:
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
 
 
 def _is_major(situation: Situation) -> bool:
@@ -815,10 +787,6 @@ def _major_suits(situation: Situation) -> list[Suit]:
     return sorted({c.suit for c in situation.cards}, key=_suit_rank)
 
 
-def _names(cards: list[Card]) -> str:
-    return ", ".join(c.pretty for c in cards)
-
-
 # --- Facts from the report and the record ---------------------------------------------------
 
 FACTS = FactTable()
@@ -878,7 +846,7 @@ def several_penalty_cards(ctx: Context) -> FactResult:
     if not s.cards:
         return FactResult.unknown(_("The report does not name the cards."))
     value = "several" if len(s.cards) > 1 else "one"
-    return FactResult(value, [_("Exposed: {cards}.").format(cards=_names(s.cards))])
+    return FactResult(value, [_("Exposed: {cards}.").format(cards=card_names(s.cards))])
 
 
 @FACTS.register("card_is_honour")
@@ -1007,7 +975,7 @@ def partner_got_lead(ctx: Context) -> FactResult:
         raise RecordError("the penalty card was not followed through the record")
     now = s.partner_on_lead_now()
     if now is not None:
-        on_table = _names([p.card for p in s.trace.remaining if p.major])
+        on_table = card_names([p.card for p in s.trace.remaining if p.major])
         return FactResult(
             "yes",
             [
@@ -1303,7 +1271,7 @@ def _values(
     answered = _answered(result)
     offender = s.offender.name_full if s.offender else _("the offender")
     partner = s.partner.name_full if s.partner else _("his partner")
-    cards = _names(s.cards) or _("the exposed card")
+    cards = card_names(s.cards) or _("the exposed card")
     count = max(len(s.cards), 1)
     several = count > 1
     values: dict[str, object] = {
@@ -1369,7 +1337,7 @@ def _values(
             "{cards} stays a penalty card (Law 51B2): Law 50D applies again at his next lead.",
             "{cards} stay a penalty card (Law 51B2): Law 50D applies again at his next lead.",
             len(remaining),
-        ).format(cards=_names(remaining))
+        ).format(cards=card_names(remaining))
         if remaining and chosen
         else ""
     )
@@ -1400,7 +1368,7 @@ def _values(
         else _("led or played illegally, becomes a major penalty card in its turn (Law 52B2)")
     )
     # The cards that were due then: with a Law 51A designation, the one declarer named.
-    values["failure_due"] = _names(list(failure.due)) if failure and failure.due else cards
+    values["failure_due"] = card_names(list(failure.due)) if failure and failure.due else cards
     values["accept_reason"] = (
         _("Declarer chose to accept it (Law 52B1(a)).")
         if answered.get("accept_choice") == "accept"

@@ -35,7 +35,15 @@ from td_assist.rulings.engine.model import (
     irregularity_kind,
 )
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
-from td_assist.rulings.engine.walk import Mode, Walk, fill, outcome_ruling, pending_ruling
+from td_assist.rulings.engine.walk import (
+    Mode,
+    Walk,
+    fill,
+    fill_walk,
+    filled_steps,
+    outcome_ruling,
+    pending_ruling,
+)
 from td_assist.rulings.procedures.adjusted_scores import (
     SESSION_PERCENT_ANSWERS,
     AdjustedScore,
@@ -737,10 +745,6 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _filled(steps: list[Step], values: dict[str, object]) -> list[Step]:
-    return [s.model_copy(update={"question": _capital(fill(s.question, values))}) for s in steps]
-
-
 def rule_unauthorised_information(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str], mode: Mode
 ) -> Ruling:
@@ -772,13 +776,8 @@ def rule_unauthorised_information(
     values["penalty"] = _penalty(kind, values)
     marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
     if result.pending is not None:
-        pending = result.pending.model_copy(
-            update={
-                "prompt": _capital(fill(result.pending.prompt, values)),
-                "help": fill(result.pending.help, values),
-            }
-        )
-        ruling = pending_ruling(NAME, _filled(result.steps, values), pending)
+        fill_walk(result, values, capitalise=True)
+        ruling = pending_ruling(NAME, result.steps, result.pending)
         ruling.marked_calls = marked
         return ruling
     if result.outcome is None:
@@ -798,7 +797,7 @@ def rule_unauthorised_information(
         )
         steps += more
         if pending is not None:
-            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
             ruling.marked_calls = marked
             return ruling
         if inputs is None:
@@ -851,7 +850,7 @@ def rule_unauthorised_information(
         offending = restored.other if restored is not None else None
         pending = _ask_session_percent(answers, mode, (restored, offending), steps)
         if pending is not None:
-            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
             ruling.marked_calls = marked
             return ruling
         answer = artificial_score(restored, session_percent=session_percents(answers))
@@ -874,7 +873,7 @@ def rule_unauthorised_information(
         eligible = tuple(side for side, fault in faults.items() if fault is not Fault.PARTLY)
         pending = _ask_session_percent(answers, mode, eligible, steps)
         if pending is not None:
-            ruling = pending_ruling(NAME, _filled(steps, values), pending)
+            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
             ruling.marked_calls = marked
             return ruling
         answer = artificial_by_fault(faults, session_percent=session_percents(answers))
@@ -924,7 +923,11 @@ def rule_unauthorised_information(
     ruling = outcome_ruling(
         NAME,
         tree,
-        Walk(steps=_filled(walk_done.steps, values), outcome=outcome, numbers=walk_done.numbers),
+        Walk(
+            steps=filled_steps(walk_done.steps, values, capitalise=True),
+            outcome=outcome,
+            numbers=walk_done.numbers,
+        ),
         values,
         rectification=rectification,
         adjustment=adjustment,
