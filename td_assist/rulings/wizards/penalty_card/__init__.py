@@ -31,10 +31,12 @@ from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, regi
 from td_assist.rulings.engine.walk import Mode, outcome_ruling, pending_ruling
 from td_assist.rulings.wizards.penalty_card.facts import FACTS
 from td_assist.rulings.wizards.penalty_card.gather import gather
-from td_assist.rulings.wizards.penalty_card.rectification import _values, _violations_text, rectify
+from td_assist.rulings.wizards.penalty_card.rectification import (
+    outcome_values,
+    rectify,
+    violations_text,
+)
 from td_assist.rulings.wizards.penalty_card.report import NAME, PenaltyCardReport, normalise_answers
-
-# --- The ruling -----------------------------------------------------------------------------------
 
 
 def rule_penalty_card(
@@ -56,9 +58,9 @@ def rule_penalty_card(
         NAME,
         get_tree(NAME),
         result,
-        _values(situation, result, rectification),
+        outcome_values(situation, result, rectification),
         rectification=rectification,
-        extra_text=_violations_text(rectification),
+        extra_text=violations_text(rectification),
         marked_tricks=sorted({v.trick for v in rectification.violations}),
     )
     if len(situation.cards) < 2:

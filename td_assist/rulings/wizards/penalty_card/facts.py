@@ -10,9 +10,7 @@ from td_assist.rulings.procedures.named_cards import (
 )
 from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.wizards.penalty_card.report import ALL_SUITS, PenaltyCardReport, Situation
-from td_assist.rulings.wizards.penalty_card.tracking import _major_suits, _suits_text
-
-# --- Facts from the report and the record ---------------------------------------------------
+from td_assist.rulings.wizards.penalty_card.tracking import major_suits, suits_text
 
 FACTS = FactTable()
 
@@ -222,7 +220,7 @@ def partner_got_lead(ctx: Context) -> FactResult:
                 ).format(
                     partner=s.partner.name_full,
                     trick=first.trick,
-                    suits=_suits_text(list(first.suits)),
+                    suits=suits_text(list(first.suits)),
                 )
             ],
         )
@@ -243,7 +241,7 @@ def _suit_fact(ctx: Context, several: tuple[str, ...] = ()) -> FactResult:
     suits = (
         list(s.trace.occasions[0].suits)
         if s.trace is not None and s.trace.occasions
-        else _major_suits(s)
+        else major_suits(s)
     )
     offer = tuple(suit.value.lower() for suit in suits)
     if len(suits) == 1:
@@ -257,7 +255,7 @@ def _suit_fact(ctx: Context, several: tuple[str, ...] = ()) -> FactResult:
             _(
                 "Penalty cards in {suits}: declarer names the suit he requires, "
                 "or the suit or suits he forbids (Law 51B2)."
-            ).format(suits=_suits_text(suits)),
+            ).format(suits=suits_text(suits)),
             offer + several,
         )
     return FactResult.unknown(_("The report does not name the cards."))

@@ -29,14 +29,14 @@ from td_assist.rulings.wizards.penalty_card.report import (
     ALL_SUITS,
     PenaltyCardReport,
     Situation,
-    _seat_answer,
+    seat_answer,
 )
 from td_assist.rulings.wizards.penalty_card.tracking import (
-    _check_all_forbidden,
-    _check_holder,
-    _exposure_timing,
-    _single_suit,
-    _trace_with_later_choices,
+    check_all_forbidden,
+    check_holder,
+    exposure_timing,
+    single_suit,
+    trace_with_later_choices,
 )
 
 
@@ -54,7 +54,7 @@ def gather(
     report = report or PenaltyCardReport()
     offender = report.offender
     if "offender" in answers:
-        offender = _seat_answer(answers["offender"], "offender")
+        offender = seat_answer(answers["offender"], "offender")
         steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
@@ -107,8 +107,8 @@ def gather(
         )
         if pending is not None:
             return pending
-    _check_holder(board, offender, cards)
-    timing = _exposure_timing(board, report, offender, cards, trick, answers, declaring)
+    check_holder(board, offender, cards)
+    timing = exposure_timing(board, report, offender, cards, trick, answers, declaring)
     if isinstance(timing, PendingQuestion):
         return timing
     before, before_lead, timing_steps = timing
@@ -122,16 +122,16 @@ def gather(
         before_trick=before,
         before_lead=before_lead,
         lead_choice=answers.get("lead_choice"),
-        lead_suit=_single_suit(answers),
+        lead_suit=single_suit(answers),
         forbids_all=answers.get("forbid_suit") == ALL_SUITS,
     )
     if situation.forbids_all:
-        _check_all_forbidden(situation, answers.get("lead_suit", ""))
+        check_all_forbidden(situation, answers.get("lead_suit", ""))
     complete = board is not None and board.deal_obj is not None and board.deal_obj.is_complete
     # With a hand missing from the deal, what it held (and so what was due) is unknown.
     if play is not None and complete and trick is not None and cards and not declaring:
         declarer = playing_declarer(board)
-        pending = _trace_with_later_choices(
+        pending = trace_with_later_choices(
             situation, play, declarer or offender.lho, answers, mode, steps
         )
         if pending is not None:

@@ -21,7 +21,7 @@ from td_assist.rulings.procedures.penalty_cards import (
 from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.penalty_card.report import ALL_SUITS, SUIT_ORDER, Situation
-from td_assist.rulings.wizards.penalty_card.tracking import _major_suits, _suits_text
+from td_assist.rulings.wizards.penalty_card.tracking import major_suits, suits_text
 
 
 class ViolationLine(BaseModel):
@@ -143,11 +143,11 @@ def _chosen_suits(situation: Situation, answered: dict[str, str | None]) -> list
     """The suit declarer required or forbade, or every penalty card's suit (51B2(b))."""
     suit = answered.get("require_suit") or answered.get("forbid_suit")
     if suit == ALL_SUITS:
-        return _major_suits(situation)
+        return major_suits(situation)
     return [Suit(suit.upper())] if suit else []
 
 
-def _violations_text(rect: PenaltyCardRectification) -> str:
+def violations_text(rect: PenaltyCardRectification) -> str:
     if not rect.violations:
         return ""
     lines = [v.evidence for v in rect.violations]
@@ -158,7 +158,7 @@ def _violations_text(rect: PenaltyCardRectification) -> str:
     )
 
 
-def _values(
+def outcome_values(
     situation: Situation, result: Walk, rect: PenaltyCardRectification
 ) -> dict[str, object]:
     s = situation
@@ -215,7 +215,7 @@ def _values(
         "law_51b2c": ", 51B2(c)" if several else "",
     }
     chosen = _chosen_suits(s, answered)
-    values["lead_suit"] = _suits_text(chosen) if chosen else _("the suit")
+    values["lead_suit"] = suits_text(chosen) if chosen else _("the suit")
     choice = answered.get("lead_choice")
     values["lead_choice_verb"] = {
         "require": _("require"),

@@ -53,9 +53,6 @@ class PenaltyCardReport(IrregularityReport):
     before_lead: bool = False
 
 
-# --- The situation: report, answers and record together --------------------------------
-
-
 @dataclass
 class Situation:
     board: Board | None
@@ -140,7 +137,7 @@ def lead_choices() -> tuple[tuple[str, str], ...]:
     )
 
 
-def _suit_of_answer(text: str | None) -> Suit | None:
+def suit_of_answer(text: str | None) -> Suit | None:
     if not text:
         return None
     try:
@@ -166,10 +163,10 @@ def suits_of_answer(text: str | None) -> tuple[Suit, ...]:
     parts = text.replace(",", " ").split()
     if len(parts) == 1 and len(parts[0]) > 1 and all(ch in "SHDCshdc♠♥♦♣" for ch in parts[0]):
         parts = list(parts[0])
-    return tuple(dict.fromkeys(_suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
+    return tuple(dict.fromkeys(suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
 
 
-def _seat_answer(text: str, name: str) -> Seat:
+def seat_answer(text: str, name: str) -> Seat:
     try:
         return Seat.parse(text)
     except RecordError as error:
@@ -189,11 +186,11 @@ def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
             ),
             where="answer lead_suit",
         )
-    suit = None if several else _suit_of_answer(said)
+    suit = None if several else suit_of_answer(said)
     for node in ("require_suit", "forbid_suit"):
         if node in normal:
             if normal[node].strip().lower() != ALL_SUITS:
-                given = _suit_of_answer(normal[node])
+                given = suit_of_answer(normal[node])
                 normal[node] = given.value.lower() if given else normal[node]
         elif several and node == "forbid_suit":
             normal[node] = ALL_SUITS

@@ -32,15 +32,15 @@ from td_assist.rulings.wizards.penalty_card.report import (
     SUIT_ORDER,
     PenaltyCardReport,
     Situation,
-    _suit_of_answer,
     lead_choices,
+    suit_of_answer,
     suits_of_answer,
 )
 
 Timing = tuple[bool, bool, list[Step]]  # before his card, before the lead, steps to show
 
 
-def _exposure_timing(
+def exposure_timing(
     board: Board | None,
     report: PenaltyCardReport,
     offender: Seat,
@@ -202,7 +202,7 @@ def _timing_in_record(
     return None
 
 
-def _trace_with_later_choices(
+def trace_with_later_choices(
     situation: Situation,
     play: Play,
     declarer: Seat,
@@ -328,7 +328,7 @@ def _later_decision(
                 _("Which suit did declarer require?")
                 if choice == "require"
                 else _("Which suit did declarer forbid?"),
-                _suits_text(list(suits)),
+                suits_text(list(suits)),
             )
         )
     return LeadDecision(choice, suits)  # type: ignore[arg-type]
@@ -352,7 +352,7 @@ def _later_suits(
                     "declarer may forbid one suit, or every suit, in which there is a "
                     "penalty card ({suits}), not {answer}"
                 )
-            ).format(suits=_suits_text(list(open_suits)), answer=shown(said)),
+            ).format(suits=suits_text(list(open_suits)), answer=shown(said)),
             where=f"answer {where}",
         )
     if choice == "forbid" and len(named) > 1:
@@ -360,7 +360,7 @@ def _later_suits(
     return tuple(named)
 
 
-def _check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> None:
+def check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> None:
     deal = board.deal_obj if board is not None else None
     if deal is None or not deal.is_complete:
         return
@@ -395,17 +395,17 @@ def _penalties(situation: Situation, major: bool) -> list[PenaltyCard]:
     return [PenaltyCard(situation.offender, card, major) for card in situation.cards]
 
 
-def _single_suit(answers: dict[str, str]) -> Suit | None:
+def single_suit(answers: dict[str, str]) -> Suit | None:
     for key in ("require_suit", "forbid_suit"):
         if answers.get(key) and answers[key] != ALL_SUITS:
-            return _suit_of_answer(answers[key])
+            return suit_of_answer(answers[key])
     return None
 
 
-def _check_all_forbidden(situation: Situation, said: str) -> None:
+def check_all_forbidden(situation: Situation, said: str) -> None:
     """``lead_suit=SH`` stands for "every suit with a penalty card": it must name them all."""
     named = set(suits_of_answer(said)) if said.strip().lower() != ALL_SUITS else set()
-    held = set(_major_suits(situation))
+    held = set(major_suits(situation))
     if named and held:
         _check_every_suit(named, held, "answer lead_suit")
 
@@ -418,8 +418,8 @@ def _check_every_suit(named: set[Suit], held: set[Suit], where: str) -> None:
                 "declarer forbade {named}, but the penalty cards are in {held}; forbid one "
                 "suit or every suit with a penalty card (Law 51B2(b))"
             ).format(
-                named=_suits_text(sorted(named, key=_suit_rank)),
-                held=_suits_text(sorted(held, key=_suit_rank)),
+                named=suits_text(sorted(named, key=_suit_rank)),
+                held=suits_text(sorted(held, key=_suit_rank)),
             ),
             where=where,
         )
@@ -435,16 +435,16 @@ def _decisions(situation: Situation) -> dict[int, LeadDecision]:
         return {}
     if choice == "none":
         return {0: LeadDecision("none")}
-    suits = _major_suits(situation)
+    suits = major_suits(situation)
     suit = situation.lead_suit or (suits[0] if len(suits) == 1 else None)
     return {0: LeadDecision(choice, (suit,) if suit else tuple(suits))}  # type: ignore[arg-type]
 
 
-def _major_suits(situation: Situation) -> list[Suit]:
+def major_suits(situation: Situation) -> list[Suit]:
     return sorted({c.suit for c in situation.cards}, key=_suit_rank)
 
 
-def _suits_text(suits: list[Suit]) -> str:
+def suits_text(suits: list[Suit]) -> str:
     return _(" and ").join(s.symbol for s in suits)
 
 
