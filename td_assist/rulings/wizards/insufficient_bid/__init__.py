@@ -51,8 +51,8 @@ from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.insufficient_bid.facts import FACTS
 from td_assist.rulings.wizards.insufficient_bid.law_27d import law_27d_score
 from td_assist.rulings.wizards.insufficient_bid.rectification import (
-    _by_side_text,
-    _lead_text,
+    adjustment_words,
+    lead_text,
     rectify,
 )
 from td_assist.rulings.wizards.insufficient_bid.report import (
@@ -64,12 +64,10 @@ from td_assist.rulings.wizards.insufficient_bid.report import (
     InsufficientBidReport,
     Situation,
     TurnAnswer,
-    _call_index_answer,
-    _turn_answer,
+    call_index_answer,
     gather,
+    turn_answer,
 )
-
-# --- The ruling -----------------------------------------------------------------------------
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
@@ -130,7 +128,7 @@ def rule_insufficient_bid(
             ),
             where="answer whose_turn",
         )
-    if _turn_answer(answers) != "own":
+    if turn_answer(answers) != "own":
         return _hand_on_out_of_rotation(board, reported, answers, mode)
     situation = gather(board, reported, answers)
     if mode == "step" and said is None and answers.get("usual") != "yes":
@@ -171,11 +169,11 @@ def rule_insufficient_bid(
         extra_text="\n\n".join(
             t
             for t in (
-                _lead_text(
+                lead_text(
                     rect,
                     judged=situation.specified is not None or normal.get("artificial") != "yes",
                 ),
-                _by_side_text(adjustment),
+                adjustment_words(adjustment),
             )
             if t
         ),
@@ -275,10 +273,10 @@ def _check_not_too_late_to_substitute(s: Situation) -> None:
 def board_as_ruled(board: Board, answers: dict[str, str]) -> Board:
     """The record read as the TD found it: the first insufficient bid accepted or not."""
     bids = board.insufficient_bids
-    if answers.get("accepted") not in ("yes", "no") or not bids or _turn_answer(answers) != "own":
+    if answers.get("accepted") not in ("yes", "no") or not bids or turn_answer(answers) != "own":
         return board
     try:
-        index = _call_index_answer(answers) or bids[0].call_index
+        index = call_index_answer(answers) or bids[0].call_index
     except RecordError:
         return board
     return board.with_insufficient_reading(index, answers["accepted"] == "yes")

@@ -14,8 +14,6 @@ from td_assist.rulings.procedures.barred_partner import (
 )
 from td_assist.rulings.wizards.insufficient_bid.report import Situation
 
-# --- Facts --------------------------------------------------------------------------------
-
 FACTS = FactTable()
 
 

@@ -28,7 +28,7 @@ from td_assist.rulings.wizards.insufficient_bid.report import (
     KIND_OF_OUTCOME,
     ReplacementKind,
     Situation,
-    _with_attempt_cancelled,
+    with_attempt_cancelled,
 )
 
 
@@ -76,7 +76,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
         # A double or redouble that is not comparable is cancelled (Law 27B3): it was only
         # an attempt, and the legal call in its place is the next one recorded, if any.
         attempted, replacement = replacement, None
-        auction = _with_attempt_cancelled(s)
+        auction = with_attempt_cancelled(s)
         legal = auction.insufficient_bid(s.bid.call_index)
         if replacement is None and legal is not None:
             replacement = legal.replacement
@@ -115,7 +115,7 @@ def rectify(s: Situation, result: Walk) -> InsufficientBidRectification:
     return rect
 
 
-def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
+def adjustment_words(adjustment: InsufficientBidAdjustment | None) -> str:
     """Each side's Law 27D score from its own view (they differ under Law 12C1(e))."""
     if adjustment is None or not adjustment.by_side:
         return ""
@@ -124,7 +124,7 @@ def _by_side_text(adjustment: InsufficientBidAdjustment | None) -> str:
     return f"{adjustment.note} {by_side_text(adjustment)}"
 
 
-def _lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
+def lead_text(rect: InsufficientBidRectification, judged: bool = False) -> str:
     """Law 26B on the contract reached (procedures.lead_restrictions)."""
     if not rect.lead_restrictions or rect.declarer is None:
         return ""

@@ -140,7 +140,7 @@ class Situation:
             # The TD gave the double as the replacement and the record stops at the
             # insufficient bid: nothing has been called since the cancelled double.
             return []
-        legal = _with_attempt_cancelled(self)
+        legal = with_attempt_cancelled(self)
         replaced = legal.insufficient_bid(self.bid.call_index)
         if replaced is None:
             return None
@@ -174,7 +174,7 @@ def _prefix(board: Board, count: int) -> Auction:
     return Auction.parse(board.dealer, board.auction[:count], marks=marks, accepted=forced)
 
 
-def _with_attempt_cancelled(s: Situation) -> Auction:
+def with_attempt_cancelled(s: Situation) -> Auction:
     """The recorded auction read without the cancelled call (Law 27B3): the next
     recorded call is then the offender's legal replacement. A record that cannot be read
     so yields the auction up to the insufficient bid, which names no contract."""
@@ -207,7 +207,7 @@ def gather(
             where="board auction",
         )
     bids = board.insufficient_bids
-    index = report.call_index if report and report.call_index else _call_index_answer(answers)
+    index = report.call_index if report and report.call_index else call_index_answer(answers)
     if index is None:
         if not bids:
             raise RecordError(_("the recorded auction holds no insufficient bid"), where="auction")
@@ -221,7 +221,7 @@ def gather(
             else _("the auction has no call {number}").format(number=index)
         )
         raise RecordError(what, where="irregularity call_index")
-    turn = _turn_answer(answers)
+    turn = turn_answer(answers)
     if turn == "own" and answers.get("accepted") in ("yes", "no"):
         try:
             board = board.with_insufficient_reading(index, accepted=answers["accepted"] == "yes")
@@ -291,7 +291,7 @@ def gather(
     return Situation(board, bid, replacement, replacement_index, attempted, before, turn, specified)
 
 
-def _call_index_answer(answers: dict[str, str]) -> int | None:
+def call_index_answer(answers: dict[str, str]) -> int | None:
     """The TD's ``call_index`` (the call tapped on the auction), when given."""
     raw = answers.get("call_index", "").strip()
     if not raw:
@@ -320,7 +320,7 @@ def _suits_answer(text: str) -> frozenset[Suit]:
         ) from None
 
 
-def _turn_answer(answers: dict[str, str]) -> TurnAnswer:
+def turn_answer(answers: dict[str, str]) -> TurnAnswer:
     """The TD's ``whose_turn``; anything else is "own" here and an error in the walk."""
     given = answers.get("whose_turn")
     for turn in get_args(TurnAnswer):
