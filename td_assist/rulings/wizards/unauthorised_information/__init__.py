@@ -66,30 +66,30 @@ from td_assist.rulings.procedures.score_questions import text_question as _text_
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.unauthorised_information.facts import FACTS
 from td_assist.rulings.wizards.unauthorised_information.incident import (
-    _SOURCE_IS_CALLERS_PARTNER,
     ARTIFICIAL,
     NAME,
     RESULT_STANDS,
     SCORED,
+    SOURCE_IS_CALLERS_PARTNER,
     UnauthorisedInformationReport,
-    _call_index,
-    _seats,
     answered_kind,
+    call_index_of,
     call_text,
     locate,
+    seats_at_table,
 )
 from td_assist.rulings.wizards.unauthorised_information.wording import (
-    _basis,
-    _capital,
-    _dd_hint,
-    _fault_words,
-    _join,
-    _misinformation_note,
-    _own_session_text,
-    _penalty,
-    _self_inflicted_text,
-    _values,
+    basis_of,
+    capitalised,
+    dd_hint,
+    fault_words,
+    misinformation_note,
+    own_session_text,
+    penalty_words,
+    ruling_values,
+    self_inflicted_text,
     story,
+    two_paragraphs,
 )
 
 
@@ -132,7 +132,7 @@ def rule_unauthorised_information(
         and "call_index" not in answers
         and board is not None
         and board.auction
-        and _call_index(board, None, answers)[0] is None
+        and call_index_of(board, None, answers)[0] is None
     ):
         return _ask_call(board)
     incident = locate(board, reported, answers)
@@ -146,10 +146,10 @@ def rule_unauthorised_information(
     # The kind the walk took (the TD's, the record's, or the assumed usual case); the
     # incident was located with the same one (see answered_kind).
     kind = walked.get("source_kind") or answered_kind(answers, incident.finding)
-    values = _values(incident, kind, board, table, walked.get("alerted"))
-    basis, basis_laws = _basis(kind, values)
-    values["basis"] = _capital(basis)
-    values["penalty"] = _penalty(kind, values)
+    values = ruling_values(incident, kind, board, table, walked.get("alerted"))
+    basis, basis_laws = basis_of(kind, values)
+    values["basis"] = capitalised(basis)
+    values["penalty"] = penalty_words(kind, values)
     marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
     if result.pending is not None:
         fill_walk(result, values, capitalise=True)
@@ -169,7 +169,7 @@ def rule_unauthorised_information(
     restored = incident.sides[1]  # the non-offenders, or under Law 16D the others
     if outcome in SCORED:
         inputs, pending, more = score_inputs(
-            answers, mode, outcome == "adjust_split", table_score is not None, _dd_hint(board)
+            answers, mode, outcome == "adjust_split", table_score is not None, dd_hint(board)
         )
         steps += more
         if pending is not None:
@@ -220,7 +220,7 @@ def rule_unauthorised_information(
                     "; the traveller was left out, so the scorer matchpoints the weighted "
                     "NS score of {score} points"
                 ).format(score=f"{answer.score_ns_final:+g}")
-            values["self_inflicted"] = _self_inflicted_text(answer, values)
+            values["self_inflicted"] = self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
         offending = restored.other if restored is not None else None
@@ -232,7 +232,7 @@ def rule_unauthorised_information(
         answer = artificial_score(restored, session_percent=session_percents(answers))
         adjustment.take(answer)
         adjustment.score_ns_final = None
-        extra = _own_session_text(answer)
+        extra = own_session_text(answer)
     elif outcome == "adjust_artificial_by_fault":
         receiving = incident.receiver.side if incident.receiver else None
         if receiving is None:
@@ -255,8 +255,8 @@ def rule_unauthorised_information(
         answer = artificial_by_fault(faults, session_percent=session_percents(answers))
         adjustment.take(answer)
         adjustment.score_ns_final = None
-        values["fault_scores"] = _fault_words(faults)
-        extra = _own_session_text(answer)
+        values["fault_scores"] = fault_words(faults)
+        extra = own_session_text(answer)
     else:
         comparison, traveller = units_from_answers(answers)
         adjustment.table_stands(
@@ -268,13 +268,11 @@ def rule_unauthorised_information(
         node_laws = [a for a in node_laws if a not in {"16B1a", "16B3"}] + basis_laws
     if kind in {"opponent", "extraneous"}:
         node_laws = [a for a in node_laws if a != "73C2"]
-    mistake = walked.get("mistake") if kind in _SOURCE_IS_CALLERS_PARTNER else None
+    mistake = walked.get("mistake") if kind in SOURCE_IS_CALLERS_PARTNER else None
     if mistake is not None:
-        note, note_laws = _misinformation_note(
-            kind, mistake, walked.get("alerted"), incident, board
-        )
+        note, note_laws = misinformation_note(kind, mistake, walked.get("alerted"), incident, board)
         node_laws += note_laws
-        extra = _join(extra, note)
+        extra = two_paragraphs(extra, note)
     adjustment.laws = list(dict.fromkeys([*node_laws, *adjustment.laws]))
     if adjustment.weighted and len(adjustment.weighted) > 1 and "12C1c" not in adjustment.laws:
         adjustment.laws.append("12C1c")
@@ -310,7 +308,7 @@ def rule_unauthorised_information(
         extra_text=extra,
     )
     told = story(board, incident, kind) if kind not in {"extraneous", "opponent"} else ""
-    ruling.text = f"{told} {_capital(ruling.text)}" if told else _capital(ruling.text)
+    ruling.text = f"{told} {capitalised(ruling.text)}" if told else capitalised(ruling.text)
     ruling.laws = list(dict.fromkeys(adjustment.laws))
     if kind in {"opponent", "extraneous"}:
         # The Law 73C1 penalty is for information from partner; the Law 16D2 options for
@@ -368,7 +366,7 @@ def _ask_call(board: Board) -> Ruling:
                 number=number, seat=seat.name_full, call=call_text(call)
             ),
         }
-        for number, (seat, call) in enumerate(zip(_seats(board), board.auction), start=1)
+        for number, (seat, call) in enumerate(zip(seats_at_table(board), board.auction), start=1)
     ]
     choices.append({"value": "0", "label": _("Not at a call (during the play, or elsewhere)")})
     return pending_ruling(

@@ -5,13 +5,11 @@ from __future__ import annotations
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.wizards.unauthorised_information.incident import (
-    _SETTLED_KINDS,
+    SETTLED_KINDS,
     Incident,
     KindFinding,
     kind_words,
 )
-
-# --- Facts from the record ----------------------------------------------------------
 
 FACTS = FactTable()
 
@@ -43,7 +41,7 @@ def source_kind_in_record(ctx: Context) -> FactResult:
                 "Established from {said}: partner's alert (or missing alert) passed the "
                 "information."
             )
-        elif set(finding.found) == _SETTLED_KINDS:
+        elif set(finding.found) == SETTLED_KINDS:
             line = _(
                 "Established from {said}: partner's alert and explanation (both his, Law 16B1, "
                 "Law 73C1) passed the information."

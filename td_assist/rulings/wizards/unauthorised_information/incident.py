@@ -42,7 +42,7 @@ def kind_words(kind: str) -> str:
 
 
 # The alerter or explainer is the partner of the player whose call it was.
-_SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
+SOURCE_IS_CALLERS_PARTNER = {"alert", "explanation"}
 
 
 def _words(*stems: str) -> re.Pattern[str]:
@@ -105,7 +105,7 @@ _MISSING_ALERT = _words(
 # but not as agreed"): whether the call was alerted is then for the Director to say.
 _NEGATION = _words(r"\b(?:not|never|no|nicht|kein\w*|ohne|nie)\b|n't\b")
 # Kinds the record's words settle by themselves (the others the Director confirms).
-_SETTLED_KINDS = {"alert", "explanation"}
+SETTLED_KINDS = {"alert", "explanation"}
 RESULT_STANDS = {
     "no_ui",
     "not_suggested",
@@ -168,9 +168,9 @@ def read_kind(note: str, description: str) -> KindFinding:
     # after a pause) is for the Director to sort out. An alert and an explanation of the
     # same call are both partner's information (Law 16B1, 73C1): the explanation, which
     # says more, is the one ruled on.
-    if len(finding.found) == 1 and finding.found[0] in _SETTLED_KINDS:
+    if len(finding.found) == 1 and finding.found[0] in SETTLED_KINDS:
         finding.kind = finding.found[0]
-    elif set(finding.found) == _SETTLED_KINDS:
+    elif set(finding.found) == SETTLED_KINDS:
         finding.kind = "explanation"
     return finding
 
@@ -220,7 +220,7 @@ def call_text(call: str) -> str:
     return _display_call(call)
 
 
-def _call_index(
+def call_index_of(
     board: Board | None, report: IrregularityReport | None, answers: dict
 ) -> tuple[int | None, str]:
     if isinstance(report, UnauthorisedInformationReport) and report.call_index is not None:
@@ -243,7 +243,7 @@ def _call_index(
 def locate(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str]
 ) -> Incident:
-    index, told_by = _call_index(board, report, answers)
+    index, told_by = call_index_of(board, report, answers)
     incident = Incident(call_index=index)
     reported = report if isinstance(report, UnauthorisedInformationReport) else None
     if reported is not None and reported.source is not None:
@@ -259,7 +259,7 @@ def locate(
                 ),
                 where="irregularity call_index",
             )
-        incident.caller = _seats(board)[index - 1]
+        incident.caller = seats_at_table(board)[index - 1]
         incident.call = calls[index - 1]
         incident.note = board.auction_notes.get(index - 1, "")
     incident.finding = read_kind(incident.note, reported.description if reported else "")
@@ -270,12 +270,12 @@ def locate(
         incident.receiver, incident.source = incident.source or incident.caller, None
     elif incident.source is None and incident.caller is not None:
         incident.source = (
-            incident.caller.partner if kind in _SOURCE_IS_CALLERS_PARTNER else incident.caller
+            incident.caller.partner if kind in SOURCE_IS_CALLERS_PARTNER else incident.caller
         )
     if incident.source is not None and kind != "opponent":
         incident.receiver = incident.source.partner
     if board is not None and index is not None and incident.receiver is not None:
-        seats = _seats(board)
+        seats = seats_at_table(board)
         for later in range(index, len(calls)):
             if seats[later] is incident.receiver:
                 incident.action_index, incident.action = later + 1, calls[later]
@@ -284,7 +284,7 @@ def locate(
     return incident
 
 
-def _seats(board: Board) -> list[Seat]:
+def seats_at_table(board: Board) -> list[Seat]:
     """Who made each recorded call: in rotation, except after a call out of rotation
     (a skipped turn) or a replaced insufficient bid."""
     return list(board.auction_obj.seats)
@@ -295,7 +295,7 @@ def _check_not_own_call(incident: Incident, kind: str, where: str) -> None:
     (Law 20F, 40B): one of a player's own call is no information from his partner, so
     the report is refused with the reason rather than ruled on as if it were."""
     caller, source = incident.caller, incident.source
-    if kind not in _SOURCE_IS_CALLERS_PARTNER or caller is None or source is not caller:
+    if kind not in SOURCE_IS_CALLERS_PARTNER or caller is None or source is not caller:
         return
     if kind == "alert":
         message = _(
@@ -361,11 +361,11 @@ def _evidence(
             _("{seat} made no later call in the auction.").format(seat=incident.receiver.name_full)
         )
     if board is not None and board.contract_obj is not None:
-        lines.append(_("Final contract: {contract}.").format(contract=_contract_text(board)))
+        lines.append(_("Final contract: {contract}.").format(contract=record_contract_text(board)))
     return lines
 
 
-def _contract_text(board: Board) -> str:
+def record_contract_text(board: Board) -> str:
     contract = board.contract_obj
     if contract is None:
         return _("not yet known")
@@ -376,6 +376,3 @@ def _contract_text(board: Board) -> str:
             contract=_display_contract(contract), seat=board.declarer_seat.name_full
         )
     return _display_contract(contract)
-
-
-# --- Inputs outside the tree: results, scoring, Law 12C1(e) ---------------------------

@@ -18,13 +18,11 @@ from td_assist.rulings.procedures.adjusted_scores import (
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.unauthorised_information.incident import (
     Incident,
-    _contract_text,
-    _seats,
     call_text,
     kind_words,
+    record_contract_text,
+    seats_at_table,
 )
-
-# --- The ruling -------------------------------------------------------------------------
 
 
 def _kind_text(kind: str, alerted: str | None) -> str:
@@ -35,7 +33,7 @@ def _kind_text(kind: str, alerted: str | None) -> str:
     return kind_words(kind)
 
 
-def _values(
+def ruling_values(
     incident: Incident, kind: str, board: Board | None, table: str, alerted: str | None = None
 ) -> dict[str, object]:
     gaining, restored = incident.sides
@@ -67,7 +65,7 @@ def _values(
             if kind == "extraneous"
             else _("the infraction")
         ),
-        "contract": _contract_text(board) if board else _("not yet known"),
+        "contract": record_contract_text(board) if board else _("not yet known"),
         "table": table,
     } | {"basis": ""}
 
@@ -76,7 +74,7 @@ def _previous(board: Board | None, call_index: int) -> tuple[str, str] | None:
     """Who made the call before the one at which the information was given, and what."""
     if board is None or call_index < 2:
         return None
-    seat = _seats(board)[call_index - 2]
+    seat = seats_at_table(board)[call_index - 2]
     return seat.name_full, call_text(board.auction[call_index - 2])
 
 
@@ -124,7 +122,7 @@ def story(board: Board | None, incident: Incident, kind: str) -> str:
 
 
 # What the infraction was, by the kind of information: (sentence, the laws it rests on).
-def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
+def basis_of(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     if kind == "opponent":
         return (
             fill(
@@ -166,7 +164,7 @@ def _basis(kind: str, values: dict[str, object]) -> tuple[str, list[str]]:
     )
 
 
-def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> str:
+def self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> str:
     """Law 12C1(e) in words: what the non-offenders' error cost them. The scores need not
     balance: they do when none of the damage was self-inflicted."""
     if answer.self_inflicted is None or answer.self_inflicted.balances:
@@ -189,7 +187,7 @@ def _self_inflicted_text(answer: AdjustedScore, values: dict[str, object]) -> st
     )
 
 
-def _penalty(kind: str, values: dict[str, object]) -> str:
+def penalty_words(kind: str, values: dict[str, object]) -> str:
     """The procedural penalty the Director may add, by what the infraction was."""
     if kind == "extraneous":
         return ""
@@ -210,16 +208,16 @@ def _penalty(kind: str, values: dict[str, object]) -> str:
     )
 
 
-def _capital(text: str) -> str:
+def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _own_session_text(answer: AdjustedScore) -> str:
+def own_session_text(answer: AdjustedScore) -> str:
     """The Law 12C2(c) sentences of the artificial score, when it applied."""
     return " ".join(answer.own_session)
 
 
-def _misinformation_note(
+def misinformation_note(
     kind: str, mistake: str, alerted: str | None, incident: Incident, board: Board | None
 ) -> tuple[str, list[str]]:
     """Law 75 for an alert or an explanation: misinformation or not, and who must correct.
@@ -293,7 +291,7 @@ def _misinformation_note(
     return text, laws
 
 
-def _fault_words(faults: dict[Side, Fault]) -> str:
+def fault_words(faults: dict[Side, Fault]) -> str:
     """Each side's artificial score and why, in the Law 12C2(a) terms."""
     parts = []
     for side in Side:
@@ -315,7 +313,7 @@ def _fault_words(faults: dict[Side, Fault]) -> str:
     return "; ".join(parts)
 
 
-def _dd_hint(board: Board | None) -> str:
+def dd_hint(board: Board | None) -> str:
     """The double-dummy table in one line, with the analysis extra: a starting point."""
     table = dd_table(board.deal) if board is not None and board.deal else None
     if table is None:
@@ -330,5 +328,5 @@ def _dd_hint(board: Board | None) -> str:
     ).format(rows="; ".join(rows))
 
 
-def _join(first: str, second: str) -> str:
+def two_paragraphs(first: str, second: str) -> str:
     return f"{first}\n\n{second}" if first else second
