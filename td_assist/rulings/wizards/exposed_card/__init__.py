@@ -43,9 +43,9 @@ from td_assist.rulings.engine.walk import (
 )
 from td_assist.rulings.wizards.exposed_card.facts import FACTS
 from td_assist.rulings.wizards.exposed_card.rectification import (
-    _end_text,
-    _provisional,
-    _values,
+    end_text,
+    outcome_values,
+    provisional,
     rectify,
 )
 from td_assist.rulings.wizards.exposed_card.report import (
@@ -69,12 +69,12 @@ def rule_exposed_card(
     result = walk_wizard(WIZARD, board, reported, answers, mode, focus=situation)
     result.steps[:0] = asked
     if result.pending is not None:
-        rect_so_far = _provisional(situation, result)
-        fill_walk(result, _values(situation, rect_so_far))
+        rect_so_far = provisional(situation, result)
+        fill_walk(result, outcome_values(situation, rect_so_far))
         if result.pending is not None:
             return pending_ruling(NAME, result.steps, result.pending)
     rect = rectify(situation, result)
-    values = _values(situation, rect)
+    values = outcome_values(situation, rect)
     fill_walk(result, values)
     ruling = outcome_ruling(
         NAME,
@@ -82,7 +82,7 @@ def rule_exposed_card(
         result,
         values,
         rectification=rect,
-        extra_text=_end_text(rect),
+        extra_text=end_text(rect),
     )
     if len(situation.cards) < 2:
         # Law 51 is about two or more penalty cards: cited only then.

@@ -10,8 +10,6 @@ from td_assist.rulings.procedures.named_cards import (
 )
 from td_assist.rulings.wizards.exposed_card.report import Category, Situation
 
-# --- Facts from the report and the record ---------------------------------------------------
-
 FACTS = FactTable()
 
 

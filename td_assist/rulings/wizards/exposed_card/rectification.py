@@ -71,9 +71,6 @@ class ExposedCardRectification(BaseModel):
     laws_instead: list[str] = Field(default_factory=list)  # when Law 24 does not apply
 
 
-# --- The ruling -----------------------------------------------------------------------------
-
-
 def _suit_word(suit: Suit) -> str:
     words = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
     return words[suit.value]
@@ -224,7 +221,7 @@ def _during_auction(rect: ExposedCardRectification, s: Situation) -> str:
     )
 
 
-def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
+def outcome_values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
     offender, partner = s.offender, s.partner
     count = len(s.cards)
     cards = card_names(s.cards)
@@ -291,7 +288,7 @@ def _values(s: Situation, rect: ExposedCardRectification) -> dict[str, object]:
     }
 
 
-def _end_text(rect: ExposedCardRectification) -> str:
+def end_text(rect: ExposedCardRectification) -> str:
     """The contract and the table's next step, for the outcomes where the auction ended."""
     if not rect.auction_complete or rect.contract is None or rect.declarer is None:
         return ""
@@ -304,7 +301,7 @@ def _end_text(rect: ExposedCardRectification) -> str:
     )
 
 
-def _provisional(s: Situation, result: Walk) -> ExposedCardRectification:
+def provisional(s: Situation, result: Walk) -> ExposedCardRectification:
     """The rectification as far as the walk has gone, for the words of the next question."""
     walked = _walked(result)
     premature = walked.get("premature_lead") == "yes"

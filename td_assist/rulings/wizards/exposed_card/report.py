@@ -75,9 +75,6 @@ class ExposedCardReport(IrregularityReport):
     premature_lead: bool = False
 
 
-# --- The situation: report, answers and record together --------------------------------
-
-
 @dataclass(frozen=True)
 class PartnerTurn:
     """The offender's partner's next turn to call after the exposure."""
