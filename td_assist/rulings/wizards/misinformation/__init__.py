@@ -81,7 +81,11 @@ from td_assist.rulings.wizards.misinformation.incident import (
     locate,
     remedy_for,
 )
-from td_assist.rulings.wizards.misinformation.wording import _correct_leader, _duty, _values
+from td_assist.rulings.wizards.misinformation.wording import (
+    correct_leader_of,
+    duty_to_correct,
+    outcome_values,
+)
 
 
 class MisinformationRectification(BaseModel):
@@ -121,9 +125,6 @@ class MisinformationRectification(BaseModel):
     result_stands: bool = False
     handed_to: str | None = None  # the wizard a mistaken call's UI went to
     unauthorised_information_outcome: str | None = None
-
-
-# --- The ruling -------------------------------------------------------------------------
 
 
 def _table_result(board: Board | None, answers: dict[str, str]) -> PossibleResult | None:
@@ -171,7 +172,7 @@ def rule_misinformation(
     tree = get_tree(NAME)
     incident = locate(board, report, answers)
     if incident.type == "turn_to_lead" and incident.leader is not None:
-        correct = _correct_leader(board, incident)
+        correct = correct_leader_of(board, incident)
         if correct is incident.leader:
             raise RecordError(
                 _(
@@ -190,7 +191,7 @@ def rule_misinformation(
     table = ""
     if at_table is not None and vulnerability is not None:
         table = f" ({result_words(at_table, at_table.score_ns(vulnerability))})"
-    values = _values(board, incident, found, table)
+    values = outcome_values(board, incident, found, table)
     marked = [i for i in (incident.call_index, found.victim_index) if i is not None]
     if result.pending is not None:
         fill_walk(result, values, capitalise=True)
@@ -259,7 +260,7 @@ def rule_misinformation(
     node_laws = list(tree.nodes[outcome].laws)  # type: ignore[union-attr]
     when: str | None = None
     if outcome in MISINFORMED:
-        duty, when, duty_laws = _duty(incident)
+        duty, when, duty_laws = duty_to_correct(incident)
         extra = "\n\n".join(t for t in (extra, duty) if t)
         node_laws += duty_laws
     if outcome == "adjust_assigned" and corrected_at == "after_opening_lead":
@@ -307,7 +308,7 @@ def _rectification(
     retract = outcome in {"lead_retracted", "lead_retracted_47e1"}
     correct: Seat | None = None
     if outcome in {"lead_retracted_47e1", "led_out_of_turn"}:
-        correct = _correct_leader(board, incident)
+        correct = correct_leader_of(board, incident)
     elif outcome == "lead_retracted" and incident.declarer is not None:
         correct = incident.declarer.lho  # the same defender leads again
     mistake: Literal["explanation", "call", "none"] = "none"

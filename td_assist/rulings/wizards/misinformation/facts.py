@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
-from td_assist.rulings.wizards.misinformation.incident import Incident, _report, remedy_for
-
-# --- Facts from the record ----------------------------------------------------------
+from td_assist.rulings.wizards.misinformation.incident import Incident, remedy_for, report_of
 
 FACTS = FactTable()
 
 
 @FACTS.register("type_in_report")
 def type_in_report(ctx: Context) -> FactResult:
-    reported = _report(ctx.report)
+    reported = report_of(ctx.report)
     if reported is None or reported.type is None:
         return FactResult.unknown(_("The report does not say what the misinformation was."))
     return FactResult(reported.type, [_("From the Director's report.")])
@@ -46,7 +44,7 @@ def told_by_opponent(ctx: Context) -> FactResult:
 
 @FACTS.register("corrected_at_in_report")
 def corrected_at_in_report(ctx: Context) -> FactResult:
-    reported = _report(ctx.report)
+    reported = report_of(ctx.report)
     if reported is None or reported.corrected_at is None:
         return FactResult.unknown(_("The report does not say when the right information came out."))
     return FactResult(reported.corrected_at, [_("From the Director's report.")])

@@ -112,7 +112,7 @@ def call_text(call: str) -> str:
     return call[0] + ("NT" if strain == "NT" else Suit(strain).symbol)
 
 
-def _report(report: IrregularityReport | None) -> MisinformationReport | None:
+def report_of(report: IrregularityReport | None) -> MisinformationReport | None:
     return report if isinstance(report, MisinformationReport) else None
 
 
@@ -125,7 +125,7 @@ def locate(
     board: Board | None, report: IrregularityReport | None, answers: dict[str, str]
 ) -> Incident:
     """The explained call, its caller and explainer, and the lead, from the record."""
-    reported = _report(report)
+    reported = report_of(report)
     incident = Incident()
     incident.type = _answered(answers, "type", _TYPES) or (reported.type if reported else None)
     if board is not None:

@@ -8,8 +8,6 @@ from td_assist.i18n import _
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.misinformation.incident import Incident, Remedy, call_text
 
-# --- Words for the tree's placeholders -------------------------------------------------
-
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -31,7 +29,7 @@ def _explained_call(incident: Incident) -> str:
     )
 
 
-def _correct_leader(board: Board | None, incident: Incident) -> Seat | None:
+def correct_leader_of(board: Board | None, incident: Incident) -> Seat | None:
     """Who should have led: the winner of the last trick, or declarer's LHO at trick 1."""
     if incident.declarer is None:
         return None
@@ -42,7 +40,7 @@ def _correct_leader(board: Board | None, incident: Incident) -> Seat | None:
     return incident.declarer.lho
 
 
-def _values(
+def outcome_values(
     board: Board | None, incident: Incident, found: Remedy, table: str
 ) -> dict[str, object]:
     offenders = incident.offenders
@@ -60,7 +58,7 @@ def _values(
         victim_action = _("the calls and plays of {side}").format(side=side_name(offenders.other))
     else:
         victim_action = _("the opponents' calls and plays")
-    correct = _correct_leader(board, incident)
+    correct = correct_leader_of(board, incident)
     return {
         "explainer": incident.explainer.name_full if incident.explainer else _("the opponent"),
         "caller": incident.caller.name_full if incident.caller else _("his partner"),
@@ -106,7 +104,7 @@ def _lho_text(incident: Incident, found: Remedy) -> str:
     ).format(lho=found.lho.name_full)
 
 
-def _duty(incident: Incident) -> tuple[str, str | None, list[str]]:
+def duty_to_correct(incident: Incident) -> tuple[str, str | None, list[str]]:
     """Who must put the explanation right, and when (Laws 20F4, 20F5, 75B2, 75B3)."""
     caller = incident.caller.name_full if incident.caller else _("The explainer's partner")
     explainer = incident.explainer.name_full if incident.explainer else _("the explainer")
