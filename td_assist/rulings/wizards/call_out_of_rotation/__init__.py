@@ -39,10 +39,10 @@ from td_assist.rulings.procedures.lead_restrictions import (
 )
 from td_assist.rulings.wizards.call_out_of_rotation.facts import FACTS
 from td_assist.rulings.wizards.call_out_of_rotation.rectification import (
-    _barred_pass_text,
-    _contract_text,
-    _values,
+    barred_pass_text,
+    outcome_values,
     rectify,
+    ruled_contract_text,
 )
 from td_assist.rulings.wizards.call_out_of_rotation.report import (
     NAME,
@@ -50,8 +50,6 @@ from td_assist.rulings.wizards.call_out_of_rotation.report import (
     CallOutOfRotationReport,
     gather,
 )
-
-# --- The ruling -----------------------------------------------------------------------------
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
@@ -68,7 +66,7 @@ def rule_call_out_of_rotation(
 ) -> Ruling:
     reported = report if isinstance(report, CallOutOfRotationReport) else None
     situation = gather(board, reported, answers)
-    values = _values(situation)
+    values = outcome_values(situation)
     normal = normalise_answers(answers)
     if normal.get("accepted") == "yes" and situation.turn == "lho_first":
         raise AnswerError(
@@ -118,7 +116,7 @@ def rule_call_out_of_rotation(
             opening_lead=first,
             judged=normal.get("artificial_pass") != "yes",
         )
-    extra = [_barred_pass_text(situation, rect), lead, _contract_text(rect)]
+    extra = [barred_pass_text(situation, rect), lead, ruled_contract_text(rect)]
     ruling = outcome_ruling(
         NAME,
         get_tree(NAME),

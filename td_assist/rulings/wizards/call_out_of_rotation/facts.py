@@ -6,8 +6,6 @@ from td_assist.i18n import _
 from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.wizards.call_out_of_rotation.report import Situation
 
-# --- Facts --------------------------------------------------------------------------------
-
 FACTS = FactTable()
 
 

@@ -66,7 +66,7 @@ def _rectification_law(s: Situation) -> str:
     return {"pass": "30", "double": "32", "inadmissible": "36"}.get(s.call_type, "31")
 
 
-def _values(s: Situation) -> dict[str, object]:
+def outcome_values(s: Situation) -> dict[str, object]:
     offender = s.offender
     own = _offender_call(s)
     k = s.call_index - 1
@@ -164,7 +164,7 @@ def rectify(s: Situation, outcome: str) -> CallOutOfRotationRectification:
     return rect
 
 
-def _barred_pass_text(s: Situation, rect: CallOutOfRotationRectification) -> str:
+def barred_pass_text(s: Situation, rect: CallOutOfRotationRectification) -> str:
     """What the record shows at an enforced pass when it is not a pass, and an enforced
     pass the auction never reached."""
     reading = _legal_auction(s, "bid_not_comparable")
@@ -193,7 +193,7 @@ def _barred_pass_text(s: Situation, rect: CallOutOfRotationRectification) -> str
     return " ".join(lines)
 
 
-def _contract_text(rect: CallOutOfRotationRectification) -> str:
+def ruled_contract_text(rect: CallOutOfRotationRectification) -> str:
     if rect.contract is None:
         return ""
     if rect.declarer is None:
