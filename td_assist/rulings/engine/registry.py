@@ -11,8 +11,11 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
 2. ``rulings/cases/penalty-card/``: its worked cases, at least one reaching each
    outcome node.
 3. ``td_assist/rulings/wizards/penalty_card.py`` (or a package
-   ``wizards/penalty_card/`` when it needs more than one file), holding everything of
-   that wizard and importing no other wizard (tests/test_import_rules.py):
+   ``wizards/penalty_card/`` when it needs more than one file: ``report.py`` with the
+   report and what is read before the walk, ``facts.py``, ``rectification.py``, and
+   ``__init__.py`` with ``rule`` and the ``register(...)`` call; list the package in
+   pyproject.toml's ``packages``), holding everything of that wizard and importing no
+   other wizard (tests/test_import_rules.py):
 
    - its irregularity report, registered by kind::
 
@@ -30,7 +33,8 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
      model; it is stored as its JSON dict) and, when the score changes, an
      ``Adjustment`` (subclass it to add fields);
    - ``register(Wizard(name="penalty-card", title=..., laws=..., kind="penalty_card",
-     rule=rule, facts=FACTS, computations={...}))`` at the end of the module.
+     rule=rule, facts=FACTS, computations={...}))`` at the end of the module (of
+     the package's ``__init__.py``).
 
    What it shares with other wizards (penalty cards, lead restrictions, who plays the
    hand, Law 12C scores) it takes from ``td_assist.rulings.procedures``; a procedure
