@@ -163,27 +163,35 @@ WIZARD = register(
         answers=(
             AnswerHelp(
                 "call_index",
-                "(TD)  Which call of the auction was out of rotation (1-based)",
+                N_("(TD)  Which call of the auction was out of rotation (1-based)"),
             ),
             AnswerHelp(
                 "offender",
-                "(TD)  Who called out of rotation, when the record gives the call to the "
-                "player whose turn it was  [N | E | S | W]",
+                N_(
+                    "(TD)  Who called out of rotation, when the record gives the call to the "
+                    "player whose turn it was  [N | E | S | W]"
+                ),
             ),
             AnswerHelp(
                 "comparable",
-                "(TD)  Law 23A: the offender's call at his own turn is comparable to the "
-                "cancelled call  [yes | no]",
+                N_(
+                    "(TD)  Law 23A: the offender's call at his own turn is comparable to the "
+                    "cancelled call  [yes | no]"
+                ),
             ),
             AnswerHelp(
                 "called_before_ruling",
-                "(TD)  Law 28B: the player whose turn it was called before the Director "
-                "ruled  [yes | no]",
+                N_(
+                    "(TD)  Law 28B: the player whose turn it was called before the Director "
+                    "ruled  [yes | no]"
+                ),
             ),
             AnswerHelp(
                 "artificial_pass",
-                "(TD)  Law 30C: the pass out of rotation was artificial (or passed "
-                "partner's artificial call)  [yes | no]",
+                N_(
+                    "(TD)  Law 30C: the pass out of rotation was artificial (or passed "
+                    "partner's artificial call)  [yes | no]"
+                ),
             ),
         ),
         placeholder_words={
@@ -206,10 +214,12 @@ WIZARD = register(
             "offender_pass_words": "",
         },
         notes=(
-            'The irregularity in a .json request: {"kind": "call_out_of_rotation", '
-            '"call_index": 3, "offender": "W"} (1-based in the auction as made, the call '
-            "out of rotation where it was made). Numbers in the rectification count the "
-            "calls as made, the cancelled call included."
+            N_(
+                'The irregularity in a .json request: {"kind": "call_out_of_rotation", '
+                '"call_index": 3, "offender": "W"} (1-based in the auction as made, the call '
+                "out of rotation where it was made). Numbers in the rectification count the "
+                "calls as made, the cancelled call included."
+            )
         ),
     )
 )

@@ -115,12 +115,14 @@ WIZARD = register(
         answers=(
             AnswerHelp(
                 "call_index",
-                "(TD)  How many calls had been made before the exposure (0: before the first "
-                "call); on the tablet, the call tapped",
+                N_(
+                    "(TD)  How many calls had been made before the exposure (0: before the first "
+                    "call); on the tablet, the call tapped"
+                ),
             ),
-            AnswerHelp("offender", "(TD)  Whose card was exposed  [N | E | S | W]"),
-            AnswerHelp("cards", "(TD)  The card or cards exposed  [e.g. SK or SK H3]"),
-            AnswerHelp("card_N", "(TD)  One more card exposed (card_2, card_3 ...), or none"),
+            AnswerHelp("offender", N_("(TD)  Whose card was exposed  [N | E | S | W]")),
+            AnswerHelp("cards", N_("(TD)  The card or cards exposed  [e.g. SK or SK H3]")),
+            AnswerHelp("card_N", N_("(TD)  One more card exposed (card_2, card_3 ...), or none")),
         ),
         placeholder_words={
             "offender": N_("the offender"),
@@ -132,9 +134,11 @@ WIZARD = register(
             "contract": N_("the contract"),
         },
         notes=(
-            'The irregularity in a .json request: {"kind": "exposed_card_auction", '
-            '"offender": "W", "cards": ["SK"], "call_index": 2, "premature_lead": false} '
-            "(call_index: the calls made before the exposure, 0 before the first call)."
+            N_(
+                'The irregularity in a .json request: {"kind": "exposed_card_auction", '
+                '"offender": "W", "cards": ["SK"], "call_index": 2, "premature_lead": false} '
+                "(call_index: the calls made before the exposure, 0 before the first call)."
+            )
         ),
     )
 )

@@ -26,7 +26,7 @@ from typing import get_args
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     PendingQuestion,
@@ -297,55 +297,71 @@ WIZARD = register(
         answers=(
             AnswerHelp(
                 "whose_turn",
-                "(TD)  Law 27A2: who bid, seen from the player whose turn the record gives "
-                "it to: own (in turn), rho, partner or lho; out of rotation, the "
-                "call-out-of-rotation wizard rules it",
+                N_(
+                    "(TD)  Law 27A2: who bid, seen from the player whose turn the record gives "
+                    "it to: own (in turn), rho, partner or lho; out of rotation, the "
+                    "call-out-of-rotation wizard rules it"
+                ),
             ),
             AnswerHelp(
                 "accepted",
-                "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
-                "[yes | no]",
+                N_(
+                    "(TD)  Did LHO accept the insufficient bid (or the bid out of rotation)  "
+                    "[yes | no]"
+                ),
             ),
             AnswerHelp(
                 "call_index",
-                "(TD)  Which call of the auction was insufficient (1-based); the first "
-                "insufficient bid when not given",
+                N_(
+                    "(TD)  Which call of the auction was insufficient (1-based); the first "
+                    "insufficient bid when not given"
+                ),
             ),
-            AnswerHelp("replacement", "(TD)  The offender's legal call in its place  [e.g. 2H, P]"),
+            AnswerHelp(
+                "replacement", N_("(TD)  The offender's legal call in its place  [e.g. 2H, P]")
+            ),
             AnswerHelp(
                 "attempted_replacement",
-                "(TD)  An illegal call tried first: a double, redouble or insufficient bid",
+                N_("(TD)  An illegal call tried first: a double, redouble or insufficient bid"),
             ),
             AnswerHelp(
                 "specified_suits",
-                "(TD)  Law 26B: the suits the offender's legal calls specified, when a call "
-                "was artificial  [e.g. SH, or none]",
+                N_(
+                    "(TD)  Law 26B: the suits the offender's legal calls specified, when a call "
+                    "was artificial  [e.g. SH, or none]"
+                ),
             ),
-            AnswerHelp("damaged", "(TD)  Law 27D: non-offenders damaged  [yes | no]"),
+            AnswerHelp("damaged", N_("(TD)  Law 27D: non-offenders damaged  [yes | no]")),
             AnswerHelp(
                 "results",
-                "(TD)  Law 27D probable results: contract declarer tricks weight; ... "
-                "[e.g. 4S S 10 0.6; 3S S 9 0.4]",
+                N_(
+                    "(TD)  Law 27D probable results: contract declarer tricks weight; ... "
+                    "[e.g. 4S S 10 0.6; 3S S 9 0.4]"
+                ),
             ),
-            AnswerHelp("comparison", "(TD)  Law 27D, teams: NS points at the other table"),
-            AnswerHelp("traveller", "(TD)  Law 27D, pairs: the other NS scores, comma-separated"),
+            AnswerHelp("comparison", N_("(TD)  Law 27D, teams: NS points at the other table")),
+            AnswerHelp(
+                "traveller", N_("(TD)  Law 27D, pairs: the other NS scores, comma-separated")
+            ),
             AnswerHelp(
                 "serious_error",
-                "(TD)  Law 12C1(e): the non-offenders added to their damage by a serious "
-                "error  [yes | no]",
+                N_(
+                    "(TD)  Law 12C1(e): the non-offenders added to their damage by a serious "
+                    "error  [yes | no]"
+                ),
             ),
             AnswerHelp(
                 "result_without_error",
-                '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
+                N_('(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"'),
             ),
             AnswerHelp(
-                "barred_partner_called", "(TD)  The barred partner bid, doubled or redoubled"
+                "barred_partner_called", N_("(TD)  The barred partner bid, doubled or redoubled")
             ),
             *(
                 AnswerHelp(
                     name,
-                    f"(TD)  Older name of {OUT_OF_ROTATION_ANSWERS[name]}, for a "
-                    "bid out of rotation",
+                    N_("(TD)  Older name of {answer}, for a bid out of rotation"),
+                    words=(("answer", OUT_OF_ROTATION_ANSWERS[name]),),
                 )
                 for name in OLDER_NAMES
             ),
@@ -364,10 +380,13 @@ WIZARD = register(
             "non_offenders": "the non-offending side",
         },
         notes=(
-            'The irregularity in a .json request: {"kind": "insufficient_bid", "call_index": 2} '
-            "(1-based in the recorded auction; the first insufficient bid when left out). "
-            "Law 27D scores are Law 12C scores: each result is scored, then IMPed or "
-            "matchpointed, then weighted; the Law 12C1(e) method is set in settings.toml."
+            N_(
+                "The irregularity in a .json request: "
+                '{"kind": "insufficient_bid", "call_index": 2} '
+                "(1-based in the recorded auction; the first insufficient bid when left out). "
+                "Law 27D scores are Law 12C scores: each result is scored, then IMPed or "
+                "matchpointed, then weighted; the Law 12C1(e) method is set in settings.toml."
+            )
         ),
     )
 )

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     Ruling,
@@ -371,20 +371,25 @@ WIZARD = register(
             "offenders": "the explainer's side",
         },
         answers=(
-            AnswerHelp("call_index", "(TD)  The explained (or unalerted) call, 1-based"),
-            AnswerHelp("table_result", '(TD)  The result at the table, "4S N 9"'),
-            AnswerHelp("results", '(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"'),
-            AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
-            AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
+            AnswerHelp("call_index", N_("(TD)  The explained (or unalerted) call, 1-based")),
+            AnswerHelp("table_result", N_('(TD)  The result at the table, "4S N 9"')),
+            AnswerHelp("results", N_('(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"')),
+            AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
+            AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
             AnswerHelp(
                 "scoring",
-                "(TD)  On the tablet, how the board is scored  [teams|pairs|pairs_scorer|points]",
+                N_(
+                    "(TD)  On the tablet, how the board is scored  "
+                    "[teams|pairs|pairs_scorer|points]"
+                ),
             ),
         ),
         notes=(
-            "A mistaken call (agreement=matches_explanation) hands the caller's unauthorised "
-            "information to the unauthorised-information wizard: its answers (ui, suggested, "
-            "logical_alternative, damaged, results...) are taken here too."
+            N_(
+                "A mistaken call (agreement=matches_explanation) hands the caller's unauthorised "
+                "information to the unauthorised-information wizard: its answers (ui, suggested, "
+                "logical_alternative, damaged, results...) are taken here too."
+            )
         ),
     )
 )

@@ -21,6 +21,7 @@ itself and the registry entry.
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
+from td_assist.i18n import N_
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     PendingQuestion,
@@ -80,48 +81,62 @@ WIZARD = register(
         facts=FACTS,
         computations=frozenset({"penalty_card_record"}),
         answers=(
-            AnswerHelp("offender", "(TD)  Whose card was exposed  [N E S W]"),
-            AnswerHelp("cards", "(TD)  The exposed cards  [e.g. HQ or HQ,D3]"),
+            AnswerHelp("offender", N_("(TD)  Whose card was exposed  [N E S W]")),
+            AnswerHelp("cards", N_("(TD)  The exposed cards  [e.g. HQ or HQ,D3]")),
             AnswerHelp(
                 "card_N",
-                "(TD)  On the tablet, the Nth exposed card, one at a time  [e.g. D3, or none]",
+                N_("(TD)  On the tablet, the Nth exposed card, one at a time  [e.g. D3, or none]"),
             ),
-            AnswerHelp("trick", "(TD)  The trick during which they were exposed  [1-13]"),
+            AnswerHelp("trick", N_("(TD)  The trick during which they were exposed  [1-13]")),
             AnswerHelp(
                 "before_trick",
-                "(TD)  The exposure came before the offender's own card to that trick, so "
-                "that card is checked against it; asked when the record cannot tell  [yes|no]",
+                N_(
+                    "(TD)  The exposure came before the offender's own card to that trick, so "
+                    "that card is checked against it; asked when the record cannot tell  [yes|no]"
+                ),
             ),
             AnswerHelp(
                 "before_lead",
-                "(TD)  With before_trick=yes, when the offender's partner led to that trick: "
-                "the exposure came before his lead (Law 50D2)  [yes|no]",
+                N_(
+                    "(TD)  With before_trick=yes, when the offender's partner led to that trick: "
+                    "the exposure came before his lead (Law 50D2)  [yes|no]"
+                ),
             ),
             AnswerHelp(
                 "lead_suit",
-                "(TD)  The suit declarer requires or forbids  [S H D C; SH or all when he "
-                "forbids every suit with a penalty card, Law 51B2(b)]",
+                N_(
+                    "(TD)  The suit declarer requires or forbids  [S H D C; SH or all when he "
+                    "forbids every suit with a penalty card, Law 51B2(b)]"
+                ),
             ),
             AnswerHelp(
                 "designated_N",
-                "(TD)  At trick N, the penalty card declarer designated when two or more "
-                "could legally be played (Law 51A; checked against the play record)  "
-                "[e.g. HQ]",
+                N_(
+                    "(TD)  At trick N, the penalty card declarer designated when two or more "
+                    "could legally be played (Law 51A; checked against the play record)  "
+                    "[e.g. HQ]"
+                ),
             ),
             AnswerHelp(
                 "lead_choice_N",
-                "(TD)  Declarer's choice when the offender's partner led again at trick N "
-                "with a major penalty card still out (from a record)  [require|forbid|none]",
+                N_(
+                    "(TD)  Declarer's choice when the offender's partner led again at trick N "
+                    "with a major penalty card still out (from a record)  [require|forbid|none]"
+                ),
             ),
             AnswerHelp(
                 "lead_suit_N",
-                "(TD)  At trick N, the suit declarer required or forbade, when the penalty "
-                "cards are in more than one suit  [S H D C, or all to forbid every one]",
+                N_(
+                    "(TD)  At trick N, the suit declarer required or forbade, when the penalty "
+                    "cards are in more than one suit  [S H D C, or all to forbid every one]"
+                ),
             ),
         ),
         notes=(
-            'The irregularity in a .json request: {"kind": "penalty_card", "offender": '
-            '"E", "cards": ["HQ"], "trick": 3, "exposure": "inadvertent"}'
+            N_(
+                'The irregularity in a .json request: {"kind": "penalty_card", "offender": '
+                '"E", "cards": ["HQ"], "trick": 3, "exposure": "inadvertent"}'
+            )
         ),
     )
 )

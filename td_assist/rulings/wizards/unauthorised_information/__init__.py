@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat, Side
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import (
     IrregularityReport,
     PendingQuestion,
@@ -396,36 +396,45 @@ WIZARD = register(
         starts_from_auction=True,
         computations=frozenset({"ui_score"}),
         answers=(
-            AnswerHelp("call_index", "(TD)  The call (1-based) at which it happened"),
-            AnswerHelp("source", "(TD)  The player who gave the information: N, E, S or W"),
-            AnswerHelp("results", '(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"'),
-            AnswerHelp("comparison", "(TD)  Teams: NS score at the other table, e.g. -140"),
-            AnswerHelp("traveller", '(TD)  Pairs: the other NS scores, "420, 450, -50"'),
+            AnswerHelp("call_index", N_("(TD)  The call (1-based) at which it happened")),
+            AnswerHelp("source", N_("(TD)  The player who gave the information: N, E, S or W")),
+            AnswerHelp("results", N_('(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"')),
+            AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
+            AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
             AnswerHelp(
                 "scoring",
-                "(TD)  On the tablet, how the board is scored  [teams|pairs|pairs_scorer|points]; "
-                "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
-                "weighted score",
+                N_(
+                    "(TD)  On the tablet, how the board is scored  "
+                    "[teams|pairs|pairs_scorer|points]; "
+                    "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
+                    "weighted score"
+                ),
             ),
             AnswerHelp(
                 "result_without_error",
-                '(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"',
+                N_('(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"'),
             ),
-            AnswerHelp("declarer_tricks", "(TD)  Declarer's tricks at the table  [0-13]"),
+            AnswerHelp("declarer_tricks", N_("(TD)  Declarer's tricks at the table  [0-13]")),
             AnswerHelp(
                 "session_percent_NS",
-                "(TD)  Law 12C2(c): North-South's matchpoint percentage on the session's "
-                "other boards, for an artificial score  [e.g. 63.5, or skip]",
+                N_(
+                    "(TD)  Law 12C2(c): North-South's matchpoint percentage on the session's "
+                    "other boards, for an artificial score  [e.g. 63.5, or skip]"
+                ),
             ),
             AnswerHelp(
                 "session_percent_EW",
-                "(TD)  Law 12C2(c): East-West's matchpoint percentage on the session's "
-                "other boards, for an artificial score  [e.g. 35.2, or skip]",
+                N_(
+                    "(TD)  Law 12C2(c): East-West's matchpoint percentage on the session's "
+                    "other boards, for an artificial score  [e.g. 35.2, or skip]"
+                ),
             ),
         ),
         notes=(
-            "Each result is scored, then IMPed or matchpointed, then weighted. "
-            "The Law 12C1(e) method is set in settings.toml (see td-assist adjust)."
+            N_(
+                "Each result is scored, then IMPed or matchpointed, then weighted. "
+                "The Law 12C1(e) method is set in settings.toml (see td-assist adjust)."
+            )
         ),
     )
 )
