@@ -62,3 +62,23 @@ def test_a_bad_further_card_names_its_own_answer():
     with pytest.raises(RecordError) as raised:
         _ask({"card_2": "Q9"}, [HELD[0]], [])
     assert raised.value.where == "answer card_2"
+
+
+# North holds the spade ace; West the spade ten.
+DEAL = "N:AKQ32.543.AK2.43 76.QJT9.QJT9.765 J54.876.876.AKQ2 T98.AK2.543.JT98"
+
+
+def test_a_card_named_for_the_wrong_player_is_refused_naming_who_holds_it():
+    from td_assist.bridge.board import Board
+    from td_assist.bridge.cards import Seat
+    from td_assist.rulings.procedures.named_cards import check_held
+
+    board = Board.checked(number=1, deal=DEAL)
+    check_held(board, Seat.W, [Card.parse("ST"), Card.parse("HA")])  # both his
+    with pytest.raises(RecordError) as raised:
+        check_held(board, Seat.W, [Card.parse("ST"), Card.parse("SA")])
+    assert raised.value.where == "irregularity cards"
+    assert "North holds it" in str(raised.value)
+    # Without the whole deal there is nothing to check against.
+    check_held(Board.checked(number=1), Seat.W, [Card.parse("SA")])
+    check_held(None, Seat.W, [Card.parse("SA")])

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from td_assist.bridge.cards import Card
+from td_assist.bridge.board import Board
+from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.model import PendingQuestion, Step
@@ -29,6 +30,29 @@ def cards_answer(text: str, where: str) -> list[Card]:
         except RecordError as error:
             raise error.located(where) from None
     return cards
+
+
+def check_held(board: Board | None, offender: Seat, cards: Sequence[Card]) -> None:
+    """Every card named was in the offender's hand, when the record has the whole deal;
+    else a RecordError naming the card and who holds it."""
+    deal = board.deal_obj if board is not None else None
+    if deal is None or not deal.is_complete:
+        return
+    for card in cards:
+        holder = deal.holder(card)
+        if holder is not offender:
+            raise RecordError(
+                (
+                    _("{card} is not in {offender}'s hand; {holder} holds it")
+                    if holder
+                    else _("{card} is not in {offender}'s hand")
+                ).format(
+                    card=card.pretty,
+                    offender=offender.name_full,
+                    holder=holder.name_full if holder else "",
+                ),
+                where="irregularity cards",
+            )
 
 
 def card_names(cards: Sequence[Card]) -> str:

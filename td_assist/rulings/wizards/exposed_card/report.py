@@ -33,6 +33,7 @@ from td_assist.rulings.procedures.named_cards import (
     ask_more_cards,
     card_names,
     cards_answer,
+    check_held,
     td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
@@ -193,24 +194,6 @@ def _check_not_after_the_auction(board: Board | None, offender: Seat, index: int
     )
 
 
-def _check_held(board: Board | None, offender: Seat, cards: list[Card]) -> None:
-    deal = board.deal_obj if board is not None else None
-    if deal is None or not deal.is_complete:
-        return
-    for card in cards:
-        holder = deal.holder(card)
-        if holder is not offender:
-            whose = (
-                _("; {seat} holds it").format(seat=holder.name_full) if holder is not None else ""
-            )
-            raise RecordError(
-                _("{card} is not in {seat}'s hand{whose}").format(
-                    card=card.pretty, seat=offender.name_full, whose=whose
-                ),
-                where="irregularity cards",
-            )
-
-
 def gather(
     board: Board | None,
     report: ExposedCardReport | None,
@@ -297,6 +280,6 @@ def gather(
         )
         if pending is not None:
             return pending
-    _check_held(board, offender, cards)
+    check_held(board, offender, cards)
     _check_not_after_the_auction(board, offender, index)
     return Situation(board, offender, cards, index, premature)

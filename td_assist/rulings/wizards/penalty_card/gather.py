@@ -18,6 +18,7 @@ from td_assist.rulings.procedures.named_cards import (
     ask_more_cards,
     card_names,
     cards_answer,
+    check_held,
     td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
@@ -33,7 +34,6 @@ from td_assist.rulings.wizards.penalty_card.report import (
 )
 from td_assist.rulings.wizards.penalty_card.tracking import (
     check_all_forbidden,
-    check_holder,
     exposure_timing,
     single_suit,
     trace_with_later_choices,
@@ -107,7 +107,7 @@ def gather(
         )
         if pending is not None:
             return pending
-    check_holder(board, offender, cards)
+    check_held(board, offender, cards)
     timing = exposure_timing(board, report, offender, cards, trick, answers, declaring)
     if isinstance(timing, PendingQuestion):
         return timing

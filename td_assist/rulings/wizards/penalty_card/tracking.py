@@ -360,27 +360,6 @@ def _later_suits(
     return tuple(named)
 
 
-def check_holder(board: Board | None, offender: Seat, cards: list[Card]) -> None:
-    deal = board.deal_obj if board is not None else None
-    if deal is None or not deal.is_complete:
-        return
-    for card in cards:
-        holder = deal.holder(card)
-        if holder is not offender:
-            raise RecordError(
-                (
-                    _("{card} is not in {offender}'s hand; {holder} holds it")
-                    if holder
-                    else _("{card} is not in {offender}'s hand")
-                ).format(
-                    card=card.pretty,
-                    offender=offender.name_full,
-                    holder=holder.name_full if holder else "",
-                ),
-                where="irregularity cards",
-            )
-
-
 def _is_major(situation: Situation) -> bool:
     """Law 50B: minor only for a single card below honour rank exposed by accident."""
     cards = situation.cards
