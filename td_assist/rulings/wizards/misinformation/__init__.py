@@ -65,6 +65,7 @@ from td_assist.rulings.procedures.result_answers import (
     units_from_answers,
 )
 from td_assist.rulings.procedures.score_questions import (
+    SCORE_ANSWERS,
     SCORER_PAIRS,
     assigned_text,
     result_words,
@@ -373,16 +374,7 @@ WIZARD = register(
         answers=(
             AnswerHelp("call_index", N_("(TD)  The explained (or unalerted) call, 1-based")),
             AnswerHelp("table_result", N_('(TD)  The result at the table, "4S N 9"')),
-            AnswerHelp("results", N_('(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"')),
-            AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
-            AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
-            AnswerHelp(
-                "scoring",
-                N_(
-                    "(TD)  On the tablet, how the board is scored  "
-                    "[teams|pairs|pairs_scorer|points]"
-                ),
-            ),
+            *SCORE_ANSWERS,
         ),
         notes=(
             N_(

@@ -56,6 +56,7 @@ from td_assist.rulings.procedures.result_answers import (
     units_from_answers,
 )
 from td_assist.rulings.procedures.score_questions import (
+    SCORE_ANSWERS,
     SCORER_PAIRS,
     score_inputs,
 )
@@ -398,18 +399,7 @@ WIZARD = register(
         answers=(
             AnswerHelp("call_index", N_("(TD)  The call (1-based) at which it happened")),
             AnswerHelp("source", N_("(TD)  The player who gave the information: N, E, S or W")),
-            AnswerHelp("results", N_('(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"')),
-            AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
-            AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
-            AnswerHelp(
-                "scoring",
-                N_(
-                    "(TD)  On the tablet, how the board is scored  "
-                    "[teams|pairs|pairs_scorer|points]; "
-                    "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
-                    "weighted score"
-                ),
-            ),
+            *SCORE_ANSWERS,
             AnswerHelp(
                 "result_without_error",
                 N_('(TD)  Law 12C1(e): the result without the non-offenders\' error, "4SX E 8"'),
