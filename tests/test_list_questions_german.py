@@ -1,22 +1,14 @@
 """``td-assist rule WIZARD --list-questions --lang de``: the answers outside the tree
 (``AnswerHelp.text``) and the wizard's notes are listed in German, as the tree's own
-questions already were. The wizards split-a owns are listed here; revoke,
-lead-out-of-turn and claim mark theirs on their own branch."""
+questions already were."""
 
 import pytest
 
 from td_assist.cli import main
 from td_assist.i18n import _, use_language
-from td_assist.rulings.engine.registry import TABLE_ANSWERS, get_wizard
+from td_assist.rulings.engine.registry import TABLE_ANSWERS, get_wizard, load_wizards
 
-WIZARDS = (
-    "penalty-card",
-    "insufficient-bid",
-    "unauthorised-information",
-    "exposed-card",
-    "misinformation",
-    "call-out-of-rotation",
-)
+WIZARDS = sorted(load_wizards())  # every wizard, a new one included
 
 
 def _listing(wizard: str, language: str, capsys) -> str:
