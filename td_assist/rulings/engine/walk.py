@@ -274,9 +274,22 @@ def _take_number(
     return True
 
 
-def pending_ruling(wizard: str, path: list[Step], pending: PendingQuestion) -> Ruling:
-    """The ruling while a question is open: the path so far and the question."""
-    return Ruling(wizard=wizard, status="needs_answer", path=path, pending=pending)
+def pending_ruling(
+    wizard: str,
+    path: list[Step],
+    pending: PendingQuestion,
+    *,
+    marked_calls: list[int] | None = None,
+) -> Ruling:
+    """The ruling while a question is open: the path so far and the question (and the
+    calls of the auction it is about, ``marked_calls``, for the diagram)."""
+    return Ruling(
+        wizard=wizard,
+        status="needs_answer",
+        path=path,
+        pending=pending,
+        marked_calls=marked_calls or [],
+    )
 
 
 def outcome_ruling(

@@ -196,9 +196,7 @@ def rule_misinformation(
     marked = [i for i in (incident.call_index, found.victim_index) if i is not None]
     if result.pending is not None:
         fill_walk(result, values, capitalise=True)
-        ruling = pending_ruling(NAME, result.steps, result.pending)
-        ruling.marked_calls = marked
-        return ruling
+        return pending_ruling(NAME, result.steps, result.pending, marked_calls=marked)
     if result.outcome is None:
         raise RecordError(_("the ruling has no outcome"))
     outcome = result.outcome
@@ -216,21 +214,20 @@ def rule_misinformation(
     if outcome == "mistaken_call":
         handed = _mistaken_call(board, incident, answers, mode)
         if handed.status != "complete":
-            ruling = pending_ruling(
+            return pending_ruling(
                 NAME,
                 filled_steps(steps, values, capitalise=True) + list(handed.path),
                 handed.pending,  # type: ignore[arg-type]
+                marked_calls=marked,
             )
-            ruling.marked_calls = marked
-            return ruling
         extra = f"{handed.title}. {handed.text}"
     elif outcome == "adjust_assigned":
         inputs, pending, more = score_inputs(answers, mode, False, at_table is not None)
         steps += more
         if pending is not None:
-            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
-            ruling.marked_calls = marked
-            return ruling
+            return pending_ruling(
+                NAME, filled_steps(steps, values, capitalise=True), pending, marked_calls=marked
+            )
         if inputs is None or board is None or vulnerability is None:
             raise RecordError(_("an adjusted score needs the board and the results to weigh"))
         answer = adjusted_score(

@@ -154,9 +154,7 @@ def rule_unauthorised_information(
     marked = [i for i in (incident.call_index, incident.action_index) if i is not None]
     if result.pending is not None:
         fill_walk(result, values, capitalise=True)
-        ruling = pending_ruling(NAME, result.steps, result.pending)
-        ruling.marked_calls = marked
-        return ruling
+        return pending_ruling(NAME, result.steps, result.pending, marked_calls=marked)
     if result.outcome is None:
         raise RecordError(_("the ruling has no outcome"))
     outcome = result.outcome
@@ -174,9 +172,9 @@ def rule_unauthorised_information(
         )
         steps += more
         if pending is not None:
-            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
-            ruling.marked_calls = marked
-            return ruling
+            return pending_ruling(
+                NAME, filled_steps(steps, values, capitalise=True), pending, marked_calls=marked
+            )
         if inputs is None:
             raise RecordError(_("the results to weigh are not given (answer results)"))
         if board is None:
@@ -227,9 +225,9 @@ def rule_unauthorised_information(
         offending = restored.other if restored is not None else None
         pending = _ask_session_percent(answers, mode, (restored, offending), steps)
         if pending is not None:
-            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
-            ruling.marked_calls = marked
-            return ruling
+            return pending_ruling(
+                NAME, filled_steps(steps, values, capitalise=True), pending, marked_calls=marked
+            )
         answer = artificial_score(restored, session_percent=session_percents(answers))
         adjustment.take(answer)
         adjustment.score_ns_final = None
@@ -250,9 +248,9 @@ def rule_unauthorised_information(
         eligible = tuple(side for side, fault in faults.items() if fault is not Fault.PARTLY)
         pending = _ask_session_percent(answers, mode, eligible, steps)
         if pending is not None:
-            ruling = pending_ruling(NAME, filled_steps(steps, values, capitalise=True), pending)
-            ruling.marked_calls = marked
-            return ruling
+            return pending_ruling(
+                NAME, filled_steps(steps, values, capitalise=True), pending, marked_calls=marked
+            )
         answer = artificial_by_fault(faults, session_percent=session_percents(answers))
         adjustment.take(answer)
         adjustment.score_ns_final = None
