@@ -515,3 +515,49 @@ def test_a_long_bad_token_is_quoted_short_in_the_error():
     with pytest.raises(RecordError) as raised:
         parse_traveller("420, " + "7" * 100_000 + "x")
     assert len(str(raised.value)) < 200 and raised.value.where == "traveller entry 2"
+
+
+# ------------------------------------------------ one reader for the command and the desk
+
+
+SPLIT_12C1E = {
+    "results": "4S S 10",
+    "vul": "None",
+    "table_result": "4SX E 8",
+    "without_error": "4S S 10",
+    "non_offenders": "N-S",
+}
+
+
+def test_the_command_and_the_desk_read_a_request_alike(client, capsys):
+    """``td-assist adjust`` and ``POST /api/adjust`` share one reader (result_answers):
+    the same request gives the same figures, and the same words for the same mistake."""
+    argv: list[str] = []
+    for name, value in SPLIT_12C1E.items():
+        argv += [f"--{name.replace('_', '-')}", value]
+    assert main(["adjust", *argv, "--json"]) == 0
+    from_command = json.loads(capsys.readouterr().out)
+    response = client.post("/api/adjust", json=SPLIT_12C1E)
+    assert response.status_code == 200  # 'N-S' is a side on the desk too
+    assert response.get_json() == from_command
+    assert from_command["self_inflicted"]["non_offenders"] == "NS"
+
+    missing = {"results": "4S S 10", "table_result": "4SX E 8"}
+    assert main(["adjust", "--results", "4S S 10", "--table-result", "4SX E 8"]) == 2
+    command_error = capsys.readouterr().err
+    desk_error = client.post("/api/adjust", json=missing).get_json()["error"]
+    assert "needs all three" in desk_error and desk_error in command_error
+
+
+def test_the_clubs_method_is_read_only_when_the_request_names_none():
+    from td_assist.rulings.procedures.result_answers import AdjustRequest, adjust_from_request
+
+    def no_setting() -> SelfInflictedMethod:
+        raise AssertionError("the setting was read though the request names a method")
+
+    request = AdjustRequest(**SPLIT_12C1E, method="table_result")
+    answer = adjust_from_request(request, no_setting)
+    assert answer.self_inflicted is not None
+    assert answer.self_inflicted.method == SelfInflictedMethod.TABLE_RESULT
+    with pytest.raises(RecordError, match="is not a board number"):
+        adjust_from_request(AdjustRequest(results="4S S 10", board="5a"), no_setting)

@@ -268,3 +268,37 @@ def test_checker_finds_a_wizard_reaching_into_another(tmp_path):
     assert wizard_crossings(graph) == [
         "td_assist.rulings.wizards.two imports td_assist.rulings.wizards.one"
     ]
+
+
+def test_checker_reads_a_wizard_package_as_one_wizard(tmp_path):
+    """A wizard split into a package: its submodules may import each other, but one
+    reaching into another wizard's submodule is caught like a module-to-module import."""
+    files = {
+        "td_assist/__init__.py": "",
+        "td_assist/rulings/__init__.py": "",
+        "td_assist/rulings/engine/__init__.py": "",
+        "td_assist/rulings/wizards/__init__.py": "",
+        "td_assist/rulings/wizards/one/__init__.py": (
+            "from td_assist.rulings.wizards.one.facts import FACTS\n"
+        ),
+        "td_assist/rulings/wizards/one/facts.py": "from .report import Report\nFACTS = 1\n",
+        "td_assist/rulings/wizards/one/report.py": "Report = 1\n",
+        "td_assist/rulings/wizards/two/__init__.py": "",
+        "td_assist/rulings/wizards/two/facts.py": (
+            "def f():\n    from td_assist.rulings.wizards.one.report import Report\n"
+        ),
+    }
+    graph = import_graph(_write(tmp_path, files) / "td_assist")
+    assert graph["td_assist.rulings.wizards.one.facts"] == {"td_assist.rulings.wizards.one.report"}
+    assert wizard_of("td_assist.rulings.wizards.one.facts") == "one"
+    assert wizard_crossings(graph) == [
+        "td_assist.rulings.wizards.two.facts imports td_assist.rulings.wizards.one.report"
+    ]
+
+
+def test_the_wizard_packages_are_seen_whole():
+    """penalty_card is a package: its submodules are there and count as that wizard."""
+    graph = import_graph(PACKAGE)
+    parts = {name for name in graph if name.startswith(WIZARDS + ".penalty_card.")}
+    assert {WIZARDS + ".penalty_card.facts", WIZARDS + ".penalty_card.report"} <= parts
+    assert {wizard_of(name) for name in parts} == {"penalty_card"}

@@ -17,7 +17,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
 from td_assist.rulings.engine.registry import rule
-from td_assist.rulings.wizards.misinformation import MisinformationReport
+from td_assist.rulings.wizards.misinformation.incident import MisinformationReport
 from td_assist.web import create_app
 
 DEAL = "N:AQ932.J94.AJ.652 54.QT5.KT64.KT94 KT87.6.Q972.QJ87 J6.AK8732.853.A3"

@@ -14,7 +14,8 @@ from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
 from td_assist.rulings.engine.registry import rule
 from td_assist.rulings.engine.requests import RulingRequest
-from td_assist.rulings.wizards.unauthorised_information import UnauthorisedInformationReport, locate
+from td_assist.rulings.wizards.unauthorised_information import UnauthorisedInformationReport
+from td_assist.rulings.wizards.unauthorised_information.incident import locate
 from td_assist.web import create_app
 
 WIZARD = "unauthorised-information"

@@ -4,62 +4,30 @@ from __future__ import annotations
 
 import argparse
 
-from td_assist.bridge.cards import Side
-from td_assist.bridge.deal import Vulnerability, board_vulnerability
+from pydantic import ValidationError
+
+from td_assist.bridge.board import record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
-from td_assist.rulings.procedures.adjusted_scores import (
-    AdjustedScore,
-    SelfInflictedMethod,
-    adjusted_score,
-)
-from td_assist.rulings.procedures.result_answers import (
-    parse_comparison,
-    parse_results,
-    parse_traveller,
-)
+from td_assist.rulings.procedures.adjusted_scores import AdjustedScore, SelfInflictedMethod
+from td_assist.rulings.procedures.result_answers import AdjustRequest, adjust_from_request
 from td_assist.settings import load_settings, settings_path
 
 
 def compute(args: argparse.Namespace) -> AdjustedScore:
     if args.board is not None and args.vul is not None:
         raise RecordError("give --vul or --board, not both")
-    if args.comparison is not None and args.traveller is not None:
-        raise RecordError("give --comparison (teams) or --traveller (pairs), not both")
-    if args.board is not None:
-        vulnerability = board_vulnerability(args.board)
-    else:
-        vulnerability = Vulnerability.parse(args.vul or "None")
-    results = parse_results(args.results)
-    split = (args.table_result, args.without_error, args.non_offenders)
-    if any(v is not None for v in split) and not all(v is not None for v in split):
-        raise RecordError(
-            "Law 12C1(e) needs all three of --table-result, --without-error and --non-offenders"
-        )
-    method = (
-        SelfInflictedMethod.parse(args.method)
-        if args.method
-        else load_settings().self_inflicted_method
-    )
-    return adjusted_score(
-        results,
-        vulnerability,
-        comparison=None if args.comparison is None else parse_comparison(args.comparison),
-        traveller=parse_traveller(args.traveller) if args.traveller is not None else (),
-        table_result=parse_results(args.table_result) if args.table_result else None,
-        without_error=parse_results(args.without_error) if args.without_error else None,
-        non_offenders=_side(args.non_offenders) if args.non_offenders else None,
-        method=method,
-        deal=args.deal,
-    )
-
-
-def _side(text: str) -> Side:
-    key = text.strip().upper().replace("-", "").replace("/", "")
-    if key not in {"NS", "EW"}:
-        raise RecordError(f"unknown side {text!r} (use NS or EW)")
-    return Side(key)
+    given = {
+        name: str(value)
+        for name in AdjustRequest.model_fields
+        if (value := getattr(args, name)) is not None
+    }
+    try:
+        request = AdjustRequest.model_validate(given)
+    except ValidationError as problem:
+        raise record_error_from(problem) from None
+    return adjust_from_request(request, lambda: load_settings().self_inflicted_method)
 
 
 def _number(value: float | None, sign: bool = True) -> str:

@@ -134,28 +134,29 @@ def list_questions(wizard: str) -> None:
     print(_("Answers the {wizard} wizard accepts (--answer NAME=VALUE):\n").format(wizard=wizard))
     for name, node in tree.nodes.items():
         if isinstance(node, QuestionNode | FactNode):
-            source = _("record or TD") if isinstance(node, FactNode) else "TD"
+            source = _("record or TD") if isinstance(node, FactNode) else _("TD")
             print(f"{name}  ({source})  {fill(node.prompt, words) if words else node.prompt}")
             for choice in node.choices:
-                mark = "  (usual case)" if node.default == choice.value else ""
+                mark = "  " + _("(usual case)") if node.default == choice.value else ""
                 label = fill(choice.label, words) if words else choice.label
                 print(f"    {choice.value}: {label}{mark}")
         elif isinstance(node, NumberNode):
-            source = _("record or TD") if node.fact else "TD"
+            source = _("record or TD") if node.fact else _("TD")
             prompt = fill(node.prompt, words) if words else node.prompt
             print(f"{name}  ({source})  {prompt}  [{node.minimum}-{node.maximum}]")
     for name, number in tree.inputs.items():
-        source = _("record or TD") if number.fact else "TD"
-        optional = ", optional" if number.optional else ""
+        source = _("record or TD") if number.fact else _("TD")
+        optional = ", " + _("optional") if number.optional else ""
         print(f"{name}  ({source}{optional})  {number.prompt}  [{number.minimum}-{number.maximum}]")
     chosen = get_wizard(wizard)
     shown = set(tree.nodes) | set(tree.inputs)
     for extra in (*chosen.answers, *TABLE_ANSWERS):
         if extra.name not in shown:
             shown.add(extra.name)
-            print(f"{extra.name}  {extra.text}")
+            # Marked with N_() where the wizard is defined; read in the reader's language here.
+            print(f"{extra.name}  {extra.shown_text}")
     if chosen.notes:
-        print(f"\n{chosen.notes}")
+        print(f"\n{_(chosen.notes)}")
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:

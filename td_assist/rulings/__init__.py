@@ -4,7 +4,8 @@
   boundary and the wizard registry; it knows no wizard.
 - ``procedures``: the Laws' shared procedures (tricks and scores, Law 12C adjusted
   scores, penalty cards), used by more than one wizard.
-- ``wizards``: one module per wizard; no wizard imports another.
+- ``wizards``: one module per wizard, or a package of modules where it has several
+  things to hold (report, facts, rectification); no wizard imports another.
 
 The case library and practice live in ``td_assist.training``, the commands in
 ``td_assist.cli``.

@@ -23,7 +23,7 @@ from td_assist.session import deal_only, facts_board_id, session_board
 from td_assist.store import SessionInfo
 from td_assist.web import views
 from td_assist.web.bidding_box import BiddingBox, build, read_tokens, written
-from td_assist.web.boards import load_board, store
+from td_assist.web.boards import load_board, load_session, store
 
 auction_box = Blueprint("auction_box", __name__)
 MAX_ADDRESS_CALLS = 600  # characters of calls read from an address or a form
@@ -52,18 +52,11 @@ def before_first_label(wizard: str | None) -> str:
 def _hand_record(session_id: str, number: int) -> tuple[SessionInfo, Board]:
     """The session and its board as the hand record gives the deal: the auction is the
     one tapped at this table (a record from another table does not count)."""
-    info = _session(session_id)
+    info = load_session(session_id)
     board = session_board(store(), info.id, number)
     if board is None:
         abort(404)
     return info, deal_only(board)
-
-
-def _session(session_id: str) -> SessionInfo:
-    info = store().session(session_id[:40])
-    if info is None or info.removed:
-        abort(404)
-    return info
 
 
 def _wizard(name: str) -> str | None:

@@ -12,7 +12,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, parse_record
 from td_assist.cli.rule import pick_board
 from td_assist.i18n import _
-from td_assist.store import Store
+from td_assist.store import SessionInfo, Store
 from td_assist.web import views
 
 boards = Blueprint("boards", __name__)
@@ -28,6 +28,14 @@ def load_board(board_id: str) -> Board:
     if data is None:
         abort(404)
     return Board.model_validate(data)
+
+
+def load_session(session_id: str) -> SessionInfo:
+    """The stored session (a removed one is gone): else 404."""
+    info = store().session(session_id[:40])
+    if info is None or info.removed:
+        abort(404)
+    return info
 
 
 @boards.get("/boards/new")

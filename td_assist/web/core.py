@@ -11,20 +11,10 @@ from td_assist.search import get_search
 
 core = Blueprint("core", __name__)
 
-# Wizards still being built, shown greyed out until their module registers them.
-COMING = (
-    ("lead-out-of-turn", "Lead out of turn", "Laws 53-56"),
-    ("penalty-card", "Penalty card", "Laws 49-52"),
-    ("insufficient-bid", "Insufficient bid", "Law 27"),
-    ("unauthorised-information", "Unauthorised information", "Law 16"),
-)
-
 
 @core.get("/")
 def home() -> ResponseReturnValue:
-    live = load_wizards()
-    wizards = [(w.name, w.shown_title, w.shown_laws, True) for w in live.values()]
-    wizards += [(slug, name, laws, False) for slug, name, laws in COMING if slug not in live]
+    wizards = [(w.name, w.shown_title, w.shown_laws) for w in load_wizards().values()]
     return render_template("home.html", wizards=wizards)
 
 

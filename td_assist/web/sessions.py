@@ -32,10 +32,9 @@ from td_assist.session import (
     session_board,
 )
 from td_assist.session_results import session_results
-from td_assist.store import SessionInfo
 from td_assist.web import views
 from td_assist.web.auction_box import box_url
-from td_assist.web.boards import store
+from td_assist.web.boards import load_session, store
 
 sessions = Blueprint("sessions", __name__)
 MAX_UPLOAD = 2_000_000
@@ -56,13 +55,6 @@ def _wizard_arg() -> str | None:
 
 def _heading(wizard: str | None) -> str:
     return load_wizards()[wizard].heading if wizard else ""
-
-
-def _session_or_404(session_id: str) -> SessionInfo:
-    info = store().session(session_id[:40])
-    if info is None or info.removed:
-        abort(404)
-    return info
 
 
 @sessions.get("/sessions")
@@ -172,7 +164,7 @@ def board_url(session_id: str, number: int, wizard: str | None, facts: TableFact
 def board(session_id: str, number: int) -> ResponseReturnValue:
     """Ask what the hand record lacks, one thumb-sized picker at a time; when nothing is
     missing, one button to rule (a GET stores nothing)."""
-    info = _session_or_404(session_id)
+    info = load_session(session_id)
     hand_record = session_board(store(), info.id, number)
     if hand_record is None:
         abort(404)
@@ -225,7 +217,7 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
 def rule_board(session_id: str, number: int) -> ResponseReturnValue:
     """The facts complete (in the address, as the pickers build it): store the board
     with them and hand over to the wizard, or show the board."""
-    info = _session_or_404(session_id)
+    info = load_session(session_id)
     hand_record = session_board(store(), info.id, number)
     if hand_record is None:
         abort(404)

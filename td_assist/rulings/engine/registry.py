@@ -11,8 +11,11 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
 2. ``rulings/cases/penalty-card/``: its worked cases, at least one reaching each
    outcome node.
 3. ``td_assist/rulings/wizards/penalty_card.py`` (or a package
-   ``wizards/penalty_card/`` when it needs more than one file), holding everything of
-   that wizard and importing no other wizard (tests/test_import_rules.py):
+   ``wizards/penalty_card/`` when it needs more than one file: ``report.py`` with the
+   report and what is read before the walk, ``facts.py``, ``rectification.py``, and
+   ``__init__.py`` with ``rule`` and the ``register(...)`` call; list the package in
+   pyproject.toml's ``packages``), holding everything of that wizard and importing no
+   other wizard (tests/test_import_rules.py):
 
    - its irregularity report, registered by kind::
 
@@ -30,7 +33,8 @@ How to add a wizard (say ``penalty-card``), touching no other wizard's code:
      model; it is stored as its JSON dict) and, when the score changes, an
      ``Adjustment`` (subclass it to add fields);
    - ``register(Wizard(name="penalty-card", title=..., laws=..., kind="penalty_card",
-     rule=rule, facts=FACTS, computations={...}))`` at the end of the module.
+     rule=rule, facts=FACTS, computations={...}))`` at the end of the module (of
+     the package's ``__init__.py``).
 
    What it shares with other wizards (penalty cards, lead restrictions, who plays the
    hand, Law 12C scores) it takes from ``td_assist.rulings.procedures``; a procedure
@@ -57,7 +61,7 @@ from typing import NamedTuple
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import DEFAULT_LANGUAGE, _, current_language
+from td_assist.i18n import DEFAULT_LANGUAGE, N_, _, current_language
 from td_assist.lawbook import get_lawbook
 from td_assist.rulings.engine import deal_checks
 from td_assist.rulings.engine.facts import Context, FactTable
@@ -99,10 +103,21 @@ RuleFunction = Callable[[Board | None, IrregularityReport | None, dict[str, str]
 
 @dataclass(frozen=True)
 class AnswerHelp:
-    """An answer a wizard takes that is not a node of its tree (for --list-questions)."""
+    """An answer a wizard takes that is not a node of its tree (for --list-questions).
+
+    ``text`` is English, marked with ``N_()`` for the catalog; the listing translates it
+    (``Wizard.notes`` likewise) and fills its ``{placeholders}`` from ``words`` (names
+    of answers, which stay as they are in every language)."""
 
     name: str
     text: str
+    words: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def shown_text(self) -> str:
+        """The text in the reader's language."""
+        text = _(self.text)
+        return text.format(**dict(self.words)) if self.words else text
 
 
 @dataclass(frozen=True)
@@ -115,7 +130,7 @@ class Wizard:
     facts: FactTable = field(default_factory=FactTable)
     computations: frozenset[str] = frozenset()  # names an outcome's ``compute`` may use
     answers: tuple[AnswerHelp, ...] = ()  # answers outside the tree
-    notes: str = ""  # extra help for --list-questions
+    notes: str = ""  # extra help for --list-questions, English marked with N_()
     # Words for the {placeholders} of the tree's prompts when no board is at hand
     # (--list-questions), e.g. {"lho": "the offender's LHO"}.
     placeholder_words: dict[str, str] = field(default_factory=dict)
@@ -264,17 +279,21 @@ def nodes_citing(number: int) -> list[CitingStep]:
 
 TABLE_ANSWERS: tuple[AnswerHelp, ...] = (
     AnswerHelp(
-        "contract", "(TD)  The contract with any double, when the record has no auction: 4HX"
+        "contract", N_("(TD)  The contract with any double, when the record has no auction: 4HX")
     ),
-    AnswerHelp("declarer", "(TD)  Declarer's seat, with contract: N, E, S or W"),
+    AnswerHelp("declarer", N_("(TD)  Declarer's seat, with contract: N, E, S or W")),
     AnswerHelp(
-        "declarer_tricks", "(TD)  Declarer's tricks at the table, when the record lacks them"
+        "declarer_tricks", N_("(TD)  Declarer's tricks at the table, when the record lacks them")
     ),
-    AnswerHelp("usual", "(TD)  yes: take the usual case wherever a question has one; ask the rest"),
+    AnswerHelp(
+        "usual", N_("(TD)  yes: take the usual case wherever a question has one; ask the rest")
+    ),
     AnswerHelp(
         "auction",
-        "(TD)  The auction at the table, when the record has none: calls in the order made "
-        'from the dealer, a call out of rotation with its seat: "1S P W:1H"',
+        N_(
+            "(TD)  The auction at the table, when the record has none: calls in the order made "
+            'from the dealer, a call out of rotation with its seat: "1S P W:1H"'
+        ),
     ),
 )
 

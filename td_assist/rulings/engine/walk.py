@@ -274,9 +274,22 @@ def _take_number(
     return True
 
 
-def pending_ruling(wizard: str, path: list[Step], pending: PendingQuestion) -> Ruling:
-    """The ruling while a question is open: the path so far and the question."""
-    return Ruling(wizard=wizard, status="needs_answer", path=path, pending=pending)
+def pending_ruling(
+    wizard: str,
+    path: list[Step],
+    pending: PendingQuestion,
+    *,
+    marked_calls: list[int] | None = None,
+) -> Ruling:
+    """The ruling while a question is open: the path so far and the question (and the
+    calls of the auction it is about, ``marked_calls``, for the diagram)."""
+    return Ruling(
+        wizard=wizard,
+        status="needs_answer",
+        path=path,
+        pending=pending,
+        marked_calls=marked_calls or [],
+    )
 
 
 def outcome_ruling(
@@ -321,3 +334,46 @@ def fill(template: str, values: dict[str, object]) -> str:
     """Fill ``{name}`` placeholders; an unknown name shows as ``?`` rather than failing."""
     formatter = string.Formatter()
     return formatter.vformat(template, (), _Blank(values))
+
+
+def filled_steps(
+    steps: list[Step], values: dict[str, object], *, capitalise: bool = False
+) -> list[Step]:
+    """Copies of ``steps`` with their question, answer and note filled from ``values``."""
+    return [
+        step.model_copy(
+            update={
+                "question": _filled_prompt(step.question, values, capitalise),
+                "answer_label": fill(step.answer_label, values),
+                "note": fill(step.note, values),
+            }
+        )
+        for step in steps
+    ]
+
+
+def fill_walk(result: Walk, values: dict[str, object], *, capitalise: bool = False) -> None:
+    """Fill the ``{placeholders}`` of a walk's path and open question from ``values``.
+
+    A tree's prompts, choice labels and notes name people and calls by placeholder
+    (``{offender}``, ``{call}``); a wizard fills them once it knows who and what. With
+    ``capitalise``, a question that begins with a placeholder ("{caller} hesitated")
+    gets a capital first letter once filled.
+    """
+    result.steps = filled_steps(result.steps, values, capitalise=capitalise)
+    if result.pending is not None:
+        result.pending = result.pending.model_copy(
+            update={
+                "prompt": _filled_prompt(result.pending.prompt, values, capitalise),
+                "help": fill(result.pending.help, values),
+                "choices": [
+                    {**choice, "label": fill(choice["label"], values)}
+                    for choice in result.pending.choices
+                ],
+            }
+        )
+
+
+def _filled_prompt(text: str, values: dict[str, object], capitalise: bool) -> str:
+    filled = fill(text, values)
+    return filled[:1].upper() + filled[1:] if capitalise else filled

@@ -4,23 +4,31 @@
 9 0.4"``), ``parse_traveller`` the other NS scores of a pairs board, ``parse_comparison``
 the other table's score of a team match; ``units_from_answers`` takes whichever the TD
 gave. A bad entry gets a RecordError naming it. The scores themselves are computed in
-``adjusted_scores``.
+``adjusted_scores``. ``AdjustRequest`` and ``adjust_from_request`` read a whole Law 12C
+request as typed, the same for ``td-assist adjust``, the desk page and ``/api/adjust``.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Contract
-from td_assist.bridge.cards import Seat
+from td_assist.bridge.cards import Seat, Side
+from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.i18n import _
 from td_assist.rulings.procedures.adjusted_scores import (
     MAX_RESULTS,
     MAX_TRAVELLER,
     WEIGHT_TOLERANCE,
+    AdjustedScore,
     PossibleResult,
+    SelfInflictedMethod,
+    adjusted_score,
     check_weights,
     possible_score,
 )
@@ -235,3 +243,74 @@ def units_from_answers(answers: dict[str, str]) -> tuple[int | None, list[int]]:
         except RecordError as error:
             raise error.located("answer traveller") from None
     return None, []
+
+
+FIELD_LIMIT = 4000  # characters of one typed list of results or traveller scores
+
+
+class AdjustRequest(BaseModel):
+    """A Law 12C adjusted score asked for in words: every field is the text as typed,
+    empty when not given (the ``adjust`` command's options, the desk page's form and
+    ``POST /api/adjust``'s body)."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    results: str = Field(default="", max_length=FIELD_LIMIT)
+    vul: str = Field(default="", max_length=20)
+    board: str = Field(default="", max_length=6)
+    comparison: str = Field(default="", max_length=20)
+    traveller: str = Field(default="", max_length=FIELD_LIMIT)
+    table_result: str = Field(default="", max_length=200)
+    without_error: str = Field(default="", max_length=FIELD_LIMIT)
+    non_offenders: str = Field(default="", max_length=4)
+    method: str = Field(default="", max_length=40)
+    deal: str = Field(default="", max_length=100)
+
+
+def adjust_from_request(
+    request: AdjustRequest, default_method: Callable[[], SelfInflictedMethod]
+) -> AdjustedScore:
+    """The adjusted score ``request`` asks for; a field that does not read, or two that
+    do not go together, is a RecordError naming it. ``default_method`` is the Law
+    12C1(e) method when the request names none (the club's setting), read only then."""
+    if request.board:
+        if not (request.board.isascii() and request.board.isdigit()):
+            raise RecordError(
+                _("board {board!r} is not a board number").format(board=request.board)
+            )
+        vulnerability = board_vulnerability(int(request.board))
+    else:
+        vulnerability = Vulnerability.parse(request.vul or "None")
+    if request.comparison and request.traveller:
+        raise RecordError(
+            _("give the other table's score (teams) or a traveller (pairs), not both")
+        )
+    split = (request.table_result, request.without_error, request.non_offenders)
+    if any(split) and not all(split):
+        raise RecordError(
+            _(
+                "Law 12C1(e) needs all three: the table result, the result without the "
+                "error and the non-offending side"
+            )
+        )
+    method = SelfInflictedMethod.parse(request.method) if request.method else default_method()
+    return adjusted_score(
+        parse_results(request.results),
+        vulnerability,
+        comparison=parse_comparison(request.comparison) if request.comparison else None,
+        traveller=parse_traveller(request.traveller) if request.traveller else (),
+        table_result=parse_results(request.table_result) if request.table_result else None,
+        without_error=parse_results(request.without_error) if request.without_error else None,
+        non_offenders=_side(request.non_offenders) if request.non_offenders else None,
+        method=method,
+        deal=request.deal or None,
+    )
+
+
+def _side(text: str) -> Side:
+    key = text.strip().upper().replace("-", "").replace("/", "")
+    if key not in {"NS", "EW"}:
+        raise RecordError(
+            _("unknown side {non_offenders!r} (use NS or EW)").format(non_offenders=text)
+        )
+    return Side(key)

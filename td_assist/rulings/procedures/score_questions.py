@@ -6,8 +6,8 @@ under Law 12C1(e) the result without the non-offenders' error
 (``result_without_error``). The tablet pages know these answer names: the result builder
 and the score keypad (td_assist/web/result_builder.py). Every wizard that assigns a score
 asks through here, so the questions and their answers are the same in each;
-``assigned_text`` says the assigned score in words. The numbers come from
-``adjusted_scores``.
+``assigned_text`` says the assigned score in words, and ``SCORE_ANSWERS`` lists the
+answers for ``--list-questions``. The numbers come from ``adjusted_scores``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import PendingQuestion, Step
+from td_assist.rulings.engine.registry import AnswerHelp
 from td_assist.rulings.engine.walk import Mode
 from td_assist.rulings.procedures.adjusted_scores import AdjustedScore, PossibleResult
 from td_assist.rulings.procedures.result_answers import (
@@ -28,6 +29,22 @@ from td_assist.rulings.procedures.result_answers import (
 
 SCORER_MATCHPOINTS = "left out: the scorer matchpoints the weighted score"
 SCORER_PAIRS = "pairs_scorer"  # the scoring answer for pairs with the traveller left out
+
+# The answers score_inputs reads, as --list-questions shows them.
+SCORE_ANSWERS = (
+    AnswerHelp("results", N_('(TD)  Results to weigh: "4S S 10 0.6; 3S S 9 0.4"')),
+    AnswerHelp("comparison", N_("(TD)  Teams: NS score at the other table, e.g. -140")),
+    AnswerHelp("traveller", N_('(TD)  Pairs: the other NS scores, "420, 450, -50"')),
+    AnswerHelp(
+        "scoring",
+        N_(
+            "(TD)  On the tablet, how the board is scored  "
+            "[teams|pairs|pairs_scorer|points]; "
+            "pairs_scorer (or traveller=skip): no traveller, the scorer matchpoints the "
+            "weighted score"
+        ),
+    ),
+)
 
 
 @dataclass
