@@ -266,7 +266,7 @@ def get_case(identifier: str) -> Case:
 def case_files(wizard: str | None = None) -> list[Path]:
     base = content_dir("rulings") / "cases"
     folders = [base / wizard] if wizard else sorted(p for p in base.iterdir() if p.is_dir())
-    return sorted(path for folder in folders if folder.is_dir() for path in folder.glob("*.toml"))
+    return sorted(path for folder in folders if folder.is_dir() for path in folder.glob("*.toml") if path.name.count(".") == 1)
 
 
 def load_cases(wizard: str | None = None) -> list[Case]:
