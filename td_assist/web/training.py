@@ -27,9 +27,10 @@ from td_assist.rulings.engine.registry import load_wizards
 from td_assist.training.case_story import board_story, claim_line, reported
 from td_assist.training.cases import (
     DIFFICULTIES,
-    DIFFICULTY_LABELS,
     Case,
+    difficulty_labels,
     get_case,
+    in_language,
     library_stamp,
     load_cases,
 )
@@ -94,7 +95,7 @@ def _page_context() -> dict[str, object]:
     return {
         "linked_laws": linked_laws,
         "wizards": load_wizards(),
-        "difficulties": DIFFICULTY_LABELS,
+        "difficulties": difficulty_labels(),
         "law_links": law_links,
         "case_story": reported,
         "claim_line": claim_line,
@@ -103,16 +104,17 @@ def _page_context() -> dict[str, object]:
 
 
 def cases_citing(number: int) -> list[Case]:
-    """The worked cases that teach Law ``number`` (for the law pages)."""
+    """The worked cases that teach Law ``number`` (for the law pages), in the reader's
+    language where they have been translated."""
     try:
-        return list(_cases_on_law(number, library_stamp()))
+        return [in_language(case) for case in _cases_on_law(number, library_stamp())]
     except RecordError:
         return []
 
 
 @lru_cache(maxsize=128)  # per law (1-93) for the library as it is
 def _cases_on_law(number: int, _library: object) -> tuple[Case, ...]:
-    return tuple(select_cases(load_cases(), law=str(number)))
+    return tuple(select_cases(load_cases(language="en"), law=str(number)))
 
 
 @training.get("/cases/")
@@ -141,16 +143,18 @@ def _stem(word: str) -> str:
 
 
 def matching(cases: list[Case], words: str) -> list[Case]:
-    """The cases whose title, explanation or laws hold every word (any case)."""
+    """The cases whose title, explanation or laws hold every word (any case). A case
+    shown in another language is searched in that text and in its English one, so a
+    trainee's German words and a teacher's English ones both find it."""
     wanted = [_stem(word) for word in words.lower().split()]
-    return [
-        case
-        for case in cases
-        if all(
-            word in f"{case.title} {case.explanation} {' '.join(case.laws)}".lower()
-            for word in wanted
-        )
-    ]
+    return [case for case in cases if all(word in _searched_text(case) for word in wanted)]
+
+
+def _searched_text(case: Case) -> str:
+    texts = [case.title, case.explanation, " ".join(case.laws)]
+    if case.english is not case:
+        texts += [case.english.title, case.english.explanation]
+    return " ".join(texts).lower()
 
 
 def _law_order(number: str) -> tuple[int, str]:
@@ -251,7 +255,7 @@ def start() -> ResponseReturnValue:
     if not chosen:
         return render_template(
             "error.html",
-            title="No cases",
+            title=_("No cases"),
             message=_("No case matches that choice. Go back and choose fewer filters."),
         ), 400
     ids = [case.id for case in chosen]
