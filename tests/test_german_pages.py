@@ -52,8 +52,6 @@ KNOWN_GAPS: dict[str, str] = {
         "the law page's list of all laws comes from the English lawbook, and the wizards and "
         "worked cases citing the law are listed by their English titles"
     ),
-    "cases": "the worked cases' stories are English only (issue 36, worked cases: not done)",
-    "case": "the worked cases' stories are English only (issue 36, worked cases: not done)",
     **{
         f"{wizard}: {page}": NO_GERMAN_TREE.format(wizard)
         for wizard in WIZARDS_WITHOUT_GERMAN
