@@ -122,6 +122,12 @@ def _cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps({**_summary(case), "ruling": ruling.summary()}, indent=2))
         return 0
     print(f"{case.id}: {case.title}{_english_only(case)}")
+    if case.text_problem:
+        print(
+            _(
+                "The translation of this case cannot be read, so it is shown in English: {problem}"
+            ).format(problem=case.text_problem)
+        )
     print(
         _("Difficulty: {level}   Laws: {laws}").format(
             level=case.difficulty, laws=", ".join(map(display_anchor, case.laws))

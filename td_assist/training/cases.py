@@ -136,12 +136,19 @@ class Case(BaseModel):
     # Set on a case read in another language (see ``case_in``), never from a file.
     _text_language: str = PrivateAttr(default=DEFAULT_LANGUAGE)
     _english: Case | None = PrivateAttr(default=None)
+    _text_problem: str = PrivateAttr(default="")
 
     @property
     def text_language(self) -> str:
         """The language its title and explanation are written in ("en" when the reader's
         language has no overlay for it: a page then marks the text as English)."""
         return self._text_language
+
+    @property
+    def text_problem(self) -> str:
+        """Why the reader's language's text could not be read (its overlay is malformed:
+        the file, line and fault), or empty. The case is then shown in English."""
+        return self._text_problem
 
     @property
     def english(self) -> Case:
@@ -319,7 +326,9 @@ def load_overlay(path: Path, case: Case | None = None) -> CaseText:
 
 def case_in(case: Case, path: Path, language: str) -> Case:
     """``case`` (read from ``path``) with its texts in ``language`` where an overlay has
-    them; a RecordError if the overlay is malformed. English asks for no overlay."""
+    them. A malformed overlay never stops a page or a ruling: the case is shown in
+    English, with the overlay's fault (file, line, field) in ``text_problem``;
+    ``td-assist cases check`` reports it too. English asks for no overlay."""
     if language == DEFAULT_LANGUAGE:
         return case
     stamp = file_stamp(overlay_path(path, language))
@@ -344,7 +353,11 @@ def _case_text(case: Case, path: Path, language: str, overlay_there: bool) -> Ca
     shown = case.model_copy()
     shown._english = case
     if overlay_there:
-        overlay = load_overlay(overlay_path(path, language), case)
+        try:
+            overlay = load_overlay(overlay_path(path, language), case)
+        except RecordError as error:
+            shown._text_problem = str(error)
+            return shown
         update: dict[str, Any] = {"title": overlay.title, "explanation": overlay.explanation}
         if overlay.irregularity is not None and case.irregularity is not None:
             texts = overlay.irregularity.model_dump(exclude_none=True)
