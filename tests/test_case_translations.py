@@ -293,3 +293,34 @@ def test_practice_question_quiz_and_summary_are_german(client):
         assert not english_in(body, sentences), (name, english_in(body, sentences)[:10])
     summary = client.get(pages["summary"], headers=GERMAN).get_data(as_text=True)
     assert "von" in summary and "Ein Gegenspieler sticht" in summary
+
+
+# Pages whose English comes from outside the case library, with the reason.
+PAGE_GAPS = {
+    "lead-out-of-turn/03-opening-lead-refused": (
+        "the hand-on group label PENALTY_GROUP ('Penalty card (Law 50D)') in "
+        "td_assist/rulings/wizards/lead_out_of_turn.py is not through _() (split-b's module)"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            path,
+            marks=pytest.mark.xfail(reason=PAGE_GAPS[path.parent.name + "/" + path.name[:-8]])
+            if path.parent.name + "/" + path.name[:-8] in PAGE_GAPS
+            else (),
+        )
+        for path in OVERLAYS
+    ],
+    ids=overlay_id,
+)
+def test_every_translated_case_page_is_german(client, path):
+    """The whole page of a translated case: its story, walk, ruling and explanation."""
+    case_id = f"{path.parent.name}/{path.name.split('.')[0]}"
+    response = client.get(f"/cases/{case_id}", headers=GERMAN)
+    assert response.status_code == 200
+    english = english_in(response.get_data(as_text=True), english_sentences())
+    assert not english, f"{case_id} shows English:\n  " + "\n  ".join(english[:20])
