@@ -324,3 +324,13 @@ def test_every_translated_case_page_is_german(client, path):
     assert response.status_code == 200
     english = english_in(response.get_data(as_text=True), english_sentences())
     assert not english, f"{case_id} shows English:\n  " + "\n  ".join(english[:20])
+
+
+def test_a_law_page_lists_its_cases_in_german_and_marks_the_english_ones(client):
+    page = client.get("/laws/64", headers=GERMAN).get_data(as_text=True)
+    assert ">Ein Gegenspieler sticht, obwohl er die Farbe hält" in page
+    citing = [c for c in load_cases() if any(a.startswith("64") for a in c.laws)]
+    untranslated = [c for c in citing if not (LIBRARY / f"{c.id}.de.toml").exists()]
+    assert page.count("(nur auf Englisch)") == len(untranslated)
+    english = client.get("/laws/64").get_data(as_text=True)
+    assert ">A defender ruffs while holding the suit" in english
