@@ -301,6 +301,16 @@ PAGE_GAPS = {
         "the hand-on group label PENALTY_GROUP ('Penalty card (Law 50D)') in "
         "td_assist/rulings/wizards/lead_out_of_turn.py is not through _() (split-b's module)"
     ),
+    **{
+        case: (
+            "a ruling with two revokes: 'Revoke {i}: ...' and 'One trick' in "
+            "td_assist/rulings/wizards/revoke.py are not through _() (split-b's module)"
+        )
+        for case in (
+            "revoke/08-second-revoke-same-suit",
+            "revoke/28-both-sides-revoke-on-one-trick",
+        )
+    },
 }
 
 
