@@ -344,3 +344,21 @@ def test_a_law_page_lists_its_cases_in_german_and_marks_the_english_ones(client)
     assert page.count("(nur auf Englisch)") == len(untranslated)
     english = client.get("/laws/64").get_data(as_text=True)
     assert ">A defender ruffs while holding the suit" in english
+
+
+def test_an_untranslated_statement_is_marked_english_in_the_german_story(client):
+    untranslated = next(
+        case
+        for case in load_cases("claim")
+        if case.irregularity is not None
+        and case.irregularity.statement
+        and not (LIBRARY / f"{case.id}.de.toml").exists()
+    )
+    page = client.get(f"/cases/{untranslated.id}", headers=GERMAN).get_data(as_text=True)
+    statement = untranslated.irregularity.statement.strip().rstrip(".")
+    assert re.search(r'<span lang="en">' + re.escape(statement.replace("'", "&#39;")), page)
+    translated = client.get(f"/cases/{CLAIM}", headers=GERMAN).get_data(as_text=True)
+    assert "Er sagt: „Die Coeurs sind hoch, der Rest gehört mir.“" in translated
+    assert '<span lang="en">' not in translated
+    english = client.get(f"/cases/{untranslated.id}").get_data(as_text=True)
+    assert '<span lang="en">' not in english

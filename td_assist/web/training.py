@@ -20,13 +20,14 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import _, current_language
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.training.case_story import board_story, claim_line, reported
 from td_assist.training.cases import (
     DIFFICULTIES,
+    OVERLAY_IRREGULARITY_TEXTS,
     Case,
     difficulty_labels,
     get_case,
@@ -91,6 +92,21 @@ def linked_laws(text: str) -> Markup:
     return Markup(_LAW_MENTION.sub(link, escaped))
 
 
+def marked_english(sentence: str, case: Case) -> Markup:
+    """A sentence of the story told from the irregularity, with the case's own free text
+    (a claim's statement, a description, what an explainer said) marked as English when
+    the case has no text in the reader's language: the page says truly what is English."""
+    marked = str(escape(sentence))
+    if case.irregularity is None or case.text_language == current_language():
+        return Markup(marked)
+    for name in OVERLAY_IRREGULARITY_TEXTS:
+        text = str(getattr(case.irregularity, name, "") or "").strip().rstrip(".")
+        quoted = str(escape(text))
+        if text and quoted in marked:
+            marked = marked.replace(quoted, f'<span lang="en">{quoted}</span>', 1)
+    return Markup(marked)
+
+
 def _page_context() -> dict[str, object]:
     return {
         "linked_laws": linked_laws,
@@ -98,6 +114,7 @@ def _page_context() -> dict[str, object]:
         "difficulties": difficulty_labels(),
         "law_links": law_links,
         "case_story": reported,
+        "marked_english": marked_english,
         "claim_line": claim_line,
         "board_story": board_story,
     }
