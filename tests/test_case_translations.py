@@ -297,10 +297,21 @@ def test_practice_question_quiz_and_summary_are_german(client):
 
 # Pages whose English comes from outside the case library, with the reason.
 PAGE_GAPS = {
-    "lead-out-of-turn/03-opening-lead-refused": (
-        "the hand-on group label PENALTY_GROUP ('Penalty card (Law 50D)') in "
-        "td_assist/rulings/wizards/lead_out_of_turn.py is not through _() (split-b's module)"
-    ),
+    **{
+        f"lead-out-of-turn/{stem}": (
+            "the hand-on group label PENALTY_GROUP ('Penalty card (Law 50D)') in "
+            "td_assist/rulings/wizards/lead_out_of_turn.py is not through _() (split-b's module)"
+        )
+        for stem in (
+            "03-opening-lead-refused",
+            "04-refused-then-heart-required",
+            "11-later-lead-refused-declarer-to-lead",
+            "12-later-lead-refused-partner-leads-forbid",
+            "20-refused-lead-penalty-card-played",
+            "21-refused-opening-requirement-broken",
+            "24-partner-face-down-lead-goes-back",
+        )
+    },
     **{
         case: (
             "a ruling with two revokes: 'Revoke {i}: ...' and 'One trick' in "
