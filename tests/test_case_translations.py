@@ -145,19 +145,24 @@ def test_english_readers_get_the_english_case_itself(library):
         assert [c.title[:3] for c in load_cases("claim")] == ["Der"]
 
 
-def test_a_case_without_an_overlay_is_english_on_a_german_page_and_says_so(client):
-    untranslated = next(
-        case.id for case in load_cases() if not (LIBRARY / f"{case.id}.de.toml").exists()
-    )
-    german = client.get(f"/cases/{untranslated}", headers=GERMAN).get_data(as_text=True)
+def test_a_case_without_an_overlay_is_english_on_a_german_page_and_says_so(library):
+    """The library fixture's revoke case has no overlay; then it gets one."""
+    app = create_app({"TESTING": True, "STORE_PATH": str(library / "l.db"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    german = client.get(f"/cases/{REVOKE}", headers=GERMAN).get_data(as_text=True)
     assert "(nur auf Englisch)" in german
-    assert re.search(r'<h1 lang="en">[^<]+</h1>', german)
+    assert re.search(r'<h1 lang="en">A defender ruffs[^<]+</h1>', german)
     assert 'class="explanation" lang="en"' in german
-    english = client.get(f"/cases/{untranslated}").get_data(as_text=True)
+    listed = client.get("/cases/", headers=GERMAN).get_data(as_text=True)
+    assert listed.count("(nur auf Englisch)") == 2  # the revoke and the claim case
+    english = client.get(f"/cases/{REVOKE}").get_data(as_text=True)
     assert "(English only)" not in english and 'lang="en">' not in english.split("<main")[1]
+    shutil.copy(LIBRARY / f"{REVOKE}.de.toml", library / "revoke")
     translated = client.get(f"/cases/{REVOKE}", headers=GERMAN).get_data(as_text=True)
     assert "(nur auf Englisch)" not in translated
     assert "<h1>Ein Gegenspieler sticht" in translated
+    listed = client.get("/cases/", headers=GERMAN).get_data(as_text=True)
+    assert listed.count("(nur auf Englisch)") == 1
 
 
 def test_the_cases_page_lists_german_titles_and_marks_the_english_ones(client):
@@ -357,19 +362,15 @@ def test_a_law_page_lists_its_cases_in_german_and_marks_the_english_ones(client)
     assert ">A defender ruffs while holding the suit" in english
 
 
-def test_an_untranslated_statement_is_marked_english_in_the_german_story(client):
-    untranslated = next(
-        case
-        for case in load_cases("claim")
-        if case.irregularity is not None
-        and case.irregularity.statement
-        and not (LIBRARY / f"{case.id}.de.toml").exists()
-    )
-    page = client.get(f"/cases/{untranslated.id}", headers=GERMAN).get_data(as_text=True)
-    statement = untranslated.irregularity.statement.strip().rstrip(".")
-    assert re.search(r'<span lang="en">' + re.escape(statement.replace("'", "&#39;")), page)
+def test_an_untranslated_statement_is_marked_english_in_the_german_story(library):
+    """The library fixture holds the claim case with no overlay; then with one."""
+    app = create_app({"TESTING": True, "STORE_PATH": str(library / "l.db"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    page = client.get(f"/cases/{CLAIM}", headers=GERMAN).get_data(as_text=True)
+    assert 'Er sagt: „<span lang="en">The hearts are good, the rest are mine</span>.' in page
+    english = client.get(f"/cases/{CLAIM}").get_data(as_text=True)
+    assert '<span lang="en">' not in english
+    write_overlay(library, CLAIM, GERMAN_CLAIM)
     translated = client.get(f"/cases/{CLAIM}", headers=GERMAN).get_data(as_text=True)
     assert "Er sagt: „Die Coeurs sind hoch, der Rest gehört mir.“" in translated
     assert '<span lang="en">' not in translated
-    english = client.get(f"/cases/{untranslated.id}").get_data(as_text=True)
-    assert '<span lang="en">' not in english
