@@ -324,6 +324,11 @@ PAGE_GAPS = {
         )
         for case in (
             "revoke/08-second-revoke-same-suit",
+            "revoke/09-both-sides-revoke",
+            "revoke/19-two-defenders-each-revoke",
+            "revoke/20-two-revokes-cap",
+            "revoke/25-two-revokes-tricks-between",
+            "revoke/26-both-sides-revoke-equity",
             "revoke/28-both-sides-revoke-on-one-trick",
         )
     },
