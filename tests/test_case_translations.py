@@ -33,10 +33,20 @@ IRREGULARITY_KEYS = {"statement", "description", "explanation"}
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
 REVOKE = "revoke/01-defender-ruffs-two-tricks"
 CLAIM = "claim/01-outstanding-trump-not-mentioned"
-# A law anchor with its letter ("64A1", "70C", "61B2(a)") after Law/Regel or in brackets,
-# and a signed score ("+450", "-50"): a translation must keep them all.
-LAW_ANCHOR = re.compile(r"(?:\bLaws?|\bRegeln?|\(|, )\s?(\d{1,2}[A-H]\d?(?:\([a-z]\)|[a-z])?)")
+# A law anchor with its letter ("64A1", "70C", "61B2(a)") after Law/Regel, or of a two-digit
+# law in brackets or a list ("(70C2 fails)", "Laws 24A, 24D": a call such as "(2D" is not
+# one), and a signed score ("+450", "-50"): a translation must keep them all.
+SECTION = r"[A-H]\d?(?:\([a-z]\)|[a-z])?"
+LAW_ANCHOR = re.compile(rf"\b(?:Laws?|Regeln?)\s(\d{{1,2}}{SECTION})|(?:\(|, )(\d{{2}}{SECTION})")
 SCORE = re.compile(r"(?<![\w.+-])[+-]\d+\b")
+
+
+def law_anchors(text: str) -> set[str]:
+    return {named or listed for named, listed in LAW_ANCHOR.findall(text)}
+
+
+def scores(text: str) -> set[str]:
+    return set(SCORE.findall(text))
 
 
 def overlay_id(path: Path) -> str:
@@ -100,10 +110,10 @@ def test_every_overlay_has_its_english_case_known_keys_and_german_text(path):
         assert isinstance(text, str) and text.strip(), f"{overlay_id(path)}: {name} is empty"
         assert getattr(english.irregularity, name, ""), f"the English case has no {name}"
     # The numbers the trainee must learn: the laws cited and the scores, unchanged.
-    for pattern in (LAW_ANCHOR, SCORE):
-        assert set(pattern.findall(data["explanation"])) == set(
-            pattern.findall(english.explanation)
-        ), f"{overlay_id(path)}: {pattern.pattern}"
+    for found in (law_anchors, scores):
+        assert found(data["explanation"]) == found(english.explanation), (
+            f"{overlay_id(path)}: {found.__name__}"
+        )
 
 
 @pytest.mark.parametrize("path", OVERLAYS, ids=overlay_id)
@@ -379,3 +389,42 @@ def test_an_untranslated_statement_is_marked_english_in_the_german_story(library
     translated = client.get(f"/cases/{CLAIM}", headers=GERMAN).get_data(as_text=True)
     assert "Er sagt: „Die Coeurs sind hoch, der Rest gehört mir.“" in translated
     assert '<span lang="en">' not in translated
+
+
+def test_a_text_the_overlay_left_in_english_is_marked(library):
+    """An overlay with title and explanation but no statement: the statement is English."""
+    write_overlay(library, CLAIM, GERMAN_CLAIM.split("[irregularity]")[0])
+    case = get_case(CLAIM, "de")
+    assert case.text_language == "de" and case.shows_english("statement")
+    assert not get_case(CLAIM, "en").shows_english("statement")
+    app = create_app({"TESTING": True, "STORE_PATH": str(library / "l.db"), "SECRET_KEY": "t"})
+    page = app.test_client().get(f"/cases/{CLAIM}", headers=GERMAN).get_data(as_text=True)
+    assert '„<span lang="en">The hearts are good, the rest are mine</span>.“' in page
+    assert "<h1>Der Alleinspieler claimt" in page
+
+
+def test_the_walk_quotes_the_translated_description_but_rules_from_the_english(
+    tmp_path, monkeypatch
+):
+    """The unauthorised-information wizard quotes the reported description in its walk."""
+    case = "unauthorised-information/26-extraneous-artificial-by-fault"
+    folder = tmp_path / "rulings" / "cases" / "unauthorised-information"
+    folder.mkdir(parents=True)
+    shutil.copy(LIBRARY / f"{case}.toml", folder)
+    monkeypatch.setattr(cases_module, "content_dir", lambda name: tmp_path / name)
+    english = get_case(case, "en")
+    said = english.irregularity.description
+    (folder / "26-extraneous-artificial-by-fault.de.toml").write_text(
+        'title = "Süd hört am Nachbartisch etwas"\nexplanation = "Regel 16C."\n'
+        '[irregularity]\ndescription = "Süd hörte am Nachbartisch, wie das Board lief"\n',
+        "utf-8",
+    )
+    app = create_app({"TESTING": True, "STORE_PATH": str(tmp_path / "l.db"), "SECRET_KEY": "t"})
+    client = app.test_client()
+    assert said.rstrip(".") in client.get(f"/cases/{case}").get_data(as_text=True)
+    german = client.get(f"/cases/{case}", headers=GERMAN).get_data(as_text=True)
+    assert "Gemeldet: Süd hörte am Nachbartisch, wie das Board lief" in german
+    assert said.rstrip(".") not in german
+    with use_language("en"):
+        ruled = get_case(case, "de").run()
+    assert any(said.rstrip(".") in line for step in ruled.path for line in step.evidence)

@@ -137,6 +137,7 @@ class Case(BaseModel):
     _text_language: str = PrivateAttr(default=DEFAULT_LANGUAGE)
     _english: Case | None = PrivateAttr(default=None)
     _text_problem: str = PrivateAttr(default="")
+    _translated_texts: frozenset[str] = PrivateAttr(default=frozenset())
 
     @property
     def text_language(self) -> str:
@@ -149,6 +150,12 @@ class Case(BaseModel):
         """Why the reader's language's text could not be read (its overlay is malformed:
         the file, line and fault), or empty. The case is then shown in English."""
         return self._text_problem
+
+    def shows_english(self, field: str) -> bool:
+        """Whether the irregularity's free text ``field`` (a claim's statement, a
+        description) is shown in English to a reader of another language: the case has
+        no overlay, or its overlay left that text untranslated."""
+        return self.english is not self and field not in self._translated_texts
 
     @property
     def english(self) -> Case:
@@ -359,12 +366,14 @@ def _case_text(case: Case, path: Path, language: str, overlay_there: bool) -> Ca
             shown._text_problem = str(error)
             return shown
         update: dict[str, Any] = {"title": overlay.title, "explanation": overlay.explanation}
+        texts: dict[str, str] = {}
         if overlay.irregularity is not None and case.irregularity is not None:
             texts = overlay.irregularity.model_dump(exclude_none=True)
             update["irregularity"] = case.irregularity.model_copy(update=texts)
         shown = case.model_copy(update=update)
         shown._english = case
         shown._text_language = language
+        shown._translated_texts = frozenset(texts)
     return shown
 
 

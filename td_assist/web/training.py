@@ -20,9 +20,10 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _, current_language
+from td_assist.i18n import _
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
+from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.training.case_story import board_story, claim_line, reported
 from td_assist.training.cases import (
@@ -95,11 +96,13 @@ def linked_laws(text: str) -> Markup:
 def marked_english(sentence: str, case: Case) -> Markup:
     """A sentence of the story told from the irregularity, with the case's own free text
     (a claim's statement, a description, what an explainer said) marked as English when
-    the case has no text in the reader's language: the page says truly what is English."""
+    it has no translation in the reader's language: the page says truly what is English."""
     marked = str(escape(sentence))
-    if case.irregularity is None or case.text_language == current_language():
+    if case.irregularity is None:
         return Markup(marked)
     for name in OVERLAY_IRREGULARITY_TEXTS:
+        if not case.shows_english(name):
+            continue
         text = str(getattr(case.irregularity, name, "") or "").strip().rstrip(".")
         quoted = str(escape(text))
         if text and quoted in marked:
@@ -200,7 +203,39 @@ class _MadeOnce(Generic[T]):
 
 
 _board_of = _MadeOnce(lambda case: case.board.to_board() if case.board else None)
-_ruling_of = _MadeOnce(lambda case: case.run())
+
+
+def _ruling_shown(case: Case) -> Ruling:
+    """The ruling as a page shows it: worked out from the English case, always; where its
+    walk or text quotes the case's own free text (a description, a statement) and the
+    reader's language has that text translated, the quote is shown translated."""
+    ruling = case.run()
+    quoted: dict[str, str] = {}
+    for name in OVERLAY_IRREGULARITY_TEXTS:
+        if case.irregularity is None or case.shows_english(name):
+            continue
+        english = str(getattr(case.english.irregularity, name, "") or "").strip().rstrip(".")
+        translated = str(getattr(case.irregularity, name, "") or "").strip().rstrip(".")
+        if english and english != translated:
+            quoted[english] = translated
+    if not quoted:
+        return ruling
+
+    def shown(text: str) -> str:
+        for english, translated in quoted.items():
+            text = text.replace(english, translated)
+        return text
+
+    path = [
+        step.model_copy(
+            update={"evidence": [shown(line) for line in step.evidence], "note": shown(step.note)}
+        )
+        for step in ruling.path
+    ]
+    return ruling.model_copy(update={"path": path, "text": shown(ruling.text)})
+
+
+_ruling_of = _MadeOnce(_ruling_shown)
 _questions_of = _MadeOnce(practice_questions)
 
 
