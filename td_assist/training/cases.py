@@ -14,6 +14,7 @@ always worked out from the English case, so a translation can never change a rul
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from functools import lru_cache
@@ -338,12 +339,16 @@ def case_in(case: Case, path: Path, language: str) -> Case:
     ``td-assist cases check`` reports it too. English asks for no overlay."""
     if language == DEFAULT_LANGUAGE:
         return case
-    stamp = file_stamp(overlay_path(path, language))
+    overlay = overlay_path(path, language)
+    return _case_in(case, str(overlay), language, file_stamp(overlay))
+
+
+def _case_in(case: Case, overlay: str, language: str, stamp: tuple[int, int]) -> Case:
     key = (id(case), language, stamp)
     found = _TEXTS_SHOWN.get(key)
     if found is not None and found[0] is case:  # the object itself, not a reused id
         return found[1]
-    shown = _case_text(case, path, language, overlay_there=stamp != (0, 0))
+    shown = _case_text(case, Path(overlay), language, overlay_there=stamp != (0, 0))
     if len(_TEXTS_SHOWN) >= _TEXTS_SHOWN_LIMIT:
         _TEXTS_SHOWN.clear()
     _TEXTS_SHOWN[key] = (case, shown)
@@ -356,12 +361,12 @@ _TEXTS_SHOWN: dict[tuple[int, str, tuple[int, int]], tuple[Case, Case]] = {}
 _TEXTS_SHOWN_LIMIT = 2048
 
 
-def _case_text(case: Case, path: Path, language: str, overlay_there: bool) -> Case:
+def _case_text(case: Case, overlay_file: Path, language: str, overlay_there: bool) -> Case:
     shown = case.model_copy()
     shown._english = case
     if overlay_there:
         try:
-            overlay = load_overlay(overlay_path(path, language), case)
+            overlay = load_overlay(overlay_file, case)
         except RecordError as error:
             shown._text_problem = str(error)
             return shown
@@ -460,7 +465,31 @@ def load_cases(wizard: str | None = None, language: str | None = None) -> list[C
     chosen = _reader_language(language)
     if chosen == DEFAULT_LANGUAGE:
         return list(cases)
-    return [case_in(case, base / f"{case.id}.toml", chosen) for case in cases]
+    overlays = _overlay_names(base, wizard, stamps, chosen)
+    return [
+        _case_in(case, overlay, chosen, _stamp_of(overlay))
+        for case, overlay in zip(cases, overlays, strict=True)
+    ]
+
+
+@lru_cache(maxsize=64)  # per wizard and language, for the library as it is
+def _overlay_names(
+    base: Path, wizard: str | None, stamps: object, language: str
+) -> tuple[str, ...]:
+    """Where each case of ``_library`` keeps its text in ``language``, as plain strings:
+    looking at a few hundred overlays per page must cost a stat each, no more."""
+    return tuple(
+        str(overlay_path(base / f"{case.id}.toml", language))
+        for case in _library(base, wizard, stamps)
+    )
+
+
+def _stamp_of(name: str) -> tuple[int, int]:
+    try:
+        stat = os.stat(name)
+    except OSError:
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 def library_stamp() -> tuple[Path, tuple[tuple[str, int, int], ...]]:
