@@ -267,6 +267,8 @@ def test_cases_check_names_an_overlay_without_its_case_or_of_an_unknown_language
     out = capsys.readouterr().out
     assert "claim/99-no-such-case.de.toml" in out and "no English case" in out
     assert "01-outstanding-trump-not-mentioned.fr.toml" in out
+    assert "2 of 2 translated case texts cannot be read" in out
+    assert "cases disagree with the engine" not in out
 
 
 def test_cases_check_reads_the_shipped_overlays(capsys):

@@ -155,11 +155,17 @@ def _cmd_check(args: argparse.Namespace) -> int:
         print(f"{failure.case_id}:")
         for problem in failure.problems:
             print(f"    {problem}")
+    # A translation is named by its file (``revoke/01-x.de.toml``), a case by its id.
+    unreadable = [f for f in failures if f.case_id.endswith(".toml")]
+    disagree = len(failures) - len(unreadable)
+    translated = len(overlay_files(args.wizard))
+    if disagree:
+        print(f"\n{disagree} of {checked} cases disagree with the engine")
+    if unreadable:
+        print(f"{len(unreadable)} of {translated} translated case texts cannot be read")
     if failures:
-        print(f"\n{len(failures)} of {checked} cases disagree with the engine")
         return EXIT_DISAGREE
     print(f"All {checked} cases agree with the engine")
-    translated = len(overlay_files(args.wizard))
     if translated:
         print(f"All {translated} translated case texts read well")
     return 0
