@@ -20,7 +20,7 @@ import time
 
 from td_assist.bridge.cards import Card, Rank, Seat, Side, Suit
 from td_assist.bridge.claim_lines import _DONE, Position, candidate_lines, tricks_on_line
-from td_assist.rulings.wizards.claim import LINES_SECONDS
+from td_assist.rulings.wizards.claim.lines import LINES_SECONDS
 
 DECK = [Card(suit, rank) for suit in Suit for rank in Rank]
 

@@ -20,7 +20,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.cli import main
 from td_assist.paths import content_dir
 from td_assist.rulings.engine.registry import rule
-from td_assist.rulings.wizards.claim import ClaimReport
+from td_assist.rulings.wizards.claim.report import ClaimReport
 from td_assist.training.cases import load_case
 from td_assist.web import create_app
 

@@ -203,6 +203,14 @@ def test_partners_call_is_cancelled_and_his_side_barred_when_the_td_came_first()
     assert ruling.rectification["offending_side_barred"] is True
 
 
+def test_law_26b_after_a_cancelled_barred_call_restricts_the_exposers_lead():
+    # West's 3H is the withdrawn call (Law 37B), so Law 26B falls on West's partner: East,
+    # the player who exposed the card, not West.
+    ruling = ruled("1S P 2S 3H", "E", ["HQ"], 1, lho_called_over="no")
+    assert "forbid East one suit at his first turn to lead under Law 26B" in ruling.text
+    assert "West's first lead" not in ruling.text
+
+
 # --- The shells -------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from td_assist.rulings.engine.registry import get_tree, rule
-from td_assist.rulings.wizards.revoke import RevokeReport
+from td_assist.rulings.wizards.revoke.report import RevokeReport
 from td_assist.training.cases import load_case
 
 CASES = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "revoke"

@@ -109,7 +109,7 @@ def test_an_answer_that_agrees_with_the_recorded_revoke_is_taken():
 
 
 def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
-    from td_assist.rulings.wizards.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke.report import RevokeReport
 
     # Reported as East's; the TD finds it was dummy's card (North): Law 64B3, no transfer.
     answers = {"revoke_found": "yes", "offender": "N", "revoke_suit": "C", "established": "yes"}
@@ -124,7 +124,7 @@ def test_without_a_play_record_the_tds_offender_really_changes_the_ruling():
 
 
 def no_record_revoke(**counts: str):
-    from td_assist.rulings.wizards.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke.report import RevokeReport
 
     answers = {"revoke_found": "yes", "revoke_suit": "C", "established": "yes"} | counts
     return rule("revoke", board(), RevokeReport(offender="E", trick=5), answers)

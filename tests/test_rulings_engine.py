@@ -188,7 +188,7 @@ def test_play_contradicting_the_deal_is_a_400_naming_trick_and_seat():
 
 
 def test_a_reported_revoke_the_record_places_elsewhere_is_pointed_out():
-    from td_assist.rulings.wizards.revoke import RevokeReport
+    from td_assist.rulings.wizards.revoke.report import RevokeReport
 
     ruling = rule("revoke", board(), RevokeReport(offender="E"), {})
     assert ruling.outcome == "none"

@@ -20,7 +20,7 @@ from td_assist.rulings.engine.facts import Context, FactResult, FactTable
 from td_assist.rulings.engine.model import _KINDS, IrregularityReport, Ruling
 from td_assist.rulings.engine.requests import RulingRequest, parse_irregularity
 from td_assist.rulings.engine.walk import Mode, outcome_ruling, pending_ruling
-from td_assist.rulings.wizards.revoke import RevokeReport
+from td_assist.rulings.wizards.revoke.report import RevokeReport
 from td_assist.web import create_app
 
 TOY_TREE = """
