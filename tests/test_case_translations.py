@@ -312,54 +312,7 @@ def test_practice_question_quiz_and_summary_are_german(client):
     assert "von" in summary and "Ein Gegenspieler sticht" in summary
 
 
-# Pages whose English comes from outside the case library, with the reason.
-PAGE_GAPS = {
-    **{
-        f"lead-out-of-turn/{stem}": (
-            "the hand-on group label PENALTY_GROUP ('Penalty card (Law 50D)') in "
-            "td_assist/rulings/wizards/lead_out_of_turn.py is not through _() (split-b's module)"
-        )
-        for stem in (
-            "03-opening-lead-refused",
-            "04-refused-then-heart-required",
-            "11-later-lead-refused-declarer-to-lead",
-            "12-later-lead-refused-partner-leads-forbid",
-            "20-refused-lead-penalty-card-played",
-            "21-refused-opening-requirement-broken",
-            "24-partner-face-down-lead-goes-back",
-        )
-    },
-    **{
-        case: (
-            "a ruling with two revokes: 'Revoke {i}: ...' and 'One trick' in "
-            "td_assist/rulings/wizards/revoke.py are not through _() (split-b's module)"
-        )
-        for case in (
-            "revoke/08-second-revoke-same-suit",
-            "revoke/09-both-sides-revoke",
-            "revoke/19-two-defenders-each-revoke",
-            "revoke/20-two-revokes-cap",
-            "revoke/25-two-revokes-tricks-between",
-            "revoke/26-both-sides-revoke-equity",
-            "revoke/28-both-sides-revoke-on-one-trick",
-        )
-    },
-}
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            path,
-            marks=pytest.mark.xfail(reason=PAGE_GAPS[path.parent.name + "/" + path.name[:-8]])
-            if path.parent.name + "/" + path.name[:-8] in PAGE_GAPS
-            else (),
-        )
-        for path in OVERLAYS
-    ],
-    ids=overlay_id,
-)
+@pytest.mark.parametrize("path", OVERLAYS, ids=overlay_id)
 def test_every_translated_case_page_is_german(client, path):
     """The whole page of a translated case: its story, walk, ruling and explanation."""
     case_id = f"{path.parent.name}/{path.name.split('.')[0]}"
