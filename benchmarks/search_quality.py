@@ -7,7 +7,8 @@ Sets (each split into English and German):
                 askers' own words; laws/phrasings.toml may be tuned on these
   real held-out the same file, split = "heldout": never tuned on (all batches); a page
                 (page_of) has all its questions on one side, so no held-out question
-                shares a page with a dev one (since issue 34: 101 English, 10 German)
+                shares a page with a dev one (since issue 34: 101 English, 10 German;
+                batch 9 adds 13 English)
   real held-out 2
                 the batch-2 held-out questions alone (batch = 2): collected after the
                 tuning, so a fresh, never-tuned figure
@@ -26,6 +27,12 @@ Sets (each split into English and German):
   real held-out 8
                 the batch-8 held-out questions (English): a sixth fresh batch, labelled
                 before search ever saw it
+  real held-out 9
+                the batch-9 held-out questions (English, every third page of 29 new
+                ones): a seventh fresh batch, labelled before search ran on it
+  real held-out 10
+                the batch-10 held-out questions (German): collected and labelled before
+                search ever saw them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
                 repeat it hidden (4 or more words, 60% of them in the question): those were
@@ -169,6 +176,8 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 5": split("heldout", batch=5),
         "real held-out 6+7": split("heldout", batch=6) + split("heldout", batch=7),
         "real held-out 8": split("heldout", batch=8),
+        "real held-out 9": split("heldout", batch=9),
+        "real held-out 10": split("heldout", batch=10),
     }
 
 

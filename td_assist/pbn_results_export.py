@@ -15,6 +15,7 @@ to compare); totals are left to the scoring program.
 from __future__ import annotations
 
 from td_assist.bridge.results import SessionResults, TableResult, neuberg, same_pair
+from td_assist.i18n import _
 from td_assist.ruling_log import export_entries
 from td_assist.session_results import session_results
 from td_assist.store import Store
@@ -49,8 +50,10 @@ def export_pbn_results(store: Store, session_id: str) -> tuple[str, list[str], i
         from td_assist.bridge.errors import RecordError
 
         raise RecordError(
-            "the session has no results file: load it with the hand record "
-            "(td-assist session load HANDS.pbn --results RESULTS)"
+            _(
+                "the session has no results file: load it with the hand record "
+                "(td-assist session load HANDS.pbn --results RESULTS)"
+            )
         )
     ruled: dict[int, dict[int, RulingScore]] = {}
     notes: list[str] = []
@@ -69,15 +72,23 @@ def export_pbn_results(store: Store, session_id: str) -> tuple[str, list[str], i
             ),
             None,
         )
-        where = f"Board {entry.board_number}, NS {entry.ns_pair or '?'}"
+        where = _("Board {number}, NS {pair}").format(
+            number=entry.board_number, pair=entry.ns_pair or "?"
+        )
         if index is None:
-            notes.append(f"{where}: no table result for these pairs; enter the ruling by hand.")
+            notes.append(
+                _("{where}: no table result for these pairs; enter the ruling by hand.").format(
+                    where=where
+                )
+            )
             continue
         ruled.setdefault(entry.board_number, {})[index] = score
         if score.kind == "weighted":
             notes.append(
-                f"{where}: weighted score (Law 12C1(c)) {score.note}. The row keeps the table "
-                "result with the weighted match points: enter the weights by hand."
+                _(
+                    "{where}: weighted score (Law 12C1(c)) {results}. The row keeps the table "
+                    "result with the weighted match points: enter the weights by hand."
+                ).format(where=where, results=score.note)
             )
         elif score.note:
             notes.append(f"{where}:{score.note}")
@@ -86,7 +97,9 @@ def export_pbn_results(store: Store, session_id: str) -> tuple[str, list[str], i
         for number in results.boards
     ]
     if ruled:
-        notes.append("Pair totals and places are not recomputed: rescore in the scoring program.")
+        notes.append(
+            _("Pair totals and places are not recomputed: rescore in the scoring program.")
+        )
     head = f"% PBN 2.1\n% EXPORT\n{PBN_RESULTS_MARK}\n"
     comment = "{" + " ".join(notes).replace("}", ")") + "}\n" if notes else ""
     changed = sum(len(rows) for rows in ruled.values())

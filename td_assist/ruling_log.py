@@ -22,6 +22,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.pbn import board_to_pbn
 from td_assist.bridge.scoring import ArtificialScore
+from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.engine.model import Adjustment, Ruling
 from td_assist.store import LogEntry, LogFacts, SavedRuling, Store
@@ -169,7 +170,11 @@ def amended_facts(
     if artificial is not None:
         for percent in artificial:
             if percent not in ARTIFICIAL_PERCENT:
-                raise RecordError(f"an artificial score is 60, 50 or 40 percent, not {percent}")
+                raise RecordError(
+                    _("an artificial score is 60, 50 or 40 percent, not {percent}").format(
+                        percent=percent
+                    )
+                )
         return facts.model_copy(
             update={
                 **_NOTHING_DECIDED,
@@ -180,7 +185,7 @@ def amended_facts(
         )
     if tricks_after is not None:
         if board is None or board.contract_obj is None:
-            raise RecordError("this board has no contract, so a number of tricks cannot score")
+            raise RecordError(_("this board has no contract, so a number of tricks cannot score"))
         return facts.model_copy(
             update={
                 **_NOTHING_DECIDED,
@@ -215,21 +220,33 @@ def export_entries(
 
 
 def score_after_text(entry: LogEntry) -> str:
-    """The score after the ruling as the log shows it, in the unit it was decided in."""
+    """The score after the ruling as the log shows it, in the unit it was decided in
+    (in the reader's language: the printed report and the PBN commentary are read)."""
     if entry.score_kind == "artificial_percent" or entry.artificial_ns is not None:
         return f"{entry.artificial_ns}% / {entry.artificial_ew}%"
     if entry.score_kind == "weighted_percent":
-        return f"{entry.percent_ns:.2f}% / {entry.percent_ew:.2f}% (weighted)"
+        return _("{ns}% / {ew}% (weighted)").format(
+            ns=f"{entry.percent_ns:.2f}", ew=f"{entry.percent_ew:.2f}"
+        )
     if entry.score_kind == "weighted_imps":
-        return f"{entry.imps_ns:+g} IMPs / EW {entry.imps_ew:+g} IMPs (weighted)"
+        return _("{ns} IMPs / EW {ew} IMPs (weighted)").format(
+            ns=f"{entry.imps_ns:+g}", ew=f"{entry.imps_ew:+g}"
+        )
     if entry.score_after is None:
         return ""
-    text = f"{entry.score_after:+g}"
-    if entry.score_kind == "weighted_points":
-        unequal = entry.score_ew_after is not None and entry.score_ew_after != -entry.score_after
-        text += f" / EW {entry.score_ew_after:+g}" if unequal else ""
-        text += " (weighted)"
-    return text
+    ns = f"{entry.score_after:+g}"
+    if entry.score_kind != "weighted_points":
+        return ns
+    if entry.score_ew_after is not None and entry.score_ew_after != -entry.score_after:
+        return _("{ns} / EW {ew} (weighted)").format(ns=ns, ew=f"{entry.score_ew_after:+g}")
+    return _("{ns} (weighted)").format(ns=ns)
+
+
+def entry_kind_text(kind: str) -> str:
+    """A log entry's kind (``ruling``, ``correction``, ``appeal``) as the reader says it."""
+    return {"ruling": _("ruling"), "correction": _("correction"), "appeal": _("appeal")}.get(
+        kind, kind
+    )
 
 
 def csv_rows(entries: list[LogEntry]) -> list[dict[str, object]]:
@@ -365,23 +382,27 @@ def to_pbn(store: Store, entries: list[LogEntry]) -> str:
         text[result_at + 1 : result_at + 1] = extra
         ruling = saved.ruling
         laws = ", ".join(display_anchor(a) for a in saved.laws)
-        pairs = " ".join(
-            part
-            for part in (
-                f"table {entry.table}" if entry.table else "",
-                f"NS pair {entry.ns_pair}" if entry.ns_pair else "",
-                f"EW pair {entry.ew_pair}" if entry.ew_pair else "",
-            )
-            if part
-        )
+        # the commentary is for a person: in the TD's language; the tags above stay PBN
+        pairs = []
+        if entry.table:
+            pairs.append(_("table {table}").format(table=entry.table))
+        if entry.ns_pair:
+            pairs.append(_("NS pair {pair}").format(pair=entry.ns_pair))
+        if entry.ew_pair:
+            pairs.append(_("EW pair {pair}").format(pair=entry.ew_pair))
+        facts = [
+            entry_kind_text(entry.kind),
+            entry.local_time,
+            *([" ".join(pairs)] if pairs else []),
+        ]
         lines = [
-            f"Ruling ({entry.kind}, {entry.local_time}{', ' + pairs if pairs else ''}): "
-            f"{saved.title}",
+            _("Ruling ({facts}): {title}").format(facts=", ".join(facts), title=saved.title),
             str(ruling.get("text", "")),
-            f"Score as played: NS {_blank(entry.score_played)}; "
-            f"after the ruling: NS {score_after_text(entry)}.",
-            f"Laws: {laws}." if laws else "",
-            f"TD's note: {saved.note}" if saved.note else "",
+            _("Score as played: NS {played}; after the ruling: NS {after}.").format(
+                played=_blank(entry.score_played), after=score_after_text(entry)
+            ),
+            _("Laws: {laws}.").format(laws=laws) if laws else "",
+            _("TD's note: {note}").format(note=saved.note) if saved.note else "",
         ]
         text.append("{" + _comment("\n".join(line for line in lines if line)) + "}")
         games.append("\n".join(text))

@@ -26,6 +26,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, detect_format, parse_record
 from td_assist.bridge.formats.results import is_results_file
 from td_assist.bridge.results import MAX_RESULTS_FILE, SessionResults
+from td_assist.i18n import _
 from td_assist.session_results import (
     deals_from_results,
     hand_record_text,
@@ -56,7 +57,10 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
     is then dropped, because the TD gives it for the table being ruled.
     """
     if len(text) > MAX_HAND_RECORD:
-        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", source)
+        raise RecordError(
+            _("the file is larger than {size} MB").format(size=MAX_HAND_RECORD // 1_000_000),
+            source,
+        )
     try:
         boards = parse_record(text, fmt or detect_format(text))
     except RecordError as error:
@@ -68,11 +72,14 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
     for position, board in enumerate(boards, start=1):
         if board.number is None:
             if numbered:
-                raise RecordError(f"board {position} in the file has no board number", source)
+                raise RecordError(
+                    _("board {position} in the file has no board number").format(position=position),
+                    source,
+                )
             # No board has a number (a file of deals): number them in file order.
             board = board.model_copy(update={"number": position})
         if board.number is None:
-            raise RecordError("a board in the file has no board number")
+            raise RecordError(_("a board in the file has no board number"))
         if board.deal is None:
             no_deal.add(board.number)
             continue
@@ -81,23 +88,30 @@ def read_hand_record(text: str, source: str, fmt: str | None = None) -> HandReco
             by_number[board.number] = board
             continue
         if first.deal != board.deal:
-            raise RecordError(f"board {board.number} appears twice with different deals", source)
+            raise RecordError(
+                _("board {number} appears twice with different deals").format(number=board.number),
+                source,
+            )
         repeated.add(board.number)
     if not by_number:
-        raise RecordError("no board in the file has a deal", source)
+        raise RecordError(_("no board in the file has a deal"), source)
     for number in repeated:
         by_number[number] = deal_only(by_number[number])
     notices = []
     if not numbered:
-        notices.append("The boards had no numbers; they are numbered in file order.")
+        notices.append(_("The boards had no numbers; they are numbered in file order."))
     if repeated:
         notices.append(
-            f"Boards {_listed(repeated)} appear more than once (several tables); their deals "
-            "are kept and the contract and result are asked at each ruling."
+            _(
+                "Boards {boards} appear more than once (several tables); their deals "
+                "are kept and the contract and result are asked at each ruling."
+            ).format(boards=_listed(repeated))
         )
     no_deal -= set(by_number)
     if no_deal:
-        notices.append(f"Boards {_listed(no_deal)} have no deal and were left out.")
+        notices.append(
+            _("Boards {boards} have no deal and were left out.").format(boards=_listed(no_deal))
+        )
     notice = " ".join(notices)
     return HandRecord(boards=dict(sorted(by_number.items())), notice=notice)
 
@@ -172,7 +186,10 @@ def load_bytes(
             raise no_deals_error(source)
         return _save(store, record, source, name, results, stored)
     if len(raw) > MAX_HAND_RECORD:
-        raise RecordError(f"the file is larger than {MAX_HAND_RECORD // 1_000_000} MB", source)
+        raise RecordError(
+            _("the file is larger than {size} MB").format(size=MAX_HAND_RECORD // 1_000_000),
+            source,
+        )
     return load_text(store, decode_record(raw), source, name, results_raw, results_source)
 
 
@@ -193,7 +210,7 @@ def _save(
     )
     info = store.session(session_id)
     if info is None:
-        raise RecordError("the session just saved could not be read back from the log")
+        raise RecordError(_("the session just saved could not be read back from the log"))
     return info
 
 
@@ -202,9 +219,13 @@ def _read_file(path: Path, limit: int) -> bytes:
         with path.open("rb") as file:
             raw = file.read(limit + 1)
     except OSError as error:
-        raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
+        raise RecordError(
+            _("cannot read the file: {reason}").format(reason=error.strerror), where=str(path)
+        ) from None
     if len(raw) > limit:
-        raise RecordError(f"the file is larger than {limit // 1_000_000} MB", path.name)
+        raise RecordError(
+            _("the file is larger than {size} MB").format(size=limit // 1_000_000), path.name
+        )
     return raw
 
 
@@ -224,7 +245,7 @@ def find_session(store: Store, wanted: str | None) -> SessionInfo:
     if not wanted:
         latest = store.latest_session()
         if latest is None:
-            raise RecordError("no session is loaded: use 'td-assist session load FILE' first")
+            raise RecordError(_("no session is loaded: use 'td-assist session load FILE' first"))
         return latest
     sessions = store.sessions(include_removed=True)
     for session in sessions:
@@ -233,7 +254,9 @@ def find_session(store: Store, wanted: str | None) -> SessionInfo:
     named = [s for s in sessions if s.name.casefold() == wanted.strip().casefold()]
     if named:
         return named[0]
-    raise RecordError(f"there is no session '{wanted}' (see 'td-assist session list')")
+    raise RecordError(
+        _("there is no session '{name}' (see 'td-assist session list')").format(name=wanted)
+    )
 
 
 def session_board(store: Store, session_id: str, number: int) -> Board | None:

@@ -13,12 +13,8 @@ from td_assist.bridge.formats import decode_record
 from td_assist.bridge.formats.results import read_results
 from td_assist.bridge.formats.usebio import handset_deals
 from td_assist.bridge.results import SessionResults
+from td_assist.i18n import _
 from td_assist.store import Store, StoredResults
-
-NEEDS_HAND_RECORD = (
-    "the results file has no deals: load the hand record with it, e.g. "
-    "td-assist session load HANDS.pbn --results {source}"
-)
 
 
 def read_results_file(raw: bytes, source: str) -> tuple[SessionResults, StoredResults]:
@@ -47,12 +43,16 @@ def results_notice(results: SessionResults, boards: set[int]) -> str:
     """What the TD should know about the results against the hand record."""
     lines = sum(len(board.lines) for board in results.boards.values())
     parts = [
-        f"Results from {results.source}: {lines} table results on {len(results.boards)} boards."
+        _("Results from {file}: {lines} table results on {boards} boards.").format(
+            file=results.source, lines=lines, boards=len(results.boards)
+        )
     ]
     missing = sorted(set(results.boards) - boards)
     if missing:
         shown = ", ".join(str(n) for n in missing[:12]) + (" ..." if len(missing) > 12 else "")
-        parts.append(f"Boards {shown} have results but no deal in the hand record.")
+        parts.append(
+            _("Boards {boards} have results but no deal in the hand record.").format(boards=shown)
+        )
     if results.notice:
         parts.append(results.notice)
     return " ".join(parts)
@@ -66,4 +66,9 @@ def hand_record_text(raw: bytes, results: SessionResults) -> str | None:
 
 
 def no_deals_error(source: str) -> RecordError:
-    return RecordError(NEEDS_HAND_RECORD.format(source=source))
+    return RecordError(
+        _(
+            "the results file has no deals: load the hand record with it, e.g. "
+            "td-assist session load HANDS.pbn --results {source}"
+        ).format(source=source)
+    )

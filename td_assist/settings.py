@@ -22,6 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.paths import user_dir
 from td_assist.rulings.procedures.adjusted_scores import SelfInflictedMethod
 
@@ -50,9 +51,13 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read the settings ({error})", where=str(path)) from None
+        raise RecordError(
+            _("cannot read the settings ({reason})").format(reason=error), where=str(path)
+        ) from None
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(f"not valid TOML: {error}", where=str(path)) from None
+        raise RecordError(
+            _("not valid TOML: {reason}").format(reason=error), where=str(path)
+        ) from None
     try:
         return Settings.model_validate(data)
     except ValidationError as error:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.usebio import UsebioDocument, event_of, parse_document
 from td_assist.bridge.results import neuberg, same_pair
+from td_assist.i18n import _
 from td_assist.ruling_log import export_entries
 from td_assist.store import LogEntry, Store
 
@@ -130,24 +131,28 @@ def _split_note(adjustment: dict) -> str:
     ns, ew = by_side.get("NS") or {}, by_side.get("EW") or {}
     if not ns or not ew or ns.get("score") == -(ew.get("score") or 0):
         return ""
-    return (
-        f" Split score (Law 12C1(e)): N-S {ns.get('score'):+}, E-W {ew.get('score'):+} from "
-        "each side's own view; USEBIO's SCORE holds N-S's only: enter E-W's by hand."
-    )
+    return " " + _(
+        "Split score (Law 12C1(e)): N-S {ns}, E-W {ew} from each side's own view; "
+        "USEBIO's SCORE holds N-S's only: enter E-W's by hand."
+    ).format(ns=f"{ns.get('score'):+}", ew=f"{ew.get('score'):+}")
 
 
 def export_usebio(store: Store, session_id: str) -> UsebioExport:
     stored = store.session_results(session_id)
     if stored is None:
         raise RecordError(
-            "the session has no results file: load it with the hand record "
-            "(td-assist session load HANDS.pbn --results RESULTS.xml)"
+            _(
+                "the session has no results file: load it with the hand record "
+                "(td-assist session load HANDS.pbn --results RESULTS.xml)"
+            )
         )
     text = stored.raw.decode("utf-8-sig", errors="replace")
     if "<USEBIO" not in text[:2000]:
         raise RecordError(
-            f"the session's results ({stored.source}) are not USEBIO, so they cannot be "
-            "written back as USEBIO: export CSV or PBN for the scorer instead"
+            _(
+                "the session's results ({file}) are not USEBIO, so they cannot be "
+                "written back as USEBIO: export CSV or PBN for the scorer instead"
+            ).format(file=stored.source)
         )
     document = parse_document(text, stored.source)
     event = event_of(document, stored.source)
@@ -162,26 +167,39 @@ def export_usebio(store: Store, session_id: str) -> UsebioExport:
         score = ruling_score(store, entry)
         if score is None or entry.board_number is None:
             continue
-        where = f"Board {entry.board_number}"
         board = boards.get(str(entry.board_number))
         if board is None:
-            notes.append(f"{where}: not in {stored.source}; enter the ruling by hand.")
+            notes.append(
+                _("Board {number}: not in {file}; enter the ruling by hand.").format(
+                    number=entry.board_number, file=stored.source
+                )
+            )
             continue
         line = _find_line(board, entry)
         if line is None:
             notes.append(
-                f"{where}: no traveller line for NS pair {entry.ns_pair or '?'} "
-                f"(table {entry.table or '?'}); enter the ruling by hand."
+                _(
+                    "Board {number}: no traveller line for NS pair {pair} (table {table}); "
+                    "enter the ruling by hand."
+                ).format(
+                    number=entry.board_number, pair=entry.ns_pair or "?", table=entry.table or "?"
+                )
             )
             continue
         _write(line, score)
         scores[id(line)] = score
-        pairs = f"{where}, {line.findtext('NS_PAIR_NUMBER')} v {line.findtext('EW_PAIR_NUMBER')}"
+        pairs = _("Board {number}, {ns_pair} v {ew_pair}").format(
+            number=entry.board_number,
+            ns_pair=line.findtext("NS_PAIR_NUMBER"),
+            ew_pair=line.findtext("EW_PAIR_NUMBER"),
+        )
         if score.kind == "weighted":
             notes.append(
-                f"{pairs}: weighted score (Law 12C1(c)) {score.note}. USEBIO cannot carry the "
-                "weights: the line keeps the table result with the weighted match points; "
-                "enter the weighted score in the scoring program by hand."
+                _(
+                    "{where}: weighted score (Law 12C1(c)) {results}. USEBIO cannot carry the "
+                    "weights: the line keeps the table result with the weighted match points; "
+                    "enter the weighted score in the scoring program by hand."
+                ).format(where=pairs, results=score.note)
             )
         elif score.note:
             notes.append(f"{pairs}:{score.note}")
@@ -191,15 +209,19 @@ def export_usebio(store: Store, session_id: str) -> UsebioExport:
             _rescore(boards[number], scores)
         else:
             notes.append(
-                f"Board {number}: the event is {event.get('EVENT_TYPE')}; its points on the "
-                "ruled board are not recomputed here: rescore it in the scoring program."
+                _(
+                    "Board {number}: the event is {kind}; its points on the ruled board are "
+                    "not recomputed here: rescore it in the scoring program."
+                ).format(number=number, kind=event.get("EVENT_TYPE"))
             )
     if ruled:
         notes.append(
-            "Pair totals, percentages and places are not recomputed: let the scoring "
-            "program rescore the event when it reads this file."
+            _(
+                "Pair totals, percentages and places are not recomputed: let the scoring "
+                "program rescore the event when it reads this file."
+            )
         )
-    said = " ".join(notes) or "no ruling changed a traveller line."
+    said = " ".join(notes) or _("no ruling changed a traveller line.")
     comment = ET.Comment(USEBIO_MARK.removeprefix("<!--") + " " + said.replace("--", "-") + " ")
     comment.tail = event.text or "\n"
     event.insert(0, comment)

@@ -134,7 +134,11 @@ def test_german_uses_the_glossary_terms(german):
 
 def test_german_definitions_keep_the_english_anchors(english, german):
     assert german.get("def-revoke").heading == "Renonce"
-    assert german.get("def-revoke").display == "Definitionen: Revoke"
+    # the name a German reader sees is the German heading, not the English anchor's word
+    assert german.get("def-revoke").display == "Definitionen: Renonce"
+    assert german.get("intro-what-the-laws-are-for").display == (
+        "Einleitung: Wozu die Regeln da sind"
+    )
     assert [s.anchor for s in german.named["definitions"].sections()] == [
         s.anchor for s in english.named["definitions"].sections()
     ]
@@ -241,7 +245,7 @@ def test_laws_overlap_works_on_the_german_lawbook(tmp_path, monkeypatch, capsys,
     capsys.readouterr()
     assert main(["laws", "overlap", "--lang", "de"]) == 1
     out = capsys.readouterr().out
-    assert re.search(r"^64A: \d+ words: ist eine renonce vollzogen", out, re.MULTILINE)
+    assert re.search(r"^64A: \d+ Wörter: ist eine renonce vollzogen", out, re.MULTILINE)
     # the English check has no official text imported: the German import is kept apart
     assert main(["laws", "overlap"]) == 2
     assert "laws import FILE' first" in capsys.readouterr().err
@@ -324,7 +328,7 @@ def test_a_law_without_a_german_file_falls_back_to_english(laws_without_german_6
     assert out.startswith("Regel 64 gibt es noch nicht auf Deutsch")
     assert "Law 64: Procedure after Establishment of a Revoke" in out
     assert main(["laws", "check", "--lang", "de"]) == 1
-    assert "Regel 64 is missing" in capsys.readouterr().out
+    assert "Regel 64 fehlt" in capsys.readouterr().out  # --lang de: said in German
 
 
 # --- the law pages -----------------------------------------------------------------------

@@ -29,7 +29,7 @@ def test_every_question_has_the_fields_and_nothing_else():
         assert set(item) - {"batch"} == {"q", "answers", "lang", "split", "source"}, item
         assert item["q"].strip() and item["answers"], item
         assert item["lang"] in {"en", "de"} and item["split"] in {"dev", "heldout"}, item
-        assert item.get("batch", 1) in {1, 2, 3, 4, 5, 6, 7, 8}, item
+        assert item.get("batch", 1) in {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, item
         assert item["source"].startswith(("http://", "https://")), item
 
 
@@ -49,6 +49,8 @@ def test_batch_counts_match_the_header():
         (6, "en"): 21,
         (7, "en"): 60,
         (8, "en"): 28,
+        (9, "en"): 41,
+        (10, "de"): 12,
     }
 
 
@@ -75,9 +77,43 @@ def test_held_out_is_every_third_question_of_pages_tuning_never_saw():
     position: defaultdict[tuple[str, int], int] = defaultdict(int)
     for item in QUESTIONS:
         key = (item["lang"], item.get("batch", 1))
+        if key[1] >= BY_PAGE:
+            continue
         position[key] += 1
         chosen = position[key] % 3 == 0 and page_of(item["source"]) not in dev_pages
         assert item["split"] == ("heldout" if chosen else "dev"), item["q"]
+
+
+BY_PAGE = 9  # from batch 9 on, pages (not questions) are counted for the split
+
+
+def test_from_batch_nine_every_third_page_is_held_out():
+    """New batches hold out every third page, in the order the pages first appear in the
+    batch, with all of that page's questions (the file's header, issue 34)."""
+    page_of = _benchmark().page_of
+    order: defaultdict[tuple[str, int], list[str]] = defaultdict(list)
+    later = [i for i in QUESTIONS if i.get("batch", 1) >= BY_PAGE]
+    for item in later:
+        pages = order[(item["lang"], item["batch"])]
+        page = page_of(item["source"])
+        if page not in pages:
+            pages.append(page)
+        chosen = (pages.index(page) + 1) % 3 == 0
+        assert item["split"] == ("heldout" if chosen else "dev"), item["q"]
+    assert later, "batch 9 is in the file"
+
+
+def test_a_later_batch_uses_no_page_an_earlier_batch_used():
+    page_of = _benchmark().page_of
+    first: dict[str, int] = {}
+    for item in QUESTIONS:
+        first.setdefault(page_of(item["source"]), item.get("batch", 1))
+    reused = [
+        i["source"]
+        for i in QUESTIONS
+        if i.get("batch", 1) >= BY_PAGE and first[page_of(i["source"])] != i.get("batch", 1)
+    ]
+    assert reused == []
 
 
 def test_a_page_keeps_all_its_questions_on_one_side_of_the_split():
@@ -140,7 +176,7 @@ def test_unseen_dev_hides_only_the_phrasings_that_repeat_the_question():
     assert index.postings == before  # nothing is lost from the index
 
 
-@pytest.mark.parametrize("batch", [2, 3, 4, 5])
+@pytest.mark.parametrize("batch", [2, 3, 4, 5, 9, 10])
 def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     sets = _benchmark_sets()
     held_out = sets[f"real held-out {batch}"]
@@ -151,7 +187,9 @@ def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     assert len(sets["real dev"]) == sum(i["split"] == "dev" for i in QUESTIONS)
 
 
-@pytest.mark.parametrize(("name", "batches", "size"), [("6+7", (6, 7), 12), ("8", (8,), 9)])
+@pytest.mark.parametrize(
+    ("name", "batches", "size"), [("6+7", (6, 7), 12), ("8", (8,), 9), ("9", (9,), 13)]
+)
 def test_search_quality_reports_the_english_only_batches(name, batches, size):
     held_out = _benchmark_sets()[f"real held-out {name}"]
     wanted = [i["q"] for i in QUESTIONS if i["split"] == "heldout" and i.get("batch", 1) in batches]

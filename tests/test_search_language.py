@@ -427,8 +427,31 @@ def test_one_law_gives_way_in_the_top_three_to_another_that_scores_close(engine)
     [
         ("insufficient bid and then a lead out of turn", {27}, {53, 54, 55, 56}),
         ("Renonce und danach ein Claim", {68, 69, 70, 71}, {61, 62, 63, 64}),
+        # the top three held three laws, none a repeat: the one the question does not
+        # name (56, a defender's lead) gives way
+        ("declarer led from the wrong hand and a defender then revoked", {55}, {61, 62, 63, 64}),
+        # the top three held three laws of one irregularity (a card dropped: 48-50)
+        ("a player dropped a card and then revoked", {24, 48, 49, 50}, {61, 62, 63, 64}),
     ],
 )
 def test_a_question_naming_two_irregularities_gets_both_laws(engine, question, first, second):
     laws = {hit.law for hit in engine.search(question).hits[:3]}
     assert laws & first and laws & second
+
+
+def test_a_named_irregularity_takes_the_place_of_a_law_the_question_does_not_name(engine):
+    book = engine.book
+    ranked = [
+        (book.get(anchor), score)
+        for anchor, score in (("55A", 10.0), ("54A", 8.0), ("56B", 7.0), ("64B7", 5.0))
+    ]
+    named = [frozenset([55]), frozenset([61, 62, 63, 64])]
+    assert [s.anchor for s, _ in engine._make_room(ranked, named)[:4]] == [
+        "55A",
+        "54A",
+        "64B7",
+        "56B",
+    ]
+    # named in passing (far below the third): the order stays
+    ranked[3] = (book.get("64B7"), 2.0)
+    assert [s.anchor for s, _ in engine._make_room(ranked, named)[:3]] == ["55A", "54A", "56B"]

@@ -29,6 +29,7 @@ from functools import cache
 
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 
 class CallKind(enum.StrEnum):
@@ -49,7 +50,7 @@ class Call:
     @classmethod
     def bid(cls, level: int, strain: Strain) -> Call:
         if not 1 <= level <= 7:
-            raise RecordError(f"a bid must be at level 1 to 7, not {level}")
+            raise RecordError(_("a bid must be at level 1 to 7, not {level}").format(level=level))
         return cls(CallKind.BID, level, strain)
 
     @classmethod
@@ -108,11 +109,13 @@ def _parse_call(text: str) -> Call:
         try:
             strain = Strain.parse(upper[1:])
         except RecordError:
-            raise RecordError(f"unknown call {shown(text)}") from None
+            raise RecordError(_("unknown call {text}").format(text=shown(text))) from None
         if 1 <= level <= 7:
             return Call.bid(level, strain)
-        raise RecordError(f"{shown(text)} is not a bid: the level must be 1 to 7")
-    raise RecordError(f"unknown call {shown(text)} (e.g. 1C, 3NT, P, X, XX)")
+        raise RecordError(
+            _("{text} is not a bid: the level must be 1 to 7").format(text=shown(text))
+        )
+    raise RecordError(_("unknown call {text} (e.g. 1C, 3NT, P, X, XX)").format(text=shown(text)))
 
 
 def expand_all_pass(calls: list[str]) -> list[str]:
@@ -185,7 +188,11 @@ class Contract:
         except RecordError:
             call = PASS
         if not call.is_bid:
-            raise RecordError(f"unknown contract {shown(original)} (e.g. 4S, 3NTX, 6HXX, Pass)")
+            raise RecordError(
+                _("unknown contract {text} (e.g. 4S, 3NTX, 6HXX, Pass)").format(
+                    text=shown(original)
+                )
+            )
         return cls(call.level, call.strain, doubling, None)
 
     @property

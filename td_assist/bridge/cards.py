@@ -43,7 +43,7 @@ class Seat(enum.StrEnum):
         key = _SEAT_ALIASES.get(text.strip().upper())
         if key is not None:
             return cls(key)
-        raise RecordError(f"unknown seat {shown(text)} (use N, E, S or W)")
+        raise RecordError(_("unknown seat {text} (use N, E, S or W)").format(text=shown(text)))
 
     @property
     def name_full(self) -> str:
@@ -121,7 +121,7 @@ class Suit(enum.StrEnum):
     def parse(cls, text: str) -> Suit:
         key = _SUIT_ALIASES.get(text.strip().upper())
         if key is None:
-            raise RecordError(f"unknown suit {shown(text)}")
+            raise RecordError(_("unknown suit {text}").format(text=shown(text)))
         return cls(key)
 
 
@@ -164,7 +164,9 @@ class Strain(enum.StrEnum):
             return cls.NOTRUMP
         suit = _SUIT_ALIASES.get(key)
         if suit is None:
-            raise RecordError(f"unknown strain {shown(text)} (use C, D, H, S or NT)")
+            raise RecordError(
+                _("unknown strain {text} (use C, D, H, S or NT)").format(text=shown(text))
+            )
         return cls(suit)
 
 
@@ -202,7 +204,7 @@ class Rank(enum.StrEnum):
         if key == "10":
             key = "T"
         if key not in _RANK_ORDER:
-            raise RecordError(f"unknown rank {shown(text)}")
+            raise RecordError(_("unknown rank {text}").format(text=shown(text)))
         return cls(key)
 
 

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 
 from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 
 class Vulnerability(enum.StrEnum):
@@ -29,7 +30,9 @@ class Vulnerability(enum.StrEnum):
         """Accept the usual spellings: None/Love/-, NS, EW, All/Both/Alle/Keine."""
         key = _VUL_ALIASES.get(text.strip().upper().replace("-", "").replace(" ", ""))
         if key is None:
-            raise RecordError(f"unknown vulnerability {shown(text)} (use None, NS, EW or All)")
+            raise RecordError(
+                _("unknown vulnerability {text} (use None, NS, EW or All)").format(text=shown(text))
+            )
         return cls(key)
 
     def is_vulnerable(self, side: Side | Seat) -> bool:
@@ -80,7 +83,7 @@ def board_vulnerability(number: int) -> Vulnerability:
 
 def _check_board_number(number: int) -> None:
     if number < 1:
-        raise RecordError(f"board number {number} is not a positive number")
+        raise RecordError(_("board number {number} is not a positive number").format(number=number))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ Every message names the problem and where it is, so a TD can fix the record:
 
 from __future__ import annotations
 
+from td_assist.i18n import _
+
 
 class RecordError(ValueError):
     """A record (deal, auction, play, file) is malformed or contradicts itself.
@@ -37,7 +39,7 @@ def shown(text: str, limit: int = 30) -> str:
     """
     visible = "".join(ch for ch in text if ch.isprintable() or ch == " ").strip()
     if not visible:
-        return "(empty)"
+        return _("(empty)")
     if len(visible) > limit:
         visible = visible[: limit - 3] + "..."
     return f"'{visible}'"

@@ -19,8 +19,10 @@ from td_assist.bridge.errors import RecordError, shown
 from td_assist.i18n import (
     LANGUAGE_VARIABLE,
     LANGUAGES,
+    _,
     current_language,
     known_language,
+    ngettext,
     use_language,
 )
 
@@ -73,17 +75,28 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.lan:
         config["LAN_PIN"] = new_pin()
     app = create_app(config)
-    print(f"td-assist {__version__} is running: open http://127.0.0.1:{args.port}/ on this laptop")
-    if args.lan:
-        for address in addresses or ["<this laptop's address>"]:
-            print(f"On a tablet or phone on the club network, type: http://{address}:{args.port}/")
-        print(f"Their QR codes: http://127.0.0.1:{args.port}/lan")
-        print(f"PIN for tablets and phones: {config['LAN_PIN']}")
-        print(
-            f"To sign every tablet out or change the PIN: http://127.0.0.1:{args.port}/lan "
-            "(stopping td-assist signs them all out too)"
+    print(
+        _("td-assist {version} is running: open {url} on this laptop").format(
+            version=__version__, url=f"http://127.0.0.1:{args.port}/"
         )
-    print("Stop it with Ctrl+C.")
+    )
+    if args.lan:
+        for address in addresses or [_("<this laptop's address>")]:
+            print(
+                _("On a tablet or phone on the club network, type: {url}").format(
+                    url=f"http://{address}:{args.port}/"
+                )
+            )
+        lan_page = f"http://127.0.0.1:{args.port}/lan"
+        print(_("Their QR codes: {url}").format(url=lan_page))
+        print(_("PIN for tablets and phones: {pin}").format(pin=config["LAN_PIN"]))
+        print(
+            _(
+                "To sign every tablet out or change the PIN: {url} "
+                "(stopping td-assist signs them all out too)"
+            ).format(url=lan_page)
+        )
+    print(_("Stop it with Ctrl+C."))
     serve(app, host=host, port=args.port)
     return 0
 
@@ -101,9 +114,9 @@ def _cmd_search(args: argparse.Namespace) -> int:
     if report.note:
         print(report.note)
     if report.suggestion:
-        print(f"Did you mean: {report.suggestion}")
+        print(_("Did you mean: {words}").format(words=report.suggestion))
     if not report.hits:
-        print("No law section matches. Try other words, or a law number such as 64B3.")
+        print(_("No law section matches. Try other words, or a law number such as 64B3."))
     for number, hit in enumerate(report.hits, start=1):
         heading = f" {hit.heading}" if hit.heading else ""
         print(f"{number:2}. {hit.cite}{heading}  ({hit.title})")
@@ -117,49 +130,56 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     them (for help, and when ``argv`` is not given)."""
     parser = argparse.ArgumentParser(
         prog="td-assist",
-        description="A rulings assistant for duplicate-bridge tournament directors.",
+        description=_("A rulings assistant for duplicate-bridge tournament directors."),
     )
-    parser.add_argument("--version", action="version", version=f"td-assist {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"td-assist {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        help=f"language of the text printed ({', '.join(LANGUAGES)}); anywhere on the line; "
-        f"default: ${LANGUAGE_VARIABLE}, else en",
+        help=_(
+            "language of the text printed ({languages}); anywhere on the line; "
+            "default: {variable}, else en"
+        ).format(languages=", ".join(LANGUAGES), variable=f"${LANGUAGE_VARIABLE}"),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    serve = commands.add_parser("serve", help="start the web app")
+    serve = commands.add_parser("serve", help=_("start the web app"))
     serve.add_argument(
         "--host",
         default=None,
-        help="address to bind (default 127.0.0.1; with --lan, every address of this laptop)",
+        help=_("address to bind (default 127.0.0.1; with --lan, every address of this laptop)"),
     )
-    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.add_argument("--port", type=int, default=5000, help=_("port (default 5000)"))
     serve.add_argument(
         "--lan",
         action="store_true",
-        help="serve tablets and phones on the club network; they need the PIN shown",
+        help=_("serve tablets and phones on the club network; they need the PIN shown"),
     )
     serve.set_defaults(handler=_cmd_serve)
 
     score_cmd = commands.add_parser(
         "score",
-        help="the Law 77 score of a result, from North-South's view",
-        description="Example: td-assist score 4SX S 9 --vul NS",
+        help=_("the Law 77 score of a result, from North-South's view"),
+        description=_("Example: td-assist score 4SX S 9 --vul NS"),
     )
-    score_cmd.add_argument("contract", help="contract with doubling, e.g. 4S, 3NTX, 6HXX")
-    score_cmd.add_argument("declarer", help="declarer: N, E, S or W")
-    score_cmd.add_argument("tricks", type=_tricks, help="tricks taken by declarer (0-13)")
-    score_cmd.add_argument("--vul", default="None", help="None, NS, EW or All (default None)")
-    score_cmd.add_argument("--json", action="store_true", help="print JSON")
+    score_cmd.add_argument("contract", help=_("contract with doubling, e.g. 4S, 3NTX, 6HXX"))
+    score_cmd.add_argument("declarer", help=_("declarer: N, E, S or W"))
+    score_cmd.add_argument("tricks", type=_tricks, help=_("tricks taken by declarer (0-13)"))
+    score_cmd.add_argument("--vul", default="None", help=_("None, NS, EW or All (default None)"))
+    score_cmd.add_argument("--json", action="store_true", help=_("print JSON"))
     score_cmd.set_defaults(handler=_cmd_score)
 
     search = commands.add_parser(
-        "search", help='find the law section for a TD\'s words, e.g. "dummy revoked"'
+        "search", help=_('find the law section for a TD\'s words, e.g. "dummy revoked"')
     )
-    search.add_argument("query", nargs="+", help="words or a law number")
-    search.add_argument("--limit", type=int, default=10, help="how many results (default 10)")
-    search.add_argument("--json", action="store_true", help="print JSON")
+    search.add_argument("query", nargs="+", help=_("words or a law number"))
+    search.add_argument("--limit", type=int, default=10, help=_("how many results (default 10)"))
+    search.add_argument("--json", action="store_true", help=_("print JSON"))
     search.set_defaults(handler=_cmd_search)
 
     for module in _command_modules(argv):
@@ -187,10 +207,14 @@ def _command_errors() -> tuple[type[Exception], ...]:
 
 def _tricks(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of tricks")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of tricks").format(text=shown(text))
+        )
     value = int(text)
     if not 0 <= value <= 13:
-        raise argparse.ArgumentTypeError(f"{value} tricks is impossible (0 to 13)")
+        raise argparse.ArgumentTypeError(
+            _("{count} tricks is impossible (0 to 13)").format(count=value)
+        )
     return value
 
 
@@ -265,8 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments, code = take_language(list(sys.argv[1:] if argv is None else argv))
     if code is not None and known_language(code) is None:
         print(
-            f"td-assist: --lang {one_line(code)}: not a language td-assist speaks "
-            f"(available: {', '.join(LANGUAGES)})",
+            "td-assist: "
+            + _("--lang {code}: not a language td-assist speaks (available: {languages})").format(
+                code=one_line(code), languages=", ".join(LANGUAGES)
+            ),
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
@@ -274,7 +300,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(arguments)
 
 
+def _argparse_in_reader_language() -> None:
+    """argparse's own words ("usage:", "the following arguments are required") through
+    our catalog: argparse looks them up with ``gettext`` at run time, by these names."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
 def _run(arguments: list[str]) -> int:
+    _argparse_in_reader_language()
     parser = build_parser(arguments)
     args = parser.parse_args(arguments)
     if not getattr(args, "handler", None):
@@ -293,10 +327,12 @@ def _run(arguments: list[str]) -> int:
         # A reader missed a case: still one line, never a traceback, for a TD.
         if os.environ.get("TD_ASSIST_DEBUG"):
             raise
-        problem = f"this input could not be read ({type(error).__name__}); please report it"
+        problem = _("this input could not be read ({kind}); please report it").format(
+            kind=type(error).__name__
+        )
         print(f"td-assist: {problem}", file=sys.stderr)
         if getattr(args, "json", False):
-            print(json.dumps({"error": problem, "where": None}))
+            print(json.dumps({"error": problem, "where": None}, ensure_ascii=False))
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.

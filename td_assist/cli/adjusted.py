@@ -7,6 +7,7 @@ import argparse
 from td_assist.bridge.cards import Side
 from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.procedures.adjusted_scores import (
     AdjustedScore,
@@ -69,18 +70,32 @@ def _number(value: float | None, sign: bool = True) -> str:
 
 
 def print_adjusted(answer: AdjustedScore) -> None:
-    print(f"Vulnerability: {answer.vulnerability.value}")
-    header = f"{'result':<14}{'weight':>8}{'NS score':>10}"
+    from td_assist.bridge.display import vulnerability_text
+
+    print(
+        _("Vulnerability: {vulnerability}").format(
+            vulnerability=vulnerability_text(answer.vulnerability.value)
+        )
+    )
+    # (a call of _() inside an f-string is not found by the catalog's extractor)
+    result, weight, points = _("result"), _("weight"), _("NS score")
+    header = f"{result:<14}{weight:>8} {points:>9}"
     if answer.comparison is not None:
-        header += f"{'IMPs NS':>9}"
+        imps = _("IMPs NS")
+        header += f"{imps:>9}"
     if answer.traveller:
-        header += f"{'MP NS':>8}{'%':>8}"
+        matchpoints = _("MP NS")
+        header += f"{matchpoints:>8}{'%':>8}"
     double_dummy = any(line.dd_tricks is not None for line in answer.weighted)
     if double_dummy:
-        header += "  double-dummy tricks"
+        header += "  " + _("double-dummy tricks")
     print(header)
     for line in answer.weighted:
-        name = "Pass" if line.declarer is None else f"{line.contract} {line.declarer} {line.tricks}"
+        name = (
+            _("Pass")
+            if line.declarer is None
+            else f"{line.contract} {line.declarer.short} {line.tricks}"
+        )
         row = f"{name:<14}{line.weight:>8.4g}{line.score_ns:>+10d}"
         if answer.comparison is not None:
             row += f"{line.imps_ns:>+9d}"
@@ -89,56 +104,74 @@ def print_adjusted(answer: AdjustedScore) -> None:
         if double_dummy:
             row += f"  {'' if line.dd_tricks is None else line.dd_tricks}"
         print(row)
-    print(f"\nWeighted score: NS {_number(answer.score_ns_final)}")
+    print("\n" + _("Weighted score: NS {score}").format(score=_number(answer.score_ns_final)))
     if answer.comparison is not None:
         print(
-            f"Weighted IMPs against NS {answer.comparison:+d} at the other table: "
-            f"NS {_number(answer.imps_ns)}"
+            _("Weighted IMPs against NS {comparison} at the other table: NS {imps}").format(
+                comparison=f"{answer.comparison:+d}", imps=_number(answer.imps_ns)
+            )
         )
     if answer.traveller:
         print(
-            f"Weighted matchpoints on a traveller of {len(answer.traveller) + 1} "
-            f"(top {_number(answer.top, False)}): NS {_number(answer.mp_percent_ns, False)}%"
+            _("Weighted matchpoints on a traveller of {scores} (top {top}): NS {percent}%").format(
+                scores=len(answer.traveller) + 1,
+                top=_number(answer.top, False),
+                percent=_number(answer.mp_percent_ns, False),
+            )
         )
     for side, score in answer.by_side.items():
-        parts = [f"{_number(score.score)} points"]
-        if score.imps is not None:
-            parts.append(f"{_number(score.imps)} IMPs")
-        if score.mp_percent is not None:
-            parts.append(f"{_number(score.mp_percent, False)}%")
-        print(f"{side}: " + ", ".join(parts))
+        print(f"{_side_name(side)}: {_amounts(score.score, score.imps, score.mp_percent, True)}")
     split = answer.self_inflicted
     if split is not None and split.balances and split.no_damage:
         print(
-            f"\nLaw 12C1(e) changes nothing: the adjusted score is no better for "
-            f"{split.non_offenders} than their table result, so there is no damage to redress "
-            "(Law 12B1); both sides keep the table result and the scores balance."
+            "\n"
+            + _(
+                "Law 12C1(e) changes nothing: the adjusted score is no better for {side} than "
+                "their table result, so there is no damage to redress (Law 12B1); both sides "
+                "keep the table result and the scores balance."
+            ).format(side=_side_name(split.non_offenders))
         )
     elif split is not None and split.balances:
         # C no better for them than the table result: none of the damage was their own.
         print(
-            f"\nLaw 12C1(e) changes nothing: none of {split.non_offenders}'s damage was "
-            "self-inflicted, so both sides get the adjusted score and the scores balance."
+            "\n"
+            + _(
+                "Law 12C1(e) changes nothing: none of {side}'s damage was self-inflicted, so "
+                "both sides get the adjusted score and the scores balance."
+            ).format(side=_side_name(split.non_offenders))
         )
     elif split is not None:
+        own = split.self_inflicted
         print(
-            f"\nLaw 12C1(e): the scores do not balance; {split.non_offenders} (non-offenders) "
-            f"get no redress for the damage they caused themselves "
-            f"({_number(split.self_inflicted.score, False)} points"
-            + (
-                f", {_number(split.self_inflicted.imps, False)} IMPs"
-                if split.self_inflicted.imps is not None
-                else ""
+            "\n"
+            + _(
+                "Law 12C1(e): the scores do not balance; {side} (non-offenders) get no redress "
+                "for the damage they caused themselves ({damage}). Method: {method} (set in "
+                "{path})."
+            ).format(
+                side=_side_name(split.non_offenders),
+                damage=_amounts(own.score, own.imps, own.mp_percent, False),
+                method=SelfInflictedMethod(split.method).label,
+                path=settings_path(),
             )
-            + (
-                f", {_number(split.self_inflicted.mp_percent, False)}%"
-                if split.self_inflicted.mp_percent is not None
-                else ""
-            )
-            + f"). Method: {SelfInflictedMethod(split.method).label}"
-            f" (set in {settings_path()})."
         )
-    print("\nLaws: " + ", ".join(display_anchor(a) for a in answer.laws))
+    print("\n" + _("Laws: {laws}").format(laws=", ".join(display_anchor(a) for a in answer.laws)))
+
+
+def _side_name(side: object) -> str:
+    """``NS``/``EW`` as the reader writes them (German: NS, OW)."""
+    code = str(getattr(side, "value", side))
+    return {"NS": _("NS"), "EW": _("EW")}.get(code, code)
+
+
+def _amounts(points: float, imps: float | None, percent: float | None, sign: bool) -> str:
+    """ "420 points, 3 IMPs, 55%": a side's score in each unit it has."""
+    parts = [_("{points} points").format(points=_number(points, sign))]
+    if imps is not None:
+        parts.append(_("{imps} IMPs").format(imps=_number(imps, sign)))
+    if percent is not None:
+        parts.append(f"{_number(percent, False)}%")
+    return ", ".join(parts)
 
 
 def _cmd_adjust(args: argparse.Namespace) -> int:
@@ -153,8 +186,8 @@ def _cmd_adjust(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
         "adjust",
-        help="a Law 12C adjusted score: weighted points, IMPs or matchpoints",
-        description=(
+        help=_("a Law 12C adjusted score: weighted points, IMPs or matchpoints"),
+        description=_(
             'Example: td-assist adjust --results "4S S 10 0.6; 3S S 9 0.4" --board 5 '
             "--comparison -140"
         ),
@@ -162,28 +195,28 @@ def register(commands: argparse._SubParsersAction) -> None:
     command.add_argument(
         "--results",
         required=True,
-        help='results and weights: "4S S 10 0.6; 3SX S 9 0.4" (tricks may be =, +1, -2)',
+        help=_('results and weights: "4S S 10 0.6; 3SX S 9 0.4" (tricks may be =, +1, -2)'),
     )
-    command.add_argument("--vul", help="None, NS, EW or All (default None)")
-    command.add_argument("--board", type=int, help="board number (gives the vulnerability)")
-    command.add_argument("--comparison", help="teams: NS points at the other table, e.g. -140")
+    command.add_argument("--vul", help=_("None, NS, EW or All (default None)"))
+    command.add_argument("--board", type=int, help=_("board number (gives the vulnerability)"))
+    command.add_argument("--comparison", help=_("teams: NS points at the other table, e.g. -140"))
     command.add_argument(
-        "--traveller", help='pairs: the other NS scores on the traveller, "420, 450, -50"'
+        "--traveller", help=_('pairs: the other NS scores on the traveller, "420, 450, -50"')
     )
     command.add_argument(
-        "--table-result", help='Law 12C1(e): the result at the table, e.g. "4SX E 8"'
+        "--table-result", help=_('Law 12C1(e): the result at the table, e.g. "4SX E 8"')
     )
     command.add_argument(
         "--without-error",
-        help="Law 12C1(e): the result the non-offenders would have had without their error",
+        help=_("Law 12C1(e): the result the non-offenders would have had without their error"),
     )
-    command.add_argument("--non-offenders", help="Law 12C1(e): NS or EW")
+    command.add_argument("--non-offenders", help=_("Law 12C1(e): NS or EW"))
     command.add_argument(
         "--method",
-        help="Law 12C1(e) method: self_inflicted_part or table_result (default: settings.toml)",
+        help=_("Law 12C1(e) method: self_inflicted_part or table_result (default: settings.toml)"),
     )
     command.add_argument(
-        "--deal", help='the deal (PBN "N:..."): double-dummy tricks, with the analysis extra'
+        "--deal", help=_('the deal (PBN "N:..."): double-dummy tricks, with the analysis extra')
     )
-    command.add_argument("--json", action="store_true", help="print JSON")
+    command.add_argument("--json", action="store_true", help=_("print JSON"))
     command.set_defaults(handler=_cmd_adjust)

@@ -172,19 +172,23 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from td_assist.i18n import _  # local: keeps this apart from the cases imports being reworked
+
     cases = commands.add_parser(
-        "cases", help="the library of worked cases: list, show, check"
+        "cases", help=_("the library of worked cases: list, show, check")
     ).add_subparsers(dest="cases_command", metavar="ACTION", required=True)
-    listing = cases.add_parser("list", help="every case with its wizard, laws and difficulty")
-    listing.add_argument("--wizard", help="only this wizard's cases")
-    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing = cases.add_parser("list", help=_("every case with its wizard, laws and difficulty"))
+    listing.add_argument("--wizard", help=_("only this wizard's cases"))
+    listing.add_argument("--json", action="store_true", help=_("print JSON"))
     listing.set_defaults(handler=_cmd_list)
-    show = cases.add_parser("show", help="one case: the situation, the model walk and ruling")
-    show.add_argument("id", help="the case id as listed, e.g. revoke/01-defender-ruffs-two-tricks")
-    show.add_argument("--json", action="store_true", help="print JSON")
+    show = cases.add_parser("show", help=_("one case: the situation, the model walk and ruling"))
+    show.add_argument(
+        "id", help=_("the case id as listed, e.g. revoke/01-defender-ruffs-two-tricks")
+    )
+    show.add_argument("--json", action="store_true", help=_("print JSON"))
     show.set_defaults(handler=_cmd_show)
     check = cases.add_parser(
-        "check", help="run every case against the engine; exit 1 if any disagrees"
+        "check", help=_("run every case against the engine; exit 1 if any disagrees")
     )
-    check.add_argument("--wizard", help="only this wizard's cases")
+    check.add_argument("--wizard", help=_("only this wizard's cases"))
     check.set_defaults(handler=_cmd_check)

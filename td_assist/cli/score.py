@@ -10,6 +10,7 @@ from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.scoring import score
+from td_assist.i18n import _, ngettext
 
 
 class ScoreReport(BaseModel):
@@ -62,18 +63,27 @@ def print_score(args: argparse.Namespace) -> int:
         print(report.model_dump_json(indent=2))
         return 0
     if report.contract == "Pass":
-        print("Passed out: NS 0 / EW 0")
+        print(_("Passed out: NS 0 / EW 0"))
         return 0
-    made = (
-        "made exactly"
-        if report.over_under == 0
-        else f"made with {report.over_under} overtrick{'s' * (report.over_under > 1)}"
-        if report.over_under > 0
-        else f"down {-report.over_under}"
-    )
-    vul = "vulnerable" if report.declarer_vulnerable else "not vulnerable"
-    print(
-        f"{report.contract} by {report.declarer}, {report.tricks} tricks ({made}), declarer {vul}"
-    )
-    print(f"NS {report.score_ns:+d} / EW {report.score_ew:+d}")
+    if report.over_under == 0:
+        made = _("made exactly")
+    elif report.over_under > 0:
+        made = ngettext(
+            "made with {count} overtrick", "made with {count} overtricks", report.over_under
+        ).format(count=report.over_under)
+    else:
+        made = _("down {count}").format(count=-report.over_under)
+    facts = {
+        # codes stay (4SX); only no trump is written as the reader writes it (3SA)
+        "contract": report.contract.replace("NT", _("NT")),
+        "declarer": Seat(report.declarer).short,
+        "tricks": report.tricks,
+        "made": made,
+    }
+    if report.declarer_vulnerable:
+        line = _("{contract} by {declarer}, {tricks} tricks ({made}), declarer vulnerable")
+    else:
+        line = _("{contract} by {declarer}, {tricks} tricks ({made}), declarer not vulnerable")
+    print(line.format(**facts))
+    print(_("NS {ns} / EW {ew}").format(ns=f"{report.score_ns:+d}", ew=f"{report.score_ew:+d}"))
     return 0

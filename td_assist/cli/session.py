@@ -18,25 +18,38 @@ def _cmd_load(args: argparse.Namespace) -> int:
     store = open_store()
     results = Path(args.results) if args.results else None
     info = load_file(store, Path(args.file), args.name or "", results)
-    print(f"Loaded session '{info.name}' ({info.id}): {info.board_count} boards from {info.source}")
+    print(
+        _("Loaded session '{name}' ({id}): {count} boards from {source}").format(
+            name=info.name, id=info.id, count=info.board_count, source=info.source
+        )
+    )
     if info.notice:
         print(info.notice)
-    print("It is now the default session.")
+    print(_("It is now the default session."))
     return 0
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
     sessions = open_store().sessions(include_removed=args.all)
     if not sessions:
-        print("No session is loaded. Load one with: td-assist session load FILE")
+        print(_("No session is loaded. Load one with: td-assist session load FILE"))
         return 0
     for position, info in enumerate(sessions):
-        mark = " (default)" if position == 0 and not info.removed else ""
-        removed = f", removed {info.removed[:16].replace('T', ' ')}" if info.removed else ""
-        print(
-            f"{info.id}  {info.name}{mark}: {info.board_count} boards, {info.source}, "
-            f"loaded {info.created.replace('T', ' ')[:16]}{removed}"
-        )
+        facts = {
+            "id": info.id,
+            "name": info.name,
+            "count": info.board_count,
+            "source": info.source,
+            "loaded": info.created.replace("T", " ")[:16],
+            "removed": (info.removed or "")[:16].replace("T", " "),
+        }
+        if info.removed:
+            line = _("{id}  {name}: {count} boards, {source}, loaded {loaded}, removed {removed}")
+        elif position == 0:
+            line = _("{id}  {name} (default): {count} boards, {source}, loaded {loaded}")
+        else:
+            line = _("{id}  {name}: {count} boards, {source}, loaded {loaded}")
+        print(line.format(**facts))
     return 0
 
 
@@ -44,8 +57,8 @@ def _cmd_remove(args: argparse.Namespace) -> int:
     store = open_store()
     info = find_session(store, args.session)
     if info.removed or not store.remove_session(info.id):
-        raise RecordError(f"session '{info.name}' was already removed")
-    print(f"Removed session '{info.name}'; its rulings stay in the log.")
+        raise RecordError(_("session '{name}' was already removed").format(name=info.name))
+    print(_("Removed session '{name}'; its rulings stay in the log.").format(name=info.name))
     return 0
 
 
@@ -69,9 +82,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
             Path(args.output).write_text(text, encoding="utf-8", newline="")
         except OSError as error:
             raise RecordError(
-                f"cannot write the file ({error.strerror})", where=shown(args.output, 60)
+                _("cannot write the file ({reason})").format(reason=error.strerror),
+                where=shown(args.output, 60),
             ) from None
-        print(f"Wrote {len(entries)} rulings to {args.output}", file=sys.stderr)
+        print(
+            _("Wrote {count} rulings to {path}").format(count=len(entries), path=args.output),
+            file=sys.stderr,
+        )
     else:
         sys.stdout.write(text)
     return 0
@@ -83,7 +100,7 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
     from td_assist.usebio_export import export_usebio
 
     if args.all:
-        raise RecordError("a results file is one session's: give --session instead of --all")
+        raise RecordError(_("a results file is one session's: give --session instead of --all"))
     session_id = find_session(store, args.session).id
     if args.format == "pbn-results":
         from td_assist.pbn_results_export import export_pbn_results
@@ -99,15 +116,19 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
             Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
         except OSError as error:
             raise RecordError(
-                f"cannot write the file ({error.strerror})", where=shown(args.output, 60)
+                _("cannot write the file ({reason})").format(reason=error.strerror),
+                where=shown(args.output, 60),
             ) from None
         print(
-            f"Wrote {exported.ruled_lines} ruled traveller lines to {args.output}", file=sys.stderr
+            _("Wrote {count} ruled traveller lines to {path}").format(
+                count=exported.ruled_lines, path=args.output
+            ),
+            file=sys.stderr,
         )
     else:
         sys.stdout.write(exported.text)
     for note in exported.notes:
-        print(f"Note for the scorer: {note}", file=sys.stderr)
+        print(_("Note for the scorer: {note}").format(note=note), file=sys.stderr)
     return 0
 
 
@@ -160,8 +181,10 @@ def _may_write(path: Path, force: bool) -> None:
     earlier = (USEBIO_MARK in text, PBN_RESULTS_MARK in text, text.startswith(BRIDGEMATE_HEADER))
     if head and not (is_log_export(text) or any(earlier)):
         raise RecordError(
-            "the file exists and is not an earlier export of the ruling log, so it is kept; "
-            "choose another file, or add --force to replace it",
+            _(
+                "the file exists and is not an earlier export of the ruling log, so it is kept; "
+                "choose another file, or add --force to replace it"
+            ),
             where=shown(str(path), 60),
         )
 
@@ -180,56 +203,62 @@ def _html_report(store: Store, entries: list[LogEntry]) -> str:
 def register(commands: argparse._SubParsersAction) -> None:
     session = commands.add_parser(
         "session",
-        help="load, list or remove a session's hand record",
-        description='Example: td-assist session load tuesday.pbn --name "Tuesday pairs"',
+        help=_("load, list or remove a session's hand record"),
+        description=_('Example: td-assist session load tuesday.pbn --name "Tuesday pairs"'),
     )
     actions = session.add_subparsers(dest="session_command", metavar="ACTION", required=True)
     load = actions.add_parser(
         "load",
-        help="keep a hand record (.pbn, .lin) and/or the scorer's results as a new session",
-        description="Examples: td-assist session load tuesday.pbn --results tuesday.xml; "
-        "td-assist session load tuesday.xml (USEBIO or PBN results that carry the deals)",
+        help=_("keep a hand record (.pbn, .lin) and/or the scorer's results as a new session"),
+        description=_(
+            "Examples: td-assist session load tuesday.pbn --results tuesday.xml; "
+            "td-assist session load tuesday.xml (USEBIO or PBN results that carry the deals)"
+        ),
     )
     load.add_argument(
-        "file", help="the session's hand record, or a results file that carries the deals"
+        "file", help=_("the session's hand record, or a results file that carries the deals")
     )
     load.add_argument(
         "--results",
-        help="the scorer's results: USEBIO .xml, PBN with score tables, Bridgemate .bws, "
-        "an ACBLscore game file, a JFR Pary or KoPS web page, or typed travellers (.txt)",
+        help=_(
+            "the scorer's results: USEBIO .xml, PBN with score tables, Bridgemate .bws, "
+            "an ACBLscore game file, a JFR Pary or KoPS web page, or typed travellers (.txt)"
+        ),
     )
-    load.add_argument("--name", help='a name for the session, e.g. "Tuesday pairs"')
+    load.add_argument("--name", help=_('a name for the session, e.g. "Tuesday pairs"'))
     load.set_defaults(handler=_cmd_load)
-    listing = actions.add_parser("list", help="the kept sessions, the default first")
-    listing.add_argument("--all", action="store_true", help="include removed sessions")
+    listing = actions.add_parser("list", help=_("the kept sessions, the default first"))
+    listing.add_argument("--all", action="store_true", help=_("include removed sessions"))
     listing.set_defaults(handler=_cmd_list)
-    remove = actions.add_parser("remove", help="forget a session's hand record")
-    remove.add_argument("session", help="the session's id or name")
+    remove = actions.add_parser("remove", help=_("forget a session's hand record"))
+    remove.add_argument("session", help=_("the session's id or name"))
     remove.set_defaults(handler=_cmd_remove)
 
-    log = commands.add_parser("log", help="the event ruling log")
+    log = commands.add_parser("log", help=_("the event ruling log"))
     log_actions = log.add_subparsers(dest="log_command", metavar="ACTION", required=True)
     export = log_actions.add_parser(
         "export",
-        help="export the session's rulings for the scorer",
-        description="Example: td-assist log export --format csv --output rulings.csv",
+        help=_("export the session's rulings for the scorer"),
+        description=_("Example: td-assist log export --format csv --output rulings.csv"),
     )
-    export.add_argument("--session", help="id or name (default: the latest session)")
-    export.add_argument("--all", action="store_true", help="every ruling in the log")
+    export.add_argument("--session", help=_("id or name (default: the latest session)"))
+    export.add_argument("--all", action="store_true", help=_("every ruling in the log"))
     export.add_argument(
         "--format",
         choices=("csv", "pbn", "html", "usebio", "pbn-results", "bridgemate"),
         default="csv",
-        help="usebio / pbn-results: the session's results (USEBIO, or PBN score tables) "
-        "with the rulings' scores written in; bridgemate: the ruled tables' rows of the "
-        "session's Bridgemate .bws, as CSV, to apply in the scoring program",
+        help=_(
+            "usebio / pbn-results: the session's results (USEBIO, or PBN score tables) "
+            "with the rulings' scores written in; bridgemate: the ruled tables' rows of the "
+            "session's Bridgemate .bws, as CSV, to apply in the scoring program"
+        ),
     )
     export.add_argument(
         "--output",
         "-o",
-        help="write to this file instead of the screen (it may replace an earlier export only)",
+        help=_("write to this file instead of the screen (it may replace an earlier export only)"),
     )
     export.add_argument(
-        "--force", action="store_true", help="replace the --output file whatever it holds"
+        "--force", action="store_true", help=_("replace the --output file whatever it holds")
     )
     export.set_defaults(handler=_cmd_export)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from td_assist.i18n import _
 from td_assist.lawbook.model import (
     DEFINITIONS,
     INTRODUCTION,
@@ -101,7 +102,9 @@ class Lawbook:
 
     def law(self, number: int) -> Law:
         if number not in self._laws:
-            raise UnknownLaw(f"there is no Law {number}: the laws run from 1 to 93")
+            raise UnknownLaw(
+                _("there is no Law {number}: the laws run from 1 to 93").format(number=number)
+            )
         return self._laws[number]
 
     def law_of(self, section: Section) -> Law:
@@ -118,7 +121,9 @@ class Lawbook:
         anchor = normalise_reference(text)
         if anchor is None:
             raise UnknownLaw(
-                f"'{text[:40]}' is not a law number; write it like 64, 64B3 or 12C1(c)"
+                _("'{text}' is not a law number; write it like 64, 64B3 or 12C1(c)").format(
+                    text=text[:40]
+                )
             )
         if anchor in self.sections:
             return self.sections[anchor]
@@ -131,11 +136,21 @@ class Lawbook:
         for section in law.sections():
             if anchor.startswith(section.anchor) and len(section.anchor) > len(parent.anchor):
                 parent = section
-        have = ", ".join(child.display.removeprefix("Law ") for child in parent.children)
+        # "64B1" -> "B1": the part's name after the word Law (Regel) and the number
+        have = ", ".join(
+            display_anchor(child.anchor).partition(" ")[2] for child in parent.children
+        )
         where = display_anchor(parent.anchor)
+        if have:
+            raise UnknownLaw(
+                _("{anchor} does not exist; {law} has these parts: {parts}").format(
+                    anchor=display_anchor(anchor), law=where, parts=have
+                )
+            )
         raise UnknownLaw(
-            f"{display_anchor(anchor)} does not exist; {where} has "
-            + (f"these parts: {have}" if have else "no lettered or numbered parts")
+            _("{anchor} does not exist; {law} has no lettered or numbered parts").format(
+                anchor=display_anchor(anchor), law=where
+            )
         )
 
     def references(self) -> list[tuple[Section, Reference]]:

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from td_assist.i18n import current_language
-from td_assist.lawbook.book import UnknownLaw, get_lawbook
+from td_assist.i18n import _, current_language
+from td_assist.lawbook.book import Lawbook, UnknownLaw, get_lawbook
 from td_assist.lawbook.model import LANGUAGES, LAW_WORD, LawFileError, display_anchor
-from td_assist.lawbook.refs import normalise_reference
+from td_assist.lawbook.refs import find_references, normalise_reference
 from td_assist.lawbook.render import labels, section_text
 from td_assist.lawbook.settings import DEFAULT_MIN_WORDS, MIN_WORDS_FLOOR, OFFICIAL_FILE
 
@@ -40,7 +40,11 @@ def reader_language(args: argparse.Namespace) -> str:
         return reader if reader in LANGUAGES else "en"
     lang = asked.strip().lower()[:10].split("_")[0].split("-")[0] or "en"
     if lang not in LANGUAGES:
-        raise CommandError(f"no lawbook in '{lang}'; --lang takes one of {', '.join(LANGUAGES)}")
+        raise CommandError(
+            _("no lawbook in '{lang}'; --lang takes one of {languages}").format(
+                lang=lang, languages=", ".join(LANGUAGES)
+            )
+        )
     return lang
 
 
@@ -61,7 +65,9 @@ def _cmd_law(args: argparse.Namespace) -> int:
     except (UnknownLaw, LawFileError) as error:
         raise CommandError(str(error)) from None
     except KeyError as error:  # a German law lacking a section the English one has
-        raise CommandError(f"the {lang} lawbook lacks section {error.args[0]}") from None
+        raise CommandError(
+            _("the {lang} lawbook lacks section {anchor}").format(lang=lang, anchor=error.args[0])
+        ) from None
     official = _official_if_imported(book.lang)
     texts = official.sections if official else None
     if args.json:
@@ -108,8 +114,15 @@ def _cmd_laws_import(args: argparse.Namespace) -> int:
     book = get_lawbook(lang=lang)
     matched = sum(1 for anchor in official.sections if anchor in book.sections)
     print(
-        f"Imported {len(official.sections)} sections of {len(official.titles)} laws "
-        f"from {official.source}; {matched} match our anchors."
+        _(
+            "Imported {sections} sections of {laws} laws from {source}; "
+            "{matched} match our anchors."
+        ).format(
+            sections=len(official.sections),
+            laws=len(official.titles),
+            source=official.source,
+            matched=matched,
+        )
     )
     missing = [
         a
@@ -118,7 +131,9 @@ def _cmd_laws_import(args: argparse.Namespace) -> int:
     ]
     if missing:
         print(
-            f"{len(missing)} of our sections have no official text, e.g. " + ", ".join(missing[:8])
+            _("{count} of our sections have no official text, e.g. {examples}").format(
+                count=len(missing), examples=", ".join(missing[:8])
+            )
         )
     return 0
 
@@ -131,22 +146,77 @@ def _cmd_laws_check(args: argparse.Namespace) -> int:
     except LawFileError as error:
         raise CommandError(str(error)) from None
     numbers = {law.number for law in book.laws}
-    problems = [f"{LAW_WORD[lang]} {n} is missing" for n in range(1, 94) if n not in numbers]
+    problems = [
+        _("{law} is missing").format(law=f"{LAW_WORD[lang]} {n}")
+        for n in range(1, 94)
+        if n not in numbers
+    ]
     if lang != "en":  # the same anchors as the English, law by law
         for law in book.laws:
             ours = {s.anchor for s in law.sections()}
             theirs = {s.anchor for s in english.law(law.number).sections()}
-            problems += [f"{law.source.name}: no section {a}" for a in sorted(theirs - ours)]
-            problems += [f"{law.source.name}: {a} is not in English" for a in sorted(ours - theirs)]
+            problems += [
+                _("{file}: no section {anchor}").format(file=law.source.name, anchor=a)
+                for a in sorted(theirs - ours)
+            ]
+            problems += [
+                _("{file}: {anchor} is not in English").format(file=law.source.name, anchor=a)
+                for a in sorted(ours - theirs)
+            ]
+        problems += translation_reference_problems(book, english)
     problems += [  # a German reference may point to a law not yet written in German
-        f"{u.source}: reference '{u.text}' leads nowhere"
+        _("{where}: reference '{text}' leads nowhere").format(where=u.source, text=u.text)
         for u in book.unresolved_references()
         if lang == "en" or normalise_reference(u.text) not in english.sections
     ]
     for line in problems:
         print(line)
-    print(f"{len(book.laws)} laws, {len(book.sections)} sections, {len(problems)} problems")
+    print(
+        _("{laws} laws, {sections} sections, {problems} problems").format(
+            laws=len(book.laws), sections=len(book.sections), problems=len(problems)
+        )
+    )
     return 1 if problems else 0
+
+
+def translation_reference_problems(book: Lawbook, english: Lawbook) -> list[str]:
+    """Where a translated section (or a law's "In practice" notes) cites other laws than
+    the English one does: a reference lost or gained in translation most likely lost or
+    gained a rule (the section-by-section review of issue 36)."""
+    problems = []
+
+    def compare(where: str, english_text: str, translated_text: str) -> None:
+        cited_en = {ref.anchor for ref in find_references(english_text)}
+        cited_here = {ref.anchor for ref in find_references(translated_text)}
+        shown = ", ".join
+        if cited_en - cited_here:
+            problems.append(
+                _("{where}: the English cites {laws}, this text does not").format(
+                    where=where, laws=shown(sorted(cited_en - cited_here))
+                )
+            )
+        if cited_here - cited_en:
+            problems.append(
+                _("{where}: this text cites {laws}, the English does not").format(
+                    where=where, laws=shown(sorted(cited_here - cited_en))
+                )
+            )
+
+    for law in [*book.laws, *book.named.values()]:
+        theirs = english.law(law.number) if law.number else english.named.get(law.anchor)
+        if theirs is None:
+            continue
+        for section in law.sections():
+            original = english.get(section.anchor)
+            if original is not None:
+                compare(f"{law.source.name} {section.anchor}", original.text, section.text)
+        if law.commentary:
+            compare(
+                _("{file} (In practice)").format(file=law.source.name),
+                theirs.commentary,
+                law.commentary,
+            )
+    return problems
 
 
 def _cmd_laws_overlap(args: argparse.Namespace) -> int:
@@ -158,11 +228,17 @@ def _cmd_laws_overlap(args: argparse.Namespace) -> int:
     if official is None:
         also = "" if lang == "en" else f" --lang {lang}"
         raise CommandError(
-            f"no official text imported; run 'td-assist laws import FILE{also}' first "
-            "(FILE: the official 2017 Laws saved as plain text)"
+            _(
+                "no official text imported; run '{command}' first "
+                "(FILE: the official 2017 Laws saved as plain text)"
+            ).format(command=f"td-assist laws import FILE{also}")
         )
     if args.min_words < MIN_WORDS_FLOOR:
-        raise CommandError(f"--min-words must be at least {MIN_WORDS_FLOOR} (got {args.min_words})")
+        raise CommandError(
+            _("--min-words must be at least {floor} (got {given})").format(
+                floor=MIN_WORDS_FLOOR, given=args.min_words
+            )
+        )
     try:
         book = get_lawbook(lang=lang)
     except LawFileError as error:
@@ -175,18 +251,34 @@ def _cmd_laws_overlap(args: argparse.Namespace) -> int:
         print(report.model_dump_json(indent=2))
         return 1 if report.runs else 0
     for run in report.runs:
-        where = "" if run.official_anchor == run.anchor else f" (official {run.official_anchor})"
-        print(f"{run.anchor}{where}: {run.words} words: {run.shared}")
-    print(
-        f"{len(report.runs)} runs of {report.min_words}+ words shared with the official text "
-        f"({report.compared_sections} of our passages in {report.compared_laws} laws compared"
-        + (
-            f"; {report.allowed_passages} allow-listed defined lists left out, see "
-            "laws/overlap-allowed.toml)"
-            if report.allowed_passages
-            else ")"
+        if run.official_anchor == run.anchor:
+            line = _("{anchor}: {words} words: {shared}")
+        else:
+            line = _("{anchor} (official {official}): {words} words: {shared}")
+        print(
+            line.format(
+                anchor=run.anchor, official=run.official_anchor, words=run.words, shared=run.shared
+            )
         )
-    )
+    counts = {
+        "runs": len(report.runs),
+        "min_words": report.min_words,
+        "passages": report.compared_sections,
+        "laws": report.compared_laws,
+        "allowed": report.allowed_passages,
+    }
+    if report.allowed_passages:
+        summary = _(
+            "{runs} runs of {min_words}+ words shared with the official text ({passages} of "
+            "our passages in {laws} laws compared; {allowed} allow-listed defined lists left "
+            "out, see laws/overlap-allowed.toml)"
+        )
+    else:
+        summary = _(
+            "{runs} runs of {min_words}+ words shared with the official text ({passages} of "
+            "our passages in {laws} laws compared)"
+        )
+    print(summary.format(**counts))
     return 1 if report.runs else 0
 
 
@@ -194,7 +286,9 @@ def _min_words(value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {value}").format(value=repr(value))
+        ) from None
 
 
 def _add_lang(command: argparse.ArgumentParser) -> None:
@@ -204,38 +298,40 @@ def _add_lang(command: argparse.ArgumentParser) -> None:
         "--lang",
         default=argparse.SUPPRESS,
         metavar="LANG",
-        help=f"the lawbook's language: {', '.join(LANGUAGES)} (default: {LANG_ENV} or en)",
+        help=_("the lawbook's language: {languages} (default: {variable} or en)").format(
+            languages=", ".join(LANGUAGES), variable=LANG_ENV
+        ),
     )
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     law = commands.add_parser(
         "law",
-        help="print a law or subsection, e.g. 64, 64B3, 12c1(c)",
-        description="Examples: td-assist law 64; td-assist law 12C1(c) --json",
+        help=_("print a law or subsection, e.g. 64, 64B3, 12c1(c)"),
+        description=_("Examples: td-assist law 64; td-assist law 12C1(c) --json"),
     )
-    law.add_argument("reference", nargs="+", help="law number or anchor")
-    law.add_argument("--json", action="store_true", help="print JSON")
+    law.add_argument("reference", nargs="+", help=_("law number or anchor"))
+    law.add_argument("--json", action="store_true", help=_("print JSON"))
     _add_lang(law)
     law.set_defaults(handler=_cmd_law)
 
     laws = commands.add_parser(
-        "laws", help="manage the lawbook (import the official text, check, overlap)"
+        "laws", help=_("manage the lawbook (import the official text, check, overlap)")
     )
     sub = laws.add_subparsers(dest="laws_command", metavar="ACTION", required=True)
     importer = sub.add_parser(
-        "import", help="import the official 2017 text your club owns (plain text file)"
+        "import", help=_("import the official 2017 text your club owns (plain text file)")
     )
-    importer.add_argument("file", help="the official text saved as plain text")
+    importer.add_argument("file", help=_("the official text saved as plain text"))
     _add_lang(importer)
     importer.set_defaults(handler=_cmd_laws_import)
-    check = sub.add_parser("check", help="check laws/ for format errors and broken references")
+    check = sub.add_parser("check", help=_("check laws/ for format errors and broken references"))
     _add_lang(check)
     check.set_defaults(handler=_cmd_laws_check)
     overlap = sub.add_parser(
         "overlap",
-        help="list wording laws/ shares with the imported official text",
-        description=(
+        help=_("list wording laws/ shares with the imported official text"),
+        description=_(
             "Compares laws/ with the official text imported by 'td-assist laws import' and "
             "lists every run of N or more consecutive words (ignoring case and punctuation) "
             "the two share, naming our section. Exit status 1 when any run is found."
@@ -246,8 +342,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=_min_words,
         default=DEFAULT_MIN_WORDS,
         metavar="N",
-        help=f"shortest run to report (default {DEFAULT_MIN_WORDS})",
+        help=_("shortest run to report (default {count})").format(count=DEFAULT_MIN_WORDS),
     )
-    overlap.add_argument("--json", action="store_true", help="print JSON")
+    overlap.add_argument("--json", action="store_true", help=_("print JSON"))
     _add_lang(overlap)
     overlap.set_defaults(handler=_cmd_laws_overlap)

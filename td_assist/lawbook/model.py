@@ -64,6 +64,11 @@ class Section:
 
     @property
     def display(self) -> str:
+        if self.lang != "en" and self.heading and not self.anchor[:1].isdigit():
+            # A named section's anchor is English ("def-revoke"); its heading is the
+            # name in the file's language ("Definitionen: Renonce").
+            kind = self.anchor.partition("-")[0]
+            return f"{display_anchor(kind, self.lang)}: {self.heading}"
         return display_anchor(self.anchor, self.lang)
 
     def walk(self) -> Iterator[Section]:

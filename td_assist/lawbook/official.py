@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from td_assist.i18n import _
 from td_assist.lawbook.settings import OFFICIAL_FILE
 from td_assist.paths import user_dir
 
@@ -192,19 +193,29 @@ def import_official(path: Path, lang: str = "en") -> OfficialText:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise ImportProblem(f"{path}: cannot read the file ({error.strerror})") from None
+        raise ImportProblem(
+            _("{file}: cannot read the file ({reason})").format(file=path, reason=error.strerror)
+        ) from None
     if len(raw) > MAX_IMPORT_BYTES:
-        raise ImportProblem(f"{path.name}: larger than 5 MB; is it really the Laws as text?")
+        raise ImportProblem(
+            _("{file}: larger than 5 MB; is it really the Laws as text?").format(file=path.name)
+        )
     if raw.startswith(b"%PDF"):
         raise ImportProblem(
-            f"{path.name} is a PDF; save it as plain text first (in your PDF reader: "
-            "File > Save as text), then import the .txt file"
+            _(
+                "{file} is a PDF; save it as plain text first (in your PDF reader: "
+                "File > Save as text), then import the .txt file"
+            ).format(file=path.name)
         )
     text = raw.decode("utf-8", errors="replace")
     sections, titles = split_official(text, lang)
     if not titles:
         example = "Regel 64 - Verfahren ..." if lang == "de" else "LAW 64 - PROCEDURE ..."
-        raise ImportProblem(f"{path.name}: no law headings found (expected lines like '{example}')")
+        raise ImportProblem(
+            _("{file}: no law headings found (expected lines like '{example}')").format(
+                file=path.name, example=example
+            )
+        )
     official = OfficialText(
         source=path.name,
         imported_at=datetime.now(UTC).isoformat(timespec="seconds"),

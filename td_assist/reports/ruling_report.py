@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.display import contract_text, vulnerability_text
-from td_assist.i18n import _, ngettext
+from td_assist.i18n import _, current_language, ngettext
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.reports import board_views
@@ -93,6 +93,7 @@ def render_report(
             score_after_text=score_after_text,
             stylesheet_urls=stylesheet_urls or [],
             inline_css=inline_css,
+            report_language=current_language(),
         )
     )
 

@@ -205,11 +205,27 @@ class Decompounder:
 _NO_PARTS = Decompounder(set())
 
 
+_HOW_MANY = {"viel", "viele", "vielen"}
+
+
 def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]:
-    """Index terms for German text: each word's stem, then the stems of its parts."""
+    """Index terms for German text: each word's stem, then the stems of its parts.
+
+    "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
+    tricks a revoke transfers): one term each, so neither answers for the other.
+
+    >>> german_terms("wie viele Stiche")
+    ['wieviel', 'stich']
+    >>> german_terms("eine Karte zu viel")
+    ['kart', 'viel']
+    """
     found: list[str] = []
-    for word in words(text):
+    said = words(text)
+    for at, word in enumerate(said):
         if word in STOP_DE or (word.isascii() and word.isdigit()):
+            continue
+        if word in _HOW_MANY and at and said[at - 1] == "wie":
+            found.append("wieviel")
             continue
         found.append(german_stem(word))
         pending = list(decompounder.split(word))

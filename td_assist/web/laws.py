@@ -49,8 +49,14 @@ def _law_body(book: Lawbook, key: int | str, official_stamp: str) -> Markup:
     return Markup(law_html(law, book, official.sections if official else None))
 
 
-@lru_cache(maxsize=256)  # per law, for the wizards registered (each tree is loaded once)
-def _used_by(number: int, _wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
+def _used_by(number: int, wizards: tuple[str, ...]) -> tuple[CitingStep, ...]:
+    """The wizard steps citing Law ``number``, in the reader's language."""
+    return _used_by_in(number, wizards, current_language())
+
+
+@lru_cache(maxsize=512)  # per law and language, for the wizards registered
+def _used_by_in(number: int, _wizards: tuple[str, ...], _language: str) -> tuple[CitingStep, ...]:
+    # The language is part of the key: the steps' texts and titles are the reader's.
     return tuple(nodes_citing(number))
 
 
@@ -96,6 +102,9 @@ def law_page(page: str) -> ResponseReturnValue:
             note = FALLBACK_NOTES[asked]
     official = load_official(book.lang)
     body = _law_body(book, law.number or law.anchor, official.imported_at if official else "")
+    # The list of all laws and the laws citing this one in the page's language, when
+    # that lawbook has every law (a half-written list would mix the languages).
+    listed = book if all(book.has_law(item.number) for item in english.laws) else english
     english_law = _in_language(english, page)
     commentary_note = (
         COMMENTARY_NOTES.get(book.lang, "")
@@ -120,8 +129,8 @@ def law_page(page: str) -> ResponseReturnValue:
         other_lang_url=f"/laws/{page}?lang={other}",
         previous=previous,
         following=following,
-        chapters=english.chapters(),
-        cited_by=english.citing(law.number) if law.number else [],
+        chapters=listed.chapters(),
+        cited_by=listed.citing(law.number) if law.number else [],
         used_by=_used_by(law.number, tuple(load_wizards())) if law.number else [],
         cases=cases_citing(law.number) if law.number else [],
     )

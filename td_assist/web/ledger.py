@@ -18,6 +18,7 @@ from td_assist.reports.ruling_report import STYLESHEETS, render_report, report_p
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import (
     amended_facts,
+    entry_kind_text,
     export_entries,
     log_facts,
     score_after_text,
@@ -162,6 +163,7 @@ def saved(ruling_id: str) -> ResponseReturnValue:
         + ("&" if record.answers else "?")
         + f"amends={record.id}",
         score_after_text=score_after_text,
+        entry_kind_text=entry_kind_text,
         request_key=new_request_key(),
         **summary(board, ruling),
     )
@@ -258,6 +260,7 @@ def log() -> ResponseReturnValue:
         session_id=session_id,
         board=board,
         score_after_text=score_after_text,
+        entry_kind_text=entry_kind_text,
         bridgemate=_from_bridgemate(session_id),
     )
 

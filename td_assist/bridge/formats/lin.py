@@ -16,6 +16,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.deal import Deal, Hand, Vulnerability
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 MAX_LIN_BYTES = 5_000_000
 _DEALER_DIGITS = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
@@ -35,7 +36,9 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
 def parse_lin(text: str) -> list[Board]:
     """Every board in a LIN file or string; a new ``qx`` or ``md`` starts a new board."""
     if len(text) > MAX_LIN_BYTES:
-        raise RecordError(f"the file is larger than {MAX_LIN_BYTES // 1_000_000} MB")
+        raise RecordError(
+            _("the file is larger than {size} MB").format(size=MAX_LIN_BYTES // 1_000_000)
+        )
     boards: list[Board] = []
     current: dict[str, object] | None = None
     last_call: int | None = None
@@ -45,7 +48,7 @@ def parse_lin(text: str) -> list[Board]:
             boards.append(_checked(current))
 
     for key, value, position in _tokens(text):
-        where = f"LIN item {position} ({key})"
+        where = _("LIN item {position} ({key})").format(position=position, key=key)
         try:
             if key == "qx" or (key == "md" and current is not None and current.get("deal")):
                 finish()
@@ -88,13 +91,15 @@ def parse_lin(text: str) -> list[Board]:
                 cards.append(str(Card.parse(value)))
             elif key == "mc":
                 if not _TRICKS.fullmatch(value.strip()):
-                    raise RecordError(f"'{value[:20]}' is not a number of tricks (0 to 13)")
+                    raise RecordError(
+                        _("'{text}' is not a number of tricks (0 to 13)").format(text=value[:20])
+                    )
                 current["claim"] = int(value)
         except RecordError as error:
             raise RecordError(error.problem, where=where) from None
     finish()
     if not boards:
-        raise RecordError("no board found (a LIN board needs an md item with the deal)")
+        raise RecordError(_("no board found (a LIN board needs an md item with the deal)"))
     return boards
 
 
@@ -126,7 +131,9 @@ def _read_lin_hand(text: str, seat: Seat) -> Hand:
             suit = Suit(char)
         elif suit is None:
             raise RecordError(
-                f"{seat.name_full}'s hand {shown(text)} must start with a suit letter"
+                _("{seat}'s hand {text} must start with a suit letter").format(
+                    seat=seat.name_full, text=shown(text)
+                )
             )
         else:
             cards.append(Card.parse(suit.value + char))
@@ -138,4 +145,5 @@ def _checked(fields: dict[str, object]) -> Board:
     try:
         return Board.checked(**fields)
     except RecordError as error:
-        raise error.located(f"LIN board {number}" if number else "LIN board") from None
+        where = _("LIN board {number}").format(number=number) if number else _("LIN board")
+        raise error.located(where) from None

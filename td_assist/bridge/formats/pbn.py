@@ -26,6 +26,7 @@ from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.deal import Deal, Vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Trick
+from td_assist.i18n import _
 
 MAX_PBN_BYTES = 5_000_000
 
@@ -53,6 +54,11 @@ class _Game:
             if tag.name == name:
                 return tag
         return None
+
+
+def pbn_line(number: int) -> str:
+    """Where a problem is, as the reader says it: ``PBN line 14``."""
+    return _("PBN line {number}").format(number=number)
 
 
 def _split_games(text: str) -> list[_Game]:
@@ -97,7 +103,7 @@ def _split_games(text: str) -> list[_Game]:
             match = _TAG.match(text, pos)
             if not match:
                 raise RecordError(
-                    'malformed tag (expected [Name "value"])', where=f"PBN line {line_no}"
+                    _('malformed tag (expected [Name "value"])'), where=pbn_line(line_no)
                 )
             if not game.tags:
                 game.first_line = line_no
@@ -112,12 +118,15 @@ def _split_games(text: str) -> list[_Game]:
             token = text[pos:end]
             if not game.tags:
                 raise RecordError(
-                    f"'{_shown(token)}' appears before any tag", where=f"PBN line {line_no}"
+                    _("'{token}' appears before any tag").format(token=_shown(token)),
+                    where=pbn_line(line_no),
                 )
             game.tags[-1].tokens.append((token, line_no))
             pos = end
     if in_brace:
-        raise RecordError("a comment opened with '{' is never closed", where="PBN end of file")
+        raise RecordError(
+            _("a comment opened with '{' is never closed"), where=_("PBN end of file")
+        )
     if game.tags:
         games.append(game)
     return games
@@ -153,18 +162,20 @@ def parse_pbn(text: str, only: int | None = None, skipped: list[str] | None = No
                 continue
         board = _build_board(game, previous)
         if isinstance(board, str):
-            passed_over.append(f"PBN line {game.first_line}: {board}")
+            passed_over.append(f"{pbn_line(game.first_line)}: {board}")
         else:
             boards.append(board)
     if skipped is not None:
         skipped.extend(passed_over)
     if not boards:
         if only is not None:
-            raise RecordError(f"there is no board {only} in the file")
+            raise RecordError(_("there is no board {number} in the file").format(number=only))
         if passed_over:
-            raise RecordError("no board found: " + "; ".join(passed_over[:3]))
+            raise RecordError(
+                _("no board found: {reasons}").format(reasons="; ".join(passed_over[:3]))
+            )
         raise RecordError(
-            "no board found (a PBN board needs a Board, Deal, Auction, Contract or Play tag)"
+            _("no board found (a PBN board needs a Board, Deal, Auction, Contract or Play tag)")
         )
     return boards
 
@@ -185,10 +196,10 @@ _ASCII_NUMBER = re.compile(r"[0-9]{1,6}")
 _SIDE_RESULT = re.compile(r"(NS|EW)\s*([0-9]{1,2})", re.IGNORECASE)
 
 
-def _number(text: str, what: str) -> int:
+def _board_number(text: str) -> int:
     """An ASCII number; ``int()`` alone would accept '²' or '١' and fail later."""
     if not _ASCII_NUMBER.fullmatch(text):
-        raise RecordError(f"{what} '{_shown(text)}' is not a number")
+        raise RecordError(_("board number '{text}' is not a number").format(text=_shown(text)))
     return int(text)
 
 
@@ -200,16 +211,20 @@ def _read_result(text: str) -> tuple[int | None, dict[str, int]]:
     sides = {side.upper(): int(tricks) for side, tricks in _SIDE_RESULT.findall(text)}
     if not sides or _SIDE_RESULT.sub("", text).strip():
         raise RecordError(
-            f"result '{_shown(text)}' is not a number of tricks (e.g. 10, NS 11 or EW 2)"
+            _("result '{text}' is not a number of tricks (e.g. 10, NS 11 or EW 2)").format(
+                text=_shown(text)
+            )
         )
     if "NS" in sides and "EW" in sides and sides["NS"] + sides["EW"] != 13:
-        raise RecordError(f"result '{text}': the two sides' tricks do not add up to 13")
+        raise RecordError(
+            _("result '{text}': the two sides' tricks do not add up to 13").format(text=text)
+        )
     return None, sides
 
 
 def _end_position(deal_text: str) -> int | None:
     """The cards in each hand when the Deal is an end position (PBN 3.10), else None."""
-    _, _, text = deal_text.partition(":")
+    text = deal_text.partition(":")[2]
     hands = [h for h in text.split() if h != "-"]
     sizes = {len(h.replace(".", "").replace("10", "T")) for h in hands}
     if (
@@ -228,12 +243,12 @@ def _build_board(game: _Game, previous: dict[str, str]) -> Board | str:
     irregular: list[Irregularity] = []
 
     def at(line: int) -> str:
-        return f"PBN line {line}"
+        return pbn_line(line)
 
     if not any(game.get(name) for name in _BOARD_TAGS):
         for tag in game.tags:  # keep '#' inheritance right for later boards
             _value(game, tag.name, previous)
-        return "a game with no Board, Deal, Auction, Contract or Play tag holds no board"
+        return _("a game with no Board, Deal, Auction, Contract or Play tag holds no board")
     deal_tag = game.get("Deal")
     if deal_tag is not None and (size := _end_position(deal_tag.value)) is not None:
         for tag in game.tags:
@@ -242,14 +257,14 @@ def _build_board(game: _Game, previous: dict[str, str]) -> Board | str:
             f"an end position ({size} cards a hand, PBN 3.10) is not a board record "
             "and is not supported"
         )
-    event, _ = _value(game, "Event", previous)
+    event = _value(game, "Event", previous)[0]
     fields["event"] = event
     number_text, line = _value(game, "Board", previous)
     deal_text, deal_line = _value(game, "Deal", previous)
     side_result: dict[str, int] = {}
     try:
         if number_text:
-            fields["number"] = _number(number_text, "board number")
+            fields["number"] = _board_number(number_text)
         dealer, line = _value(game, "Dealer", previous)
         if dealer:
             fields["dealer"] = Seat.parse(dealer.lstrip("^"))
@@ -364,9 +379,10 @@ def _read_auction(
             calls.append(str(Call.parse(_clean(token))))
         except RecordError:
             raise RecordError(
-                f"auction call {len(calls) + 1}: '{_shown(token)}' is not a call "
-                "(e.g. 1C, 3NT, Pass, X, XX, AP)",
-                where=f"PBN line {line}",
+                _(
+                    "auction call {number}: '{token}' is not a call (e.g. 1C, 3NT, Pass, X, XX, AP)"
+                ).format(number=len(calls) + 1, token=_shown(token)),
+                where=pbn_line(line),
             ) from None
     notes: dict[int, str] = {}
     texts = _note_texts(game)
@@ -379,7 +395,7 @@ def _note_texts(game: _Game) -> dict[int, str]:
     texts: dict[int, str] = {}
     for tag in game.tags:
         if tag.name == "Note" and ":" in tag.value:
-            ref, _, text = tag.value.partition(":")
+            ref, _colon, text = tag.value.partition(":")
             if _ASCII_NUMBER.fullmatch(ref.strip()):
                 texts[int(ref)] = text.strip()
     return texts
@@ -394,13 +410,13 @@ def _read_play(board: Board, tag: _Tag, irregular: list[Irregularity]) -> list[s
     contract = board.contract_obj
     if contract is None or contract.declarer is None or contract.strain is None:
         raise RecordError(
-            "the Play section needs a contract and declarer (Auction or Contract/Declarer tags)",
-            where=f"PBN line {tag.line}",
+            _("the Play section needs a contract and declarer (Auction or Contract/Declarer tags)"),
+            where=pbn_line(tag.line),
         )
     try:
         first_seat = Seat.parse(tag.value)
     except RecordError as error:
-        raise RecordError(error.problem, where=f"PBN line {tag.line}") from None
+        raise RecordError(error.problem, where=pbn_line(tag.line)) from None
     tokens: list[tuple[str, int]] = []
     marks: dict[int, list[str]] = {}
     for token, line in tag.tokens:
@@ -435,23 +451,32 @@ def _read_play(board: Board, tag: _Tag, irregular: list[Irregularity]) -> list[s
                 continue
             if stopped_at is not None:
                 raise RecordError(
-                    f"trick {number}: {seat.name_full} has a card after a missing one",
-                    where=f"PBN line {line}",
+                    _("trick {number}: {seat} has a card after a missing one").format(
+                        number=number, seat=seat.name_full
+                    ),
+                    where=pbn_line(line),
                 )
             try:
                 card = Card.parse(token)
             except RecordError:
                 raise RecordError(
-                    f"trick {number}: '{_shown(token)}' is not a card (e.g. SA, HT, C2)",
-                    where=f"PBN line {line}",
+                    _("trick {number}: '{token}' is not a card (e.g. SA, HT, C2)").format(
+                        number=number, token=_shown(token)
+                    ),
+                    where=pbn_line(line),
                 ) from None
             if deal is not None and deal.is_complete and card not in deal.hand(seat):
                 owner = deal.holder(card)
-                whose = f" ({owner.name_full} holds it)" if owner else ""
-                raise RecordError(
-                    f"trick {number}: {seat.name_full} played {card} but does not hold it{whose}",
-                    where=f"PBN line {line}",
-                )
+                facts = {"number": number, "seat": seat.name_full, "card": card}
+                if owner:
+                    problem = _(
+                        "trick {number}: {seat} played {card} but does not hold it "
+                        "({owner} holds it)"
+                    ).format(owner=owner.name_full, **facts)
+                else:
+                    problem = _("trick {number}: {seat} played {card} but does not hold it")
+                    problem = problem.format(**facts)
+                raise RecordError(problem, where=pbn_line(line))
             for code in marks.get(index, ()):
                 irregular.append(Irregularity(section="play", index=len(order), code=code))
             trick_cards.append(card)

@@ -248,7 +248,8 @@ class CitingStep(NamedTuple):
 
 
 def nodes_citing(number: int) -> list[CitingStep]:
-    """The tree nodes of every wizard that cite Law ``number``."""
+    """The tree nodes of every wizard that cite Law ``number``, their texts and the
+    wizards' titles in the reader's language."""
     found = []
     for wizard in load_wizards().values():
         for node_id, node in get_tree(wizard.name).nodes.items():
@@ -256,7 +257,7 @@ def nodes_citing(number: int) -> list[CitingStep]:
             for anchor in node.laws:
                 digits = "".join(ch for ch in anchor[:2] if (ch.isascii() and ch.isdigit()))
                 if digits == str(number):
-                    found.append(CitingStep(wizard.name, wizard.title, node_id, text, anchor))
+                    found.append(CitingStep(wizard.name, wizard.shown_title, node_id, text, anchor))
                     break
     return found
 

@@ -1,0 +1,90 @@
+"""German words of the table (issue 34): the splitter knows the parts German players
+build bridge compounds from, a changed call is Law 25 in every form of "ändern", and a
+double after a long think is about the think (Law 16/73), not about the double."""
+
+import pytest
+
+from td_assist.search import get_search
+from td_assist.search.analysis import fold, german_stem
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+@pytest.mark.parametrize(
+    ("compound", "part"),
+    [
+        ("Verfahrensstrafe", "strafe"),  # procedural penalty
+        ("Gedankenpause", "pause"),  # a pause for thought: a hesitation
+        ("Fingerfehler", "fehler"),  # a slip of the finger at the bidding box
+        ("Nebenstrafkarte", "strafkarte"),  # minor penalty card
+        ("Partnerschaftsvereinbarung", "vereinbarung"),  # partnership agreement
+        ("Spielabkürzung", "abkürzung"),  # shortening play: a claim
+    ],
+)
+def test_the_splitter_knows_bridge_compounds(engine, compound, part):
+    assert engine.decompounder.split(fold(compound))[-1] == fold(part)
+    stem = engine._german_meaning(part)[0]
+    assert stem in engine._german_meaning(compound)
+
+
+def test_a_pause_for_thought_is_a_hesitation(engine):
+    assert set(engine._german_meaning("Zögern")) <= set(engine._german_meaning("Gedankenpause"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Gedankenpause vor dem Kontra",
+        "Kontra erst nach einer Gedankenpause",
+        "Mein Partner hat erst nach einer Gedankenpause kontriert",
+        "Nach einer Gedankenpause kam das Kontra vom Partner und ich habe gepasst",
+    ],
+)
+def test_a_double_after_a_long_think_is_about_the_think(engine, question):
+    assert engine.search(question).hits[0].law in {16, 73}
+
+
+@pytest.mark.parametrize("form", ["ändern", "geändert", "Änderung", "abgeändert"])
+def test_every_form_of_changing_meets_one_term(engine, form):
+    assert engine._german_meaning(form) == engine._german_meaning("ändern")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Der Gegner hat seine Ansage abgeändert", "Ansage geändert", "Gebotsänderung"],
+)
+def test_a_changed_call_in_any_form_is_law_25(engine, question):
+    assert engine.search(question).hits[0].law == 25
+
+
+def test_the_stop_card_spelled_with_two_ps_is_the_stop_card(engine):
+    assert engine._german_meaning("Stopp") == engine._german_meaning("Stop")
+    assert "skip-bid warning" in engine.search("Stopp-Karte nicht gelegt").expanded
+
+
+def test_a_word_part_the_splitter_leaves_whole_stays_whole(engine):
+    # "Turnierleitung" already meets "Turnierleiter" as a whole word; split, its part
+    # "leitung" pulled every question that mentions the director towards Law 9B
+    assert engine.decompounder.split("turnierleitung") == ()
+    assert german_stem("turnierleitung") == german_stem("turnierleiter")
+
+
+def test_how_many_is_not_too_many(engine):
+    # "wie viele Stiche" asks how many tricks a revoke costs; "eine Karte zu viel" is a
+    # card too many. Sharing the term "viel", a revoke phrasing outscored Law 67.
+    from td_assist.search.analysis import german_terms
+
+    assert german_stem("viel") not in german_terms("wie viele Stiche")
+    assert german_stem("viel") in german_terms("eine Karte zu viel")
+    assert engine.search("Renonce wie viele Stiche").hits[0].law == 64
+    assert engine.search("am Ende hatte ich eine Karte zu viel").hits[0].law == 67
+
+
+@pytest.mark.parametrize(
+    "question", ["Spielabkürzung", "Der Alleinspieler hat das Spiel abgekürzt"]
+)
+def test_shortening_the_play_is_a_claim(engine, question):
+    assert engine.search(question).hits[0].law in {68, 69, 70, 71}
