@@ -160,14 +160,23 @@ def _cmd_check(args: argparse.Namespace) -> int:
     disagree = len(failures) - len(unreadable)
     translated = len(overlay_files(args.wizard))
     if disagree:
-        print(f"\n{disagree} of {checked} cases disagree with the engine")
+        print(
+            "\n"
+            + _("{count} of {checked} cases disagree with the engine").format(
+                count=disagree, checked=checked
+            )
+        )
     if unreadable:
-        print(f"{len(unreadable)} of {translated} translated case texts cannot be read")
+        print(
+            _("{count} of {translated} translated case texts cannot be read").format(
+                count=len(unreadable), translated=translated
+            )
+        )
     if failures:
         return EXIT_DISAGREE
-    print(f"All {checked} cases agree with the engine")
+    print(_("All {checked} cases agree with the engine").format(checked=checked))
     if translated:
-        print(f"All {translated} translated case texts read well")
+        print(_("All {translated} translated case texts read well").format(translated=translated))
     return 0
 
 
