@@ -48,13 +48,6 @@ NO_GERMAN_TREE = (
     "(issue 36: revoke and lead-out-of-turn are done)"
 )
 KNOWN_GAPS: dict[str, str] = {
-    "law page": (
-        "the worked cases citing the law are listed by their English titles (the case "
-        "overlays rulings/cases/<wizard>/<stem>.de.toml are not written yet); the rest of "
-        "the page is German (tests/test_german_law_page.py)"
-    ),
-    "cases": "the worked cases' stories are English only (issue 36, worked cases: not done)",
-    "case": "the worked cases' stories are English only (issue 36, worked cases: not done)",
     **{
         f"{wizard}: {page}": NO_GERMAN_TREE.format(wizard)
         for wizard in WIZARDS_WITHOUT_GERMAN

@@ -1,7 +1,10 @@
 """``td-assist cases list|show|check``: the case library from the command line.
 
 ``check`` is what a course writer runs after adding a case file: every case is run
-against the engine and any that disagrees with its expected ruling is printed.
+against the engine and any that disagrees with its expected ruling is printed; every
+translated text (``<stem>.<lang>.toml``) is read too, and one with no English case, an
+unknown language or key, or an empty text is printed. ``list`` and ``show`` print the
+cases in the language of ``--lang`` where they have been translated.
 """
 
 from __future__ import annotations
@@ -9,12 +12,22 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from td_assist.bridge.errors import RecordError
 from td_assist.cli.rule import print_ruling
+from td_assist.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, current_language
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.engine.registry import load_wizards
-from td_assist.training.cases import Case, case_files, get_case, load_case
+from td_assist.training.cases import (
+    Case,
+    case_files,
+    case_in,
+    get_case,
+    load_case,
+    load_overlay,
+    overlay_files,
+)
 
 EXIT_DISAGREE = 1
 
@@ -26,7 +39,8 @@ class CaseCheck:
 
 
 def check_all(wizard: str | None = None) -> tuple[int, list[CaseCheck]]:
-    """How many case files were checked, and those that fail to load or disagree."""
+    """How many case files were checked, and those that fail to load or disagree (and
+    the translated texts that fail to read, named by their file)."""
     failures, paths = [], case_files(wizard)
     for path in paths:
         name = f"{path.parent.name}/{path.stem}"
@@ -37,7 +51,32 @@ def check_all(wizard: str | None = None) -> tuple[int, list[CaseCheck]]:
             problems = [str(error)]
         if problems:
             failures.append(CaseCheck(name, problems))
+    overlays = overlay_files(wizard)
+    for path in overlays:
+        problems = overlay_problems(path)
+        if problems:
+            failures.append(CaseCheck(f"{path.parent.name}/{path.name}", problems))
     return len(paths), failures
+
+
+def overlay_problems(path: Path) -> list[str]:
+    """What is wrong with one translated text: its English case, language, keys, texts."""
+    stem, _dot, language = path.name.removesuffix(".toml").rpartition(".")
+    if language not in LANGUAGES or language == DEFAULT_LANGUAGE:
+        known = ", ".join(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
+        return [
+            _("'{language}' is not a language td-assist translates into ({known})").format(
+                language=language, known=known
+            )
+        ]
+    english = path.with_name(f"{stem}.toml")
+    if not english.is_file():
+        return [_("there is no English case {name} beside it").format(name=english.name)]
+    try:
+        load_overlay(path, load_case(english))
+    except RecordError as error:
+        return [str(error)]
+    return []
 
 
 def _summary(case: Case) -> dict[str, object]:
@@ -56,15 +95,23 @@ def _known_wizard(name: str | None) -> str | None:
     return name
 
 
+def _english_only(case: Case) -> str:
+    """A note after a text the reader's language has no translation of."""
+    return "" if case.text_language == current_language() else " " + _("(English only)")
+
+
 def _cmd_list(args: argparse.Namespace) -> int:
-    cases = [load_case(path) for path in case_files(_known_wizard(args.wizard))]
+    language = current_language()
+    cases = [
+        case_in(load_case(path), path, language) for path in case_files(_known_wizard(args.wizard))
+    ]
     if args.json:
         print(json.dumps([_summary(case) for case in cases], indent=2, ensure_ascii=False))
         return 0
     for case in cases:
         laws = ", ".join(case.laws)
-        print(f"{case.id}  [{case.difficulty}]  ({laws})\n    {case.title}")
-    print(f"\n{len(cases)} cases")
+        print(f"{case.id}  [{case.difficulty}]  ({laws})\n    {case.title}{_english_only(case)}")
+    print("\n" + _("{count} cases").format(count=len(cases)))
     return 0
 
 
@@ -74,19 +121,30 @@ def _cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**_summary(case), "ruling": ruling.summary()}, indent=2))
         return 0
-    print(f"{case.id}: {case.title}")
-    print(f"Difficulty: {case.difficulty}   Laws: {', '.join(map(display_anchor, case.laws))}")
+    print(f"{case.id}: {case.title}{_english_only(case)}")
+    if case.text_problem:
+        print(
+            _(
+                "The translation of this case cannot be read, so it is shown in English: {problem}"
+            ).format(problem=case.text_problem)
+        )
+    print(
+        _("Difficulty: {level}   Laws: {laws}").format(
+            level=case.difficulty, laws=", ".join(map(display_anchor, case.laws))
+        )
+    )
     board = case.board.to_board() if case.board else None
     if board is not None:
-        print(f"Deal: {case.board.deal if case.board else ''}")
+        print(_("Deal: {deal}").format(deal=case.board.deal if case.board else ""))
         if case.board and case.board.auction:
-            print(f"Auction: {case.board.auction}")
+            print(_("Auction: {auction}").format(auction=case.board.auction))
         if case.board and case.board.play:
-            print(f"Play: {case.board.play}")
+            print(_("Play: {play}").format(play=case.board.play))
     if case.irregularity is not None:
-        print(f"Reported: {case.irregularity.model_dump(mode='json', exclude_none=True)}")
+        reported = case.irregularity.model_dump(mode="json", exclude_none=True)
+        print(_("Reported: {report}").format(report=reported))
     print(f"\n{case.explanation.strip()}\n")
-    print("Model walk and ruling:")
+    print(_("Model walk and ruling:"))
     print_ruling(ruling, board)
     return 0
 
@@ -97,10 +155,28 @@ def _cmd_check(args: argparse.Namespace) -> int:
         print(f"{failure.case_id}:")
         for problem in failure.problems:
             print(f"    {problem}")
+    # A translation is named by its file (``revoke/01-x.de.toml``), a case by its id.
+    unreadable = [f for f in failures if f.case_id.endswith(".toml")]
+    disagree = len(failures) - len(unreadable)
+    translated = len(overlay_files(args.wizard))
+    if disagree:
+        print(
+            "\n"
+            + _("{count} of {checked} cases disagree with the engine").format(
+                count=disagree, checked=checked
+            )
+        )
+    if unreadable:
+        print(
+            _("{count} of {translated} translated case texts cannot be read").format(
+                count=len(unreadable), translated=translated
+            )
+        )
     if failures:
-        print(f"\n{len(failures)} of {checked} cases disagree with the engine")
         return EXIT_DISAGREE
-    print(f"All {checked} cases agree with the engine")
+    print(_("All {checked} cases agree with the engine").format(checked=checked))
+    if translated:
+        print(_("All {translated} translated case texts read well").format(translated=translated))
     return 0
 
 

@@ -15,25 +15,26 @@ from typing import Any
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import N_, _, ngettext
 from td_assist.rulings.engine.model import IrregularityReport
 
+# Marked for the catalog, read in the reader's language where a sentence is made.
 _RANKS = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
+    "A": N_("ace"),
+    "K": N_("king"),
+    "Q": N_("queen"),
+    "J": N_("jack"),
+    "T": N_("ten"),
+    "9": N_("nine"),
+    "8": N_("eight"),
+    "7": N_("seven"),
+    "6": N_("six"),
+    "5": N_("five"),
+    "4": N_("four"),
+    "3": N_("three"),
+    "2": N_("two"),
 }
-_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def card_words(text: str) -> str:
@@ -42,19 +43,22 @@ def card_words(text: str) -> str:
         card = Card.parse(text)
     except RecordError:
         return text
-    return f"the {_RANKS[card.rank.value]} of {_SUITS[card.suit.value]}"
+    return _("the {rank} of {suit}").format(
+        rank=_(_RANKS[card.rank.value]), suit=_(_SUITS[card.suit.value])
+    )
 
 
 def cards_words(cards: list[str]) -> str:
     named = [card_words(c) for c in cards]
     if len(named) <= 1:
         return "".join(named)
-    return f"{', '.join(named[:-1])} and {named[-1]}"
+    return _("{cards} and {last}").format(cards=", ".join(named[:-1]), last=named[-1])
 
 
 def call_words(call: str) -> str:
     """``P`` -> "pass", ``X`` -> "double"; a bid stays as it is written (``1S``)."""
-    return {"P": "pass", "X": "double", "XX": "redouble"}.get(call, call)
+    named = {"P": _("pass"), "X": _("double"), "XX": _("redouble")}
+    return named.get(call, call)
 
 
 def _seat(value: object) -> str:
@@ -67,7 +71,7 @@ def _seat(value: object) -> str:
 def _call_at(board: Board | None, call_index: int | None) -> str:
     """ "North's 1S (call 3 of the auction)", from the record when it has that call."""
     if call_index is None:
-        return "a call"
+        return _("a call")
     if board is not None:
         try:
             auction = board.auction_obj
@@ -83,40 +87,51 @@ def _call_at(board: Board | None, call_index: int | None) -> str:
 
 
 def _trick(value: object) -> str:
-    return _("the opening lead") if value == 1 else f"trick {value}"
+    return _("the opening lead") if value == 1 else _("trick {number}").format(number=value)
 
 
 def _revoke(r: Any, _board: Board | None) -> list[str]:
     if r.offender is None and r.trick is None:
         return [_("The Director is called to a revoke.")]
-    who = _seat(r.offender) if r.offender is not None else "A player"
-    when = f" at trick {r.trick}" if r.trick is not None else ""
-    return [_("{who} is reported to have revoked{when}.").format(who=who, when=when)]
+    who = _seat(r.offender) if r.offender is not None else _("A player")
+    if r.trick is None:
+        return [_("{who} is reported to have revoked.").format(who=who)]
+    return [_("{who} is reported to have revoked at trick {trick}.").format(who=who, trick=r.trick)]
 
 
 def _lead_out_of_turn(r: Any, _board: Board | None) -> list[str]:
-    who = _seat(r.offender) if r.offender is not None else "A player"
-    card = card_words(r.card) if r.card else "a card"
-    to = f" to {_trick(r.trick)}" if r.trick not in (None, 1) else _(" (the opening lead)")
+    who = _seat(r.offender) if r.offender is not None else _("A player")
+    card = card_words(r.card) if r.card else _("a card")
+    to = (
+        _(" to trick {number}").format(number=r.trick)
+        if r.trick not in (None, 1)
+        else _(" (the opening lead)")
+    )
     if r.trick is None:
         to = ""
-    face = "" if getattr(r, "faced", True) else ", face down"
+    face = "" if getattr(r, "faced", True) else _(", face down")
     return [
         _("{who} led {card} out of turn{to}{face}.").format(who=who, card=card, to=to, face=face)
     ]
 
 
 def _penalty_card(r: Any, _board: Board | None) -> list[str]:
-    who = _seat(r.offender) if r.offender is not None else "A player"
-    cards = cards_words(list(r.cards)) or "a card"
-    how = {"inadvertent": " by accident", "deliberate": " deliberately"}.get(r.exposure or "", "")
-    when = f" at trick {r.trick}" if r.trick is not None else ""
+    who = _seat(r.offender) if r.offender is not None else _("A player")
+    cards = cards_words(list(r.cards)) or _("a card")
+    how = {"inadvertent": _(" by accident"), "deliberate": _(" deliberately")}.get(
+        r.exposure or "", ""
+    )
+    when = _(" at trick {number}").format(number=r.trick) if r.trick is not None else ""
     before = (
         _(", before playing his own card to that trick")
         if getattr(r, "before_trick", False)
         else ""
     )
-    return [f"{who} exposed {cards}{how}{when}{before}."]
+    return [
+        _("{who} exposed {cards}{how}{when}{before}.").format(
+            who=who, cards=cards, how=how, when=when, before=before
+        )
+    ]
 
 
 def _insufficient_bid(r: Any, board: Board | None) -> list[str]:
@@ -132,10 +147,10 @@ def _unauthorised_information(r: Any, board: Board | None) -> list[str]:
     if r.description:
         told = [f"{r.description.strip().rstrip('.')}."]
         return [*told, _("It happened at {at}.").format(at=at)] if at else told
-    who = _seat(r.source) if r.source is not None else "A player"
-    return [
-        _("{who} gave the information{value}.").format(who=who, value=" at " + at if at else "")
-    ]
+    who = _seat(r.source) if r.source is not None else _("A player")
+    if not at:
+        return [_("{who} gave the information.").format(who=who)]
+    return [_("{who} gave the information at {at}.").format(who=who, at=at)]
 
 
 def _misinformation(r: Any, board: Board | None) -> list[str]:
@@ -182,6 +197,23 @@ def _misinformation(r: Any, board: Board | None) -> list[str]:
     return [*told, when] if when else told
 
 
+def _claim(r: Any, _board: Board | None) -> list[str]:
+    who = _seat(r.claimer) if r.claimer is not None else _("A player")
+    if r.claimed == 0:
+        told = [_("{who} concedes the rest of the tricks.").format(who=who)]
+    elif r.claimed is not None:
+        told = [_("{who} claims {count} of the tricks left.").format(who=who, count=r.claimed)]
+    else:
+        told = [_("{who} claims.").format(who=who)]
+    if r.trick is not None:
+        told.append(_("Play has reached trick {number}.").format(number=r.trick))
+    if r.statement.strip():
+        told.append(_("He says: \u201c{statement}\u201d").format(statement=r.statement.strip()))
+    if r.stated_total is not None:
+        told.append(_("He says he takes {count} tricks in all.").format(count=r.stated_total))
+    return told
+
+
 STORIES: dict[str, Callable[[Any, Board | None], list[str]]] = {
     "revoke": _revoke,
     "lead_out_of_turn": _lead_out_of_turn,
@@ -189,12 +221,13 @@ STORIES: dict[str, Callable[[Any, Board | None], list[str]]] = {
     "insufficient_bid": _insufficient_bid,
     "unauthorised_information": _unauthorised_information,
     "misinformation": _misinformation,
+    "claim": _claim,
 }
 
 
 def _value_words(name: str, value: object) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
         if name == "cards" or all(isinstance(v, str) and len(v) == 2 for v in value):
             return cards_words([str(v) for v in value])
@@ -227,17 +260,25 @@ def board_story(board: Board | None) -> str:
     if board is None:
         return ""
     vul = {
-        "None": "nobody vulnerable",
+        "None": _("nobody vulnerable"),
         "NS": _("North-South vulnerable"),
         "EW": _("East-West vulnerable"),
         "All": _("both sides vulnerable"),
-    }.get(board.vulnerability.value, f"vulnerable: {board.vulnerability.value}")
-    told = [f"Board {board.number or '?'}, dealer {board.dealer.name_full}, {vul}."]
+    }.get(board.vulnerability.value, board.vulnerability.value)
+    told = [
+        _("Board {number}, dealer {dealer}, {vulnerable}.").format(
+            number=board.number or "?", dealer=board.dealer.name_full, vulnerable=vul
+        )
+    ]
     contract = board.contract_obj
     if contract is not None and contract.is_passed_out:
         told.append(_("The board was passed out."))
     elif contract is not None and board.declarer_seat is not None:
-        told.append(f"{board.declarer_seat.name_full} plays {contract}.")
+        told.append(
+            _("{declarer} plays {contract}.").format(
+                declarer=board.declarer_seat.name_full, contract=contract
+            )
+        )
     elif board.auction:
         told.append(
             _("The auction so far: {list}.").format(
@@ -247,9 +288,11 @@ def board_story(board: Board | None) -> str:
     played = len(board.play_obj.tricks) if board.play_obj is not None else 0
     if played:
         told.append(
-            _("The play is recorded for {played} trick{value}.").format(
-                played=played, value="s" * (played != 1)
-            )
+            ngettext(
+                "The play is recorded for {played} trick.",
+                "The play is recorded for {played} tricks.",
+                played,
+            ).format(played=played)
         )
     return " ".join(told)
 
@@ -259,9 +302,14 @@ def claim_line(board: Board | None) -> str:
     if board is None or board.claim is None:
         return ""
     declarer = board.declarer_seat
-    who = declarer.name_full if declarer is not None else "Declarer"
+    who = declarer.name_full if declarer is not None else _("Declarer")
     played = len(board.play_obj.tricks) if board.play_obj is not None else 0
-    after = f" after {played} trick{'s' * (played != 1)}" if played else ""
-    return _("{who} (declarer) claimed{after}: {claim} tricks in all, agreed.").format(
-        who=who, after=after, claim=board.claim
-    )
+    if not played:
+        return _("{who} (declarer) claimed: {claim} tricks in all, agreed.").format(
+            who=who, claim=board.claim
+        )
+    return ngettext(
+        "{who} (declarer) claimed after {played} trick: {claim} tricks in all, agreed.",
+        "{who} (declarer) claimed after {played} tricks: {claim} tricks in all, agreed.",
+        played,
+    ).format(who=who, played=played, claim=board.claim)

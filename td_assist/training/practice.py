@@ -95,7 +95,7 @@ def practice_questions(case: Case) -> list[PracticeQuestion]:
         questions.append(
             PracticeQuestion(
                 case_id=case.id,
-                prompt="Which ruling?",
+                prompt=_("Which ruling?"),
                 kind="choice",
                 choices=[(node_id, _plain(outcomes[node_id])) for node_id in shown],
                 answer=ruling.outcome,

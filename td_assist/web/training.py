@@ -23,13 +23,16 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
+from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.training.case_story import board_story, claim_line, reported
 from td_assist.training.cases import (
     DIFFICULTIES,
-    DIFFICULTY_LABELS,
+    OVERLAY_IRREGULARITY_TEXTS,
     Case,
+    difficulty_labels,
     get_case,
+    in_language,
     library_stamp,
     load_cases,
 )
@@ -90,29 +93,48 @@ def linked_laws(text: str) -> Markup:
     return Markup(_LAW_MENTION.sub(link, escaped))
 
 
+def marked_english(sentence: str, case: Case) -> Markup:
+    """A sentence of the story told from the irregularity, with the case's own free text
+    (a claim's statement, a description, what an explainer said) marked as English when
+    it has no translation in the reader's language: the page says truly what is English."""
+    marked = str(escape(sentence))
+    if case.irregularity is None:
+        return Markup(marked)
+    for name in OVERLAY_IRREGULARITY_TEXTS:
+        if not case.shows_english(name):
+            continue
+        text = str(getattr(case.irregularity, name, "") or "").strip().rstrip(".")
+        quoted = str(escape(text))
+        if text and quoted in marked:
+            marked = marked.replace(quoted, f'<span lang="en">{quoted}</span>', 1)
+    return Markup(marked)
+
+
 def _page_context() -> dict[str, object]:
     return {
         "linked_laws": linked_laws,
         "wizards": load_wizards(),
-        "difficulties": DIFFICULTY_LABELS,
+        "difficulties": difficulty_labels(),
         "law_links": law_links,
         "case_story": reported,
+        "marked_english": marked_english,
         "claim_line": claim_line,
         "board_story": board_story,
     }
 
 
 def cases_citing(number: int) -> list[Case]:
-    """The worked cases that teach Law ``number`` (for the law pages)."""
+    """The worked cases that teach Law ``number`` (for the law pages), in the reader's
+    language where they have been translated."""
     try:
-        return list(_cases_on_law(number, library_stamp()))
+        return [in_language(case) for case in _cases_on_law(number, library_stamp())]
     except RecordError:
         return []
 
 
 @lru_cache(maxsize=128)  # per law (1-93) for the library as it is
 def _cases_on_law(number: int, _library: object) -> tuple[Case, ...]:
-    return tuple(select_cases(load_cases(), law=str(number)))
+    return tuple(select_cases(load_cases(language="en"), law=str(number)))
 
 
 @training.get("/cases/")
@@ -141,16 +163,18 @@ def _stem(word: str) -> str:
 
 
 def matching(cases: list[Case], words: str) -> list[Case]:
-    """The cases whose title, explanation or laws hold every word (any case)."""
+    """The cases whose title, explanation or laws hold every word (any case). A case
+    shown in another language is searched in that text and in its English one, so a
+    trainee's German words and a teacher's English ones both find it."""
     wanted = [_stem(word) for word in words.lower().split()]
-    return [
-        case
-        for case in cases
-        if all(
-            word in f"{case.title} {case.explanation} {' '.join(case.laws)}".lower()
-            for word in wanted
-        )
-    ]
+    return [case for case in cases if all(word in _searched_text(case) for word in wanted)]
+
+
+def _searched_text(case: Case) -> str:
+    texts = [case.title, case.explanation, " ".join(case.laws)]
+    if case.english is not case:
+        texts += [case.english.title, case.english.explanation]
+    return " ".join(texts).lower()
 
 
 def _law_order(number: str) -> tuple[int, str]:
@@ -179,7 +203,39 @@ class _MadeOnce(Generic[T]):
 
 
 _board_of = _MadeOnce(lambda case: case.board.to_board() if case.board else None)
-_ruling_of = _MadeOnce(lambda case: case.run())
+
+
+def _ruling_shown(case: Case) -> Ruling:
+    """The ruling as a page shows it: worked out from the English case, always; where its
+    walk or text quotes the case's own free text (a description, a statement) and the
+    reader's language has that text translated, the quote is shown translated."""
+    ruling = case.run()
+    quoted: dict[str, str] = {}
+    for name in OVERLAY_IRREGULARITY_TEXTS:
+        if case.irregularity is None or case.shows_english(name):
+            continue
+        english = str(getattr(case.english.irregularity, name, "") or "").strip().rstrip(".")
+        translated = str(getattr(case.irregularity, name, "") or "").strip().rstrip(".")
+        if english and english != translated:
+            quoted[english] = translated
+    if not quoted:
+        return ruling
+
+    def shown(text: str) -> str:
+        for english, translated in quoted.items():
+            text = text.replace(english, translated)
+        return text
+
+    path = [
+        step.model_copy(
+            update={"evidence": [shown(line) for line in step.evidence], "note": shown(step.note)}
+        )
+        for step in ruling.path
+    ]
+    return ruling.model_copy(update={"path": path, "text": shown(ruling.text)})
+
+
+_ruling_of = _MadeOnce(_ruling_shown)
 _questions_of = _MadeOnce(practice_questions)
 
 
@@ -251,7 +307,7 @@ def start() -> ResponseReturnValue:
     if not chosen:
         return render_template(
             "error.html",
-            title="No cases",
+            title=_("No cases"),
             message=_("No case matches that choice. Go back and choose fewer filters."),
         ), 400
     ids = [case.id for case in chosen]
