@@ -383,3 +383,11 @@ def test_the_walk_quotes_the_translated_description_but_rules_from_the_english(
     with use_language("en"):
         ruled = get_case(case, "de").run()
     assert any(said.rstrip(".") in line for step in ruled.path for line in step.evidence)
+
+
+def test_a_german_case_page_links_the_laws_its_text_cites(client):
+    # The English text links "Law 64A1"; the German text says "Regel 64A1" and must link
+    # to the same section, or a trainee reading German loses the lawbook one tap away.
+    page = client.get(f"/cases/{REVOKE}", headers=GERMAN).get_data(as_text=True)
+    assert "Regel 64A1" in page
+    assert re.search(r'<a href="[^"]*64A1[^"]*" data-law-panel>Regel 64A1</a>', page)

@@ -75,11 +75,11 @@ def _filters() -> dict[str, str]:
     }
 
 
-_LAW_MENTION = re.compile(r"\bLaw (\d{1,2}(?:[A-H](?:\d{1,2}(?:\([a-z]\)|[a-z])?)?)?)\b")
+_LAW_MENTION = re.compile(r"\b(?:Law|Regel) (\d{1,2}(?:[A-H](?:\d{1,2}(?:\([a-z]\)|[a-z])?)?)?)\b")
 
 
 def linked_laws(text: str) -> Markup:
-    """Plain text with each "Law 64A1" turned into a link to that section."""
+    """Plain text with each "Law 64A1" (or German "Regel 64A1") turned into a link to that section."""
     escaped = str(escape(text))
     book = get_lawbook()
 
