@@ -79,7 +79,7 @@ _LAW_MENTION = re.compile(r"\b(?:Law|Regel) (\d{1,2}(?:[A-H](?:\d{1,2}(?:\([a-z]
 
 
 def linked_laws(text: str) -> Markup:
-    """Plain text with each "Law 64A1" (or German "Regel 64A1") turned into a link to that section."""
+    """Plain text with each "Law 64A1" (German: "Regel 64A1") turned into a link to it."""
     escaped = str(escape(text))
     book = get_lawbook()
 
