@@ -121,3 +121,24 @@ def test_the_speller_answers_alike_from_its_lists_file_and_from_memory(tmp_path)
     again.keep_lists(tmp_path / SPELLER_FILE)  # read, not built: the same answers
     assert [again.correct(w) for w in words] == [in_memory.correct(w) for w in words]
     assert not isinstance(again.vocabulary.english, frozenset)
+
+
+def test_the_speller_looks_variants_up_in_batches_with_the_same_answers(tmp_path, monkeypatch):
+    """A word's deletion variants are looked up a batch per statement (hundreds for a
+    long German word): split into many small batches, the candidates are those of the
+    lists in memory, nearest first."""
+    import copy
+
+    from td_assist.search import speller
+
+    monkeypatch.setattr(speller, "_VARIANTS_PER_LOOKUP", 7)
+    built = _engine()
+    in_memory = speller.Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file = speller.Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file.keep_lists(tmp_path / SPELLER_FILE)
+    words = ["insuficient", "revokd", "dumy", "hesitaton", "unathorised", "penallty",
+             "explainations", "strafkartte", "zorbled"]  # fmt: skip
+    expected = [in_memory.candidates(w) for w in words]
+    assert [from_file.candidates(w) for w in words] == expected
+    assert isinstance(from_file._deletes, speller._KeptDeletes)  # the file answered
+    assert sum(len(found) > 1 for found in expected) >= 2  # several candidates, in order

@@ -64,7 +64,10 @@ _LINKS = ("", "s", "es", "n", "en", "e")
 
 def fold(text: str) -> str:
     """Lowercase, accents removed, ß -> ss: the form every comparison uses."""
-    text = text.lower().replace("ß", "ss")
+    text = text.lower()
+    if text.isascii():  # no accents to remove (NFKD leaves ASCII as it is): most questions
+        return text
+    text = text.replace("ß", "ss")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 

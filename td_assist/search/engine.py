@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 from td_assist.lawbook import Lawbook, Section
@@ -536,7 +537,8 @@ class SearchEngine:
         """Best first, at most PER_LAW per law, a law's later hits weighed down so other
         laws get a place; for a general question, the law itself before its parts."""
         by_law: dict[int, list[tuple[str, float]]] = {}
-        best = sorted(scores.items(), key=lambda item: -item[1])[:80]
+        # highest first, ties in their order in ``scores`` (sorted is stable either way)
+        best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:80]
         for anchor, value in best:
             law = self._law_of.get(anchor)
             if law is not None:

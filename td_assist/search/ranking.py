@@ -257,6 +257,7 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
+        sum_in = per_doc.get  # the loops below run thousands of times for a long question
         for term in asked:
             scored = self._scored_term(term)
             if not scored:
@@ -264,7 +265,7 @@ class PhrasingIndex:
             term_idf, found = scored
             idf = term_idf * (common.get(term, 1.0) if common else 1.0)
             for doc, weight in found:
-                per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
+                per_doc[doc] = sum_in(doc, 0.0) + idf * weight
         size = len(asked)
         if size >= 2:
             # a phrasing as long as the question, all of whose words the question has
@@ -275,11 +276,13 @@ class PhrasingIndex:
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
+        owner, best_of, rest_of = self.owner, best.get, rest.get
         for doc, value in per_doc.items():
-            anchor = self.owner[doc]
-            if value > best.get(anchor, 0.0):
-                rest[anchor] = rest.get(anchor, 0.0) + best.get(anchor, 0.0)
+            anchor = owner[doc]
+            before = best_of(anchor, 0.0)
+            if value > before:
+                rest[anchor] = rest_of(anchor, 0.0) + before
                 best[anchor] = value
             else:
-                rest[anchor] = rest.get(anchor, 0.0) + value
-        return {a: v + REST_SHARE * rest.get(a, 0.0) for a, v in best.items()}
+                rest[anchor] = rest_of(anchor, 0.0) + value
+        return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}
