@@ -142,3 +142,23 @@ def test_the_speller_looks_variants_up_in_batches_with_the_same_answers(tmp_path
     assert [from_file.candidates(w) for w in words] == expected
     assert isinstance(from_file._deletes, speller._KeptDeletes)  # the file answered
     assert sum(len(found) > 1 for found in expected) >= 2  # several candidates, in order
+
+
+def test_a_content_phrase_is_placed_once_and_a_questions_own_phrase_is_not_kept():
+    """Where a synonym's meaning occurs is worked out once and kept (bounded); the
+    phrase made from a question's own words is never kept, and a kept phrase scores
+    exactly as one worked out afresh."""
+    import pickle
+
+    from td_assist.search.ranking import PhraseQ
+
+    scorer = pickle.loads(pickle.dumps(_engine().scorer))  # as read back: nothing kept yet
+    content = PhraseQ(("follow", "suit"), boost=1.4, kept=True)
+    question = PhraseQ(("follow", "suit"), slop=1, boost=1.5)
+    fresh = scorer.score([content])
+    assert fresh and list(scorer._phrases) == [(("follow", "suit"), 0)]
+    assert scorer.score([content]) == fresh
+    assert scorer.score([PhraseQ(("follow", "suit"), boost=1.4)]) == fresh
+    scorer.score([question])
+    assert list(scorer._phrases) == [(("follow", "suit"), 0)]
+    assert pickle.loads(pickle.dumps(scorer))._phrases == {}

@@ -329,7 +329,7 @@ class SearchEngine:
                 meant = tuple(english_terms(meaning))
                 boost = (0.6 + 0.2 * size) * (self.everyday_weight if weak else 1.0)
                 if len(meant) >= 2:
-                    parts.append(PhraseQ(meant, boost=boost))
+                    parts.append(PhraseQ(meant, boost=boost, kept=True))
                 elif meant:
                     parts.append(TermQ(meant[0], boost=boost))
         return parts
