@@ -13,6 +13,7 @@ never an old page. The store is bounded: the oldest page goes first.
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 from collections.abc import Callable, Hashable
 
@@ -21,6 +22,14 @@ from flask import current_app, request
 from td_assist.i18n import current_language
 
 PAGES_KEPT = 512  # every law in two languages, the cases and practice steps in use
+
+
+def from_this_laptop() -> bool:
+    """Whether the request comes from the laptop itself (its pages link to /lan)."""
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
 
 
 class _Same:
@@ -60,12 +69,10 @@ class PageCache:
     ) -> str:
         """The page for this request, rendered on first use: ``values`` (compared by
         value) and ``objects`` (by identity) are what the view renders it from."""
-        from td_assist.web import _from_this_laptop  # the app's own test, imported late
-
         key = (
             request.full_path,
             current_language(),
-            _from_this_laptop(),
+            from_this_laptop(),
             *values,
             *(_Same(thing) for thing in objects),
         )
