@@ -170,3 +170,10 @@ def test_the_kept_pages_are_bounded():
         assert kept.page(lambda: "made again") == "page 9"  # the newest are kept
     with app.test_request_context("/laws/0"):
         assert kept.page(lambda: "made again") == "made again"
+
+
+def test_a_page_asked_for_with_a_huge_address_is_served_but_not_kept(client, renders):
+    padding = "x" * 3000
+    for _ in range(2):
+        assert client.get(f"/laws/64?pad={padding}").status_code == 200
+    assert renders == ["law.html", "law.html"]

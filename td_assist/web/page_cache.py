@@ -22,6 +22,7 @@ from flask import current_app, request
 from td_assist.i18n import current_language
 
 PAGES_KEPT = 512  # every law in two languages, the cases and practice steps in use
+LONGEST_ADDRESS_KEPT = 2000  # a practice set of ten cases with its answers fits easily
 
 
 def from_this_laptop() -> bool:
@@ -69,6 +70,8 @@ class PageCache:
     ) -> str:
         """The page for this request, rendered on first use: ``values`` (compared by
         value) and ``objects`` (by identity) are what the view renders it from."""
+        if len(request.full_path) > LONGEST_ADDRESS_KEPT:
+            return render()  # made-up query strings: a page each, never worth keeping
         key = (
             request.full_path,
             current_language(),
