@@ -8,15 +8,26 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
    made-up word through the API, which reaches the speller), a wizard page 15% (the
    revoke wizard on a tapped-in board, one of its steps) and a ruling POST 15%
    (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
-2. each of those four routes alone at 32 clients.
+2. each of those four routes alone at 32 clients;
+3. beside them, clearly apart: the mix at 32 clients that pause between requests, as
+   the phones in a room do (``--think`` seconds on average, random; 0 leaves it out).
 
 For each it prints requests/s and p50/p99 latency per route, and the errors (any answer
 but 200, or 302 for a typed law number, or a dropped connection). Clients are threads
 using http.client with keep-alive; the figures depend on the machine, so compare runs
 made side by side.
+
+Stages 1 and 2 are closed-loop: each client sends its next request the moment the last
+answer arrives and never pauses, so the server is always full. Then the mean latency is
+the number of clients over the requests/s (Little's law): at 32 clients the latency
+measures the server's throughput, i.e. its CPU per request on one process (one GIL),
+sharing the machine with the 32 client threads. Each stage's first line prints that
+figure, clients / (requests/s) in ms (column N/(req/s)), to set beside the measured
+latencies: a p99 of 100 ms at 32 such clients needs well over 320 requests/s. Stage 3
+is the same mix with pauses, an extra figure, not a replacement for the closed-loop one.
 The server's resident memory is printed after warm-up and at the end.
 
-    python benchmarks/load.py [--requests 500 2000 4000] [--alone 1000]
+    python benchmarks/load.py [--requests 500 2000 4000] [--alone 1000] [--think 1.0]
 """
 
 from __future__ import annotations
@@ -84,18 +95,20 @@ def workload(seed: int, board_id: str, only: str | None = None) -> list[Request]
 
 
 def run_stage(
-    server: Server, clients: int, total: int, mix: list[Request]
+    server: Server, clients: int, total: int, mix: list[Request], think: float = 0.0
 ) -> tuple[float, dict[str, list[float]], dict[str, int]]:
     """``total`` requests spread over ``clients`` threads: (seconds, latencies by route,
-    errors by route)."""
+    errors by route). ``think``: each client's mean pause between requests (random,
+    exponential), 0 for none."""
     latencies: dict[str, list[float]] = {}
     errors: dict[str, int] = {}
     lock = threading.Lock()
     counter = iter(range(total))
 
-    def client() -> None:
+    def client(seed: int) -> None:
         connection = server.connection()
         mine: list[tuple[str, float]] = []
+        pauses = random.Random(seed)
         while True:
             with lock:
                 index = next(counter, None)
@@ -117,12 +130,14 @@ def run_stage(
             if not ok:
                 with lock:
                     errors[route] = errors.get(route, 0) + 1
+            if think > 0:
+                time.sleep(min(pauses.expovariate(1 / think), 10 * think))
         connection.close()
         with lock:
             for route, seconds in mine:
                 latencies.setdefault(route, []).append(seconds)
 
-    threads = [threading.Thread(target=client) for _ in range(clients)]
+    threads = [threading.Thread(target=client, args=(seed,)) for seed in range(clients)]
     start = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -143,11 +158,14 @@ def report(label: str, clients: int, seconds: float, latencies: dict[str, list[f
     rows = [(r, latencies[r], errors.get(r, 0)) for r in ROUTES if r in latencies]
     if len(rows) > 1:
         rows.insert(0, ("all", every, sum(errors.values())))
+    rate = len(every) / seconds
     for number, (route, values, failed) in enumerate(rows):
-        head = f"{label:<6} {clients:>7} {len(every) / seconds:>7.0f}" if number == 0 else ""
+        head = f"{label:<6} {clients:>7} {rate:>7.0f}" if number == 0 else ""
+        # Little's law for closed-loop clients: the mean wait is clients / throughput
+        bound = f"{clients / rate * 1000:>9.1f}" if number == 0 and label != "think" else ""
         print(
             f"{head:<22} {route:<12} {len(values):>6} {percentile(values, 0.50) * 1000:>7.1f} "
-            f"{percentile(values, 0.99) * 1000:>7.1f} {failed:>6}"
+            f"{percentile(values, 0.99) * 1000:>7.1f} {failed:>6} {bound:>9}"
         )
 
 
@@ -156,6 +174,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, nargs=3, default=[500, 2000, 4000],
                         help="mixed requests at 1, 8 and 32 clients")  # fmt: skip
     parser.add_argument("--alone", type=int, default=1000, help="requests per route alone")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause of each of 32 clients, extra run (0: none)")  # fmt: skip
     args = parser.parse_args()
     with running_server() as server:
         board_id = server.tapped_board()
@@ -165,7 +185,7 @@ def main() -> None:
         print("mix: law pages 40%, search 30% (a third unknown words), wizard page 15%, "
               "ruling POST 15%")  # fmt: skip
         print(f"{'load':<6} {'clients':>7} {'req/s':>7} {'route':<12} {'count':>6} "
-              f"{'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")  # fmt: skip
+              f"{'p50 ms':>7} {'p99 ms':>7} {'errors':>6} {'N/(req/s)':>9}")  # fmt: skip
         done = 300
         for clients, total in zip(STAGES, args.requests, strict=True):
             mix = workload(clients, board_id)
@@ -177,6 +197,13 @@ def main() -> None:
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
             done += args.alone
+        if args.think > 0:
+            print(f"extra run, not closed-loop: 32 clients pausing {args.think:g} s on average "
+                  "between requests (a room's phones)")  # fmt: skip
+            mix = workload(32, board_id)
+            seconds, latencies, errors = run_stage(server, 32, 1000, mix, think=args.think)
+            report("think", 32, seconds, latencies, errors)
+            done += 1000
         after = server.rss_kib()
         if before is not None and after is not None:
             print(

@@ -35,6 +35,27 @@ def file_stamp(path: Path) -> tuple[int, int]:
 
 def user_dir() -> Path:
     """The per-user data folder (created on first use)."""
+    base = _user_base()
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _owner_only(base)
+    return base
+
+
+def user_dir_made() -> Path:
+    """``user_dir()``, made and checked once per process: for the files every law page
+    and search looks at (the imported official text), where making sure costs three
+    system calls a request."""
+    base = _user_base()
+    if base not in _MADE:
+        user_dir()
+        _MADE.add(base)
+    return base
+
+
+_MADE: set[Path] = set()
+
+
+def _user_base() -> Path:
     override = os.environ.get("TD_ASSIST_HOME")
     if override:
         base = Path(override)
@@ -42,8 +63,6 @@ def user_dir() -> Path:
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "td-assist"
     else:
         base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "td-assist"
-    base.mkdir(mode=0o700, parents=True, exist_ok=True)
-    _owner_only(base)
     return base
 
 

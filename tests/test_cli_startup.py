@@ -40,3 +40,23 @@ def test_a_command_loads_only_what_it_needs(tmp_path, argv):
     if argv[0] == "score":  # the score report is a pydantic model; nothing else is loaded
         heavy -= {"pydantic"}
     assert not heavy, f"{' '.join(argv)} loaded {sorted(heavy)}"
+
+
+def test_search_loads_whoosh_without_urllib_and_urllib_stays_whole(tmp_path):
+    """Whoosh's compat module imports urllib.request (http.client, email, ssl) for a
+    helper nothing calls: the search loads whoosh with a stand-in for it, gone after,
+    so a later import of urllib.request gets the real module."""
+    probe = """
+import sys
+import td_assist.search.analysis
+import whoosh.compat
+print("urllib.request" in sys.modules)
+import urllib.request
+print(callable(urllib.request.urlopen), whoosh.compat.urlretrieve.__module__)
+"""
+    environment = {**os.environ, "TD_ASSIST_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=environment, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "td_assist.search.analysis"]

@@ -99,3 +99,81 @@ def test_the_official_text_is_read_again_only_when_its_file_changes(monkeypatch,
     assert official_module.load_official() is first
     path.write_text(path.read_text().replace('"one"', '"two"'), encoding="utf-8")
     assert official_module.load_official().sections == {"64": "two"}
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the templates rendered by the law and training pages."""
+    from td_assist.web import laws as laws_module
+    from td_assist.web import training as training_module
+
+    made: list[str] = []
+    for module in (laws_module, training_module):
+        real = module.render_template
+
+        def counting(name, _real=real, **context):
+            made.append(name)
+            return _real(name, **context)
+
+        monkeypatch.setattr(module, "render_template", counting)
+    return made
+
+
+def test_law_case_and_practice_pages_are_rendered_once_then_kept(client, renders):
+    pages = ["/laws/64", f"/cases/{CASE}", f"/practice/run?c={CASE}"]
+    first = [client.get(page).get_data() for page in pages]
+    assert len(renders) == 3
+    assert [client.get(page).get_data() for page in pages] == first
+    assert len(renders) == 3  # the kept pages, byte for byte
+
+
+def test_a_kept_page_follows_the_readers_language(client):
+    english = client.get("/laws/64").get_data(as_text=True)
+    german = client.get("/laws/64", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert 'lang="de"' in german and "Regel 64" in german
+    assert 'lang="en"' in english and "Regel 64" not in english
+    assert client.get("/laws/64").get_data(as_text=True) == english
+    case_de = client.get(f"/cases/{CASE}", headers={"Accept-Language": "de"})
+    assert 'lang="de"' in case_de.get_data(as_text=True)
+    assert 'lang="en"' in client.get(f"/cases/{CASE}").get_data(as_text=True)
+
+
+def test_a_kept_law_page_is_made_again_when_the_lawbook_changes(tmp_path, monkeypatch, client):
+    from td_assist.lawbook import book as book_module
+
+    laws = tmp_path / "laws"
+    shutil.copytree(get_lawbook().folder, laws)
+    monkeypatch.setattr(book_module, "content_dir", lambda name: tmp_path / name)
+    reload_lawbook(laws)
+    try:
+        assert "Zebras" not in client.get("/laws/64").get_data(as_text=True)
+        law64 = laws / "law-64.md"
+        law64.write_text(law64.read_text(encoding="utf-8") + "\nZebras.\n", encoding="utf-8")
+        assert "Zebras" not in client.get("/laws/64").get_data(as_text=True)  # not reread
+        reload_lawbook(laws)
+        assert "Zebras" in client.get("/laws/64").get_data(as_text=True)
+    finally:
+        monkeypatch.undo()
+        reload_lawbook()
+
+
+def test_the_kept_pages_are_bounded():
+    from td_assist.web.page_cache import PageCache
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "k"})
+    kept = PageCache(limit=3)
+    for number in range(10):
+        with app.test_request_context(f"/laws/{number}"):
+            assert kept.page(lambda n=number: f"page {n}") == f"page {number}"
+    assert len(kept) == 3
+    with app.test_request_context("/laws/9"):
+        assert kept.page(lambda: "made again") == "page 9"  # the newest are kept
+    with app.test_request_context("/laws/0"):
+        assert kept.page(lambda: "made again") == "made again"
+
+
+def test_a_page_asked_for_with_a_huge_address_is_served_but_not_kept(client, renders):
+    padding = "x" * 3000
+    for _ in range(2):
+        assert client.get(f"/laws/64?pad={padding}").status_code == 200
+    assert renders == ["law.html", "law.html"]

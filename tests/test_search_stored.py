@@ -121,3 +121,44 @@ def test_the_speller_answers_alike_from_its_lists_file_and_from_memory(tmp_path)
     again.keep_lists(tmp_path / SPELLER_FILE)  # read, not built: the same answers
     assert [again.correct(w) for w in words] == [in_memory.correct(w) for w in words]
     assert not isinstance(again.vocabulary.english, frozenset)
+
+
+def test_the_speller_looks_variants_up_in_batches_with_the_same_answers(tmp_path, monkeypatch):
+    """A word's deletion variants are looked up a batch per statement (hundreds for a
+    long German word): split into many small batches, the candidates are those of the
+    lists in memory, nearest first."""
+    import copy
+
+    from td_assist.search import speller
+
+    monkeypatch.setattr(speller, "_VARIANTS_PER_LOOKUP", 7)
+    built = _engine()
+    in_memory = speller.Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file = speller.Speller(copy.deepcopy(built.speller.vocabulary))
+    from_file.keep_lists(tmp_path / SPELLER_FILE)
+    words = ["insuficient", "revokd", "dumy", "hesitaton", "unathorised", "penallty",
+             "explainations", "strafkartte", "zorbled"]  # fmt: skip
+    expected = [in_memory.candidates(w) for w in words]
+    assert [from_file.candidates(w) for w in words] == expected
+    assert isinstance(from_file._deletes, speller._KeptDeletes)  # the file answered
+    assert sum(len(found) > 1 for found in expected) >= 2  # several candidates, in order
+
+
+def test_a_content_phrase_is_placed_once_and_a_questions_own_phrase_is_not_kept():
+    """Where a synonym's meaning occurs is worked out once and kept (bounded); the
+    phrase made from a question's own words is never kept, and a kept phrase scores
+    exactly as one worked out afresh."""
+    import pickle
+
+    from td_assist.search.ranking import PhraseQ
+
+    scorer = pickle.loads(pickle.dumps(_engine().scorer))  # as read back: nothing kept yet
+    content = PhraseQ(("follow", "suit"), boost=1.4, kept=True)
+    question = PhraseQ(("follow", "suit"), slop=1, boost=1.5)
+    fresh = scorer.score([content])
+    assert fresh and list(scorer._phrases) == [(("follow", "suit"), 0)]
+    assert scorer.score([content]) == fresh
+    assert scorer.score([PhraseQ(("follow", "suit"), boost=1.4)]) == fresh
+    scorer.score([question])
+    assert list(scorer._phrases) == [(("follow", "suit"), 0)]
+    assert pickle.loads(pickle.dumps(scorer))._phrases == {}

@@ -289,7 +289,7 @@ def get_lawbook(folder: Path | None = None, lang: str = "en") -> Lawbook:
     laws/ ships with the program and does not change while it runs, so a page or a
     search costs no look at the disk; whoever changes the files on purpose (a test, a
     tool editing laws/) calls ``reload_lawbook``."""
-    base = folder.resolve() if folder is not None else _shipped_folder()
+    base = _resolved(folder) if folder is not None else _shipped_folder()
     with _LOAD_LOCK:  # the server's threads would each read it on the first request
         return _load(language_folder(base, check_language(lang)))
 
@@ -297,8 +297,14 @@ def get_lawbook(folder: Path | None = None, lang: str = "en") -> Lawbook:
 _LOAD_LOCK = threading.Lock()
 
 
+@lru_cache(maxsize=16)  # a search asks for the German book beside its own several times
+def _resolved(folder: Path) -> Path:
+    return folder.resolve()  # a look at the disk for every part of the path
+
+
 def reload_lawbook(folder: Path | None = None) -> Lawbook:
     """The lawbook read again from its files, for the callers of ``get_lawbook`` too."""
     _load.cache_clear()
     _shipped_folder.cache_clear()
+    _resolved.cache_clear()
     return get_lawbook(folder)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from td_assist.i18n import _
 from td_assist.lawbook.settings import OFFICIAL_FILE
-from td_assist.paths import user_dir
+from td_assist.paths import user_dir_made
 
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -183,8 +183,8 @@ def _place_label(
 def official_path(lang: str = "en") -> Path:
     """Where the imported official text in ``lang`` is kept (German beside English)."""
     if lang == "en":
-        return user_dir() / OFFICIAL_FILE
-    return user_dir() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
+        return user_dir_made() / OFFICIAL_FILE
+    return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
 
 
 def import_official(path: Path, lang: str = "en") -> OfficialText:

@@ -15,15 +15,47 @@ question that says ``Hauptstrafkarte`` finds what is written about penalty cards
 from __future__ import annotations
 
 import re
+import sys
+import types
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Protocol
 
-from whoosh.analysis import CharsetFilter, StemmingAnalyzer
-from whoosh.lang import stemmer_for_language, stopwords_for_language
-from whoosh.lang.porter import stem as porter_stem
-from whoosh.support.charset import accent_map
+
+@contextmanager
+def _whoosh_without_urllib() -> Iterator[None]:
+    """Whoosh's compat module imports ``urllib.request`` (with http.client, email and
+    ssl: about a third of a search command's start) for a download helper that nothing
+    here calls. While whoosh loads, a stand-in module answers that import; the helper
+    it hands out imports the real one if ever called. Once whoosh is loaded the
+    stand-in is gone, so any later ``import urllib.request`` gets the real module."""
+    if "whoosh.compat" in sys.modules or "urllib.request" in sys.modules:
+        yield
+        return
+
+    def urlretrieve(*args: object, **kwargs: object) -> object:
+        import importlib
+
+        real: Callable[..., object] = importlib.import_module("urllib.request").urlretrieve
+        return real(*args, **kwargs)
+
+    stand_in = types.ModuleType("urllib.request")
+    stand_in.urlretrieve = urlretrieve  # type: ignore[attr-defined]
+    sys.modules["urllib.request"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("urllib.request") is stand_in:
+            del sys.modules["urllib.request"]
+
+
+with _whoosh_without_urllib():
+    from whoosh.analysis import CharsetFilter, StemmingAnalyzer
+    from whoosh.lang import stemmer_for_language, stopwords_for_language
+    from whoosh.lang.porter import stem as porter_stem
+    from whoosh.support.charset import accent_map
 
 STEM_CACHE_WORDS = 20_000
 
@@ -64,7 +96,10 @@ _LINKS = ("", "s", "es", "n", "en", "e")
 
 def fold(text: str) -> str:
     """Lowercase, accents removed, ß -> ss: the form every comparison uses."""
-    text = text.lower().replace("ß", "ss")
+    text = text.lower()
+    if text.isascii():  # no accents to remove (NFKD leaves ASCII as it is): most questions
+        return text
+    text = text.replace("ß", "ss")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 

@@ -16,9 +16,11 @@ import os
 import pickle
 import re
 import tempfile
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 
 from td_assist.i18n import _
@@ -332,7 +334,7 @@ class SearchEngine:
                 meant = tuple(english_terms(meaning))
                 boost = (0.6 + 0.2 * size) * (self.everyday_weight if weak else 1.0)
                 if len(meant) >= 2:
-                    parts.append(PhraseQ(meant, boost=boost))
+                    parts.append(PhraseQ(meant, boost=boost, kept=True))
                 elif meant:
                     parts.append(TermQ(meant[0], boost=boost))
         return parts
@@ -555,7 +557,8 @@ class SearchEngine:
         """Best first, at most PER_LAW per law, a law's later hits weighed down so other
         laws get a place; for a general question, the law itself before its parts."""
         by_law: dict[int, list[tuple[str, float]]] = {}
-        best = sorted(scores.items(), key=lambda item: -item[1])[:80]
+        # highest first, ties in their order in ``scores`` (sorted is stable either way)
+        best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:80]
         for anchor, value in best:
             law = self._law_of.get(anchor)
             if law is not None:
@@ -643,30 +646,45 @@ class SearchEngine:
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text, words_at = _snippet_source(first_text(section))
+    text, starts, ends, stemmed = _snippet_source(first_text(section))
     if not text:
         return ""
-    first = next((at for at, stem in words_at if stem in stems), None)
+    first = next((at for at, stem in zip(starts, stemmed, strict=True) if stem in stems), None)
     start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
-    window = text[start:end]
-    out, last = [], 0
-    for match in re.finditer(r"\w+", window):
-        if _stem(match.group(0)) in stems:
-            out.append(html.escape(window[last : match.start()]))
-            out.append(f"<mark>{html.escape(match.group(0))}</mark>")
-            last = match.end()
-    out.append(html.escape(window[last:]))
+    # The window's words are the text's words it holds, and the pieces of the words its
+    # edges cut through (a piece is stemmed as the word it reads as).
+    out, last = [], start
+    for number in range(bisect_right(ends, start), bisect_left(starts, end)):
+        at, stop, stem = starts[number], ends[number], stemmed[number]
+        if at < start or stop > end:
+            at, stop = max(at, start), min(stop, end)
+            stem = _stem(text[at:stop])
+        if stem in stems:
+            out.append(html.escape(text[last:at]))
+            out.append(f"<mark>{html.escape(text[at:stop])}</mark>")
+            last = stop
+    out.append(html.escape(text[last:end]))
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
 
 
+Words = tuple[int, ...]
+
+
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
-def _snippet_source(section_text: str) -> tuple[str, tuple[tuple[int, str], ...]]:
-    """The text a snippet is cut from, and where each of its words starts, with its stem."""
+def _snippet_source(section_text: str) -> tuple[str, Words, Words, tuple[str, ...]]:
+    """The text a snippet is cut from, and where each of its words starts and ends,
+    with its stem."""
     text = " ".join(plain_text(section_text).split())
-    return text, tuple((m.start(), _stem(m.group(0))) for m in re.finditer(r"\w+", text))
+    found = list(re.finditer(r"\w+", text))
+    return (
+        text,
+        tuple(m.start() for m in found),
+        tuple(m.end() for m in found),
+        tuple(_stem(m.group(0)) for m in found),
+    )
 
 
 @lru_cache(maxsize=8192)

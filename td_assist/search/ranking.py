@@ -38,6 +38,12 @@ class PhraseQ:
     terms: tuple[str, ...]
     slop: int = 0
     boost: float = 1.0
+    # a phrase of the content (a synonym's meaning), asked again and again: where it
+    # occurs is kept, as a term's weights are (a question's own words are not kept)
+    kept: bool = False
+
+
+KEPT_PHRASES = 2048  # far more than the synonyms' meanings; a bound all the same
 
 
 def _weight(tf: int, length: float, average: float) -> float:
@@ -81,6 +87,7 @@ class ContentScorer:
         self.vocabulary = frozenset(self._spans)
         self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
         self._weights: dict[str, list[tuple[int, float]]] = {}
+        self._phrases: dict[tuple[tuple[str, ...], int], list[tuple[int, float]]] = {}
 
     @classmethod
     def from_reader(cls, reader: IndexReader) -> ContentScorer:
@@ -98,7 +105,7 @@ class ContentScorer:
 
     def __getstate__(self) -> dict[str, object]:
         # kept on disk packed: the unpacked terms are made again as they are used
-        return {**vars(self), "_postings": {}, "_weights": {}}
+        return {**vars(self), "_postings": {}, "_weights": {}, "_phrases": {}}
 
     @property
     def cached_terms(self) -> int:
@@ -150,16 +157,34 @@ class ContentScorer:
                 for doc, weight in self._weights_of(query.term):
                     totals[doc] = totals.get(doc, 0.0) + idf * weight
                 continue
-            lists = [self.postings(t) for t in query.terms]
-            if not all(lists):
+            found = self._phrase_weights(query)
+            if found is None:
                 continue
             idf = sum(self.idf(t) for t in query.terms) * query.boost
-            for doc in set(lists[0]).intersection(*lists[1:]):
-                count = phrase_count([lst[doc] for lst in lists], query.slop)
-                if count:
-                    weight = _weight(count, self.lengths[doc], self.average)
-                    totals[doc] = totals.get(doc, 0.0) + idf * weight
+            for doc, weight in found:
+                totals[doc] = totals.get(doc, 0.0) + idf * weight
         return {self.anchors[doc]: value for doc, value in totals.items()}
+
+    def _phrase_weights(self, query: PhraseQ) -> list[tuple[int, float]] | None:
+        """(section, BM25 weight) where the phrase occurs; None when a word of it is in
+        no section. Kept for the content's phrases (``PhraseQ.kept``)."""
+        key = (query.terms, query.slop)
+        kept = self._phrases.get(key) if query.kept else None
+        if kept is not None:
+            return kept
+        lists = [self.postings(t) for t in query.terms]
+        if not all(lists):
+            return None
+        found = []
+        for doc in set(lists[0]).intersection(*lists[1:]):
+            count = phrase_count([lst[doc] for lst in lists], query.slop)
+            if count:
+                found.append((doc, _weight(count, self.lengths[doc], self.average)))
+        if query.kept:
+            if len(self._phrases) >= KEPT_PHRASES:
+                self._phrases.clear()
+            self._phrases[key] = found
+        return found
 
 
 def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
@@ -257,14 +282,19 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
+        sum_in = per_doc.get  # the loops below run thousands of times for a long question
         for term in asked:
             scored = self._scored_term(term)
             if not scored:
                 continue
             term_idf, found = scored
             idf = term_idf * (common.get(term, 1.0) if common else 1.0)
+            if not per_doc:  # the first term's: 0.0 + x is x
+                per_doc = {doc: idf * weight for doc, weight in found}
+                sum_in = per_doc.get
+                continue
             for doc, weight in found:
-                per_doc[doc] = per_doc.get(doc, 0.0) + idf * weight
+                per_doc[doc] = sum_in(doc, 0.0) + idf * weight
         size = len(asked)
         if size >= 2:
             # a phrasing as long as the question, all of whose words the question has
@@ -275,11 +305,13 @@ class PhrasingIndex:
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
+        owner, best_of, rest_of = self.owner, best.get, rest.get
         for doc, value in per_doc.items():
-            anchor = self.owner[doc]
-            if value > best.get(anchor, 0.0):
-                rest[anchor] = rest.get(anchor, 0.0) + best.get(anchor, 0.0)
+            anchor = owner[doc]
+            before = best_of(anchor, 0.0)
+            if value > before:
+                rest[anchor] = rest_of(anchor, 0.0) + before
                 best[anchor] = value
             else:
-                rest[anchor] = rest.get(anchor, 0.0) + value
-        return {a: v + REST_SHARE * rest.get(a, 0.0) for a, v in best.items()}
+                rest[anchor] = rest_of(anchor, 0.0) + value
+        return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}

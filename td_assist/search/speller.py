@@ -22,7 +22,7 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -90,6 +90,7 @@ class Vocabulary:
 
 _LISTS_LOCK = threading.Lock()
 _LISTS_VERSION = "1"  # bump when what the lists file holds changes
+_VARIANTS_PER_LOOKUP = 500  # under SQLite's oldest limit of 999 values per statement
 
 
 class _KeptWords:
@@ -112,6 +113,20 @@ class _KeptDeletes:
         row = self._lists.one("SELECT words FROM deletes WHERE variant = ?", variant)
         return tuple(row[0].split(" ")) if row is not None else default
 
+    def words_from(self, variants: Iterable[str]) -> set[str]:
+        """The useful words any of ``variants`` comes from: one look-up per few hundred
+        variants (a long German word has hundreds, each a look-up of its own before)."""
+        found: set[str] = set()
+        wanted = list(variants)
+        for start in range(0, len(wanted), _VARIANTS_PER_LOOKUP):
+            chunk = wanted[start : start + _VARIANTS_PER_LOOKUP]
+            marks = ",".join("?" * len(chunk))
+            for row in self._lists.all(
+                f"SELECT words FROM deletes WHERE variant IN ({marks})", chunk
+            ):
+                found.update(row[0].split(" "))
+        return found
+
 
 class _KeptLists:
     """The lists file, opened read-only; one connection shared by the server's threads,
@@ -133,6 +148,10 @@ class _KeptLists:
     def one(self, query: str, *values: object) -> tuple[str, ...] | None:
         with self._lock:
             return self._connection.execute(query, values).fetchone()
+
+    def all(self, query: str, values: Sequence[object]) -> list[tuple[str, ...]]:
+        with self._lock:
+            return self._connection.execute(query, values).fetchall()
 
 
 def _open_lists(path: Path) -> _KeptLists | None:
@@ -241,9 +260,14 @@ class Speller:
         if self.vocabulary.is_real(word):
             return []
         allowed = 2 if len(word) >= 9 else 1
+        variants = _deletions(word, allowed) | {word}
+        deletes = self._deletes
         found: set[str] = set()
-        for variant in _deletions(word, allowed) | {word}:
-            found.update(self._deletes.get(variant, ()))
+        if isinstance(deletes, _KeptDeletes):
+            found = deletes.words_from(variants)
+        else:
+            for variant in variants:
+                found.update(deletes.get(variant, ()))
         counts = self.vocabulary.useful
         scored = sorted((_distance(word, c), -counts[c], c) for c in found)
         return [c for distance, _, c in scored if distance <= allowed]

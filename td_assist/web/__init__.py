@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 from datetime import timedelta
 from typing import Any
 
@@ -15,6 +14,7 @@ from td_assist import __version__
 from td_assist.i18n import _
 from td_assist.jsonsafe import loads as load_json
 from td_assist.paths import content_dir
+from td_assist.web.page_cache import from_this_laptop as _from_this_laptop
 from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_UPLOAD", "create_app"]
@@ -149,13 +149,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         )
 
     return app
-
-
-def _from_this_laptop() -> bool:
-    try:
-        return ipaddress.ip_address(request.remote_addr or "").is_loopback
-    except ValueError:
-        return False
 
 
 def error_page(title: str, message: str, status: int) -> ResponseReturnValue:

@@ -14,6 +14,7 @@ from td_assist.lawbook.model import LAW_WORD
 from td_assist.lawbook.official import load_official
 from td_assist.lawbook.render import law_html
 from td_assist.rulings.engine.registry import CitingStep, load_wizards, nodes_citing
+from td_assist.web.page_cache import kept_page
 from td_assist.web.training import cases_citing
 
 laws = Blueprint("laws", __name__, url_prefix="/laws")
@@ -111,26 +112,32 @@ def law_page(page: str) -> ResponseReturnValue:
         if book.lang != "en" and not law.commentary and english_law and english_law.commentary
         else ""
     )
-    previous, following = english.neighbours(law.number) if law.number else (None, None)
     # one tap to the other language: English from German, the reader's (or German) from English
     other = "en" if asked != "en" else next(lang for lang in LANGUAGES if lang != "en")
-    return render_template(
-        "law.html",
-        law=law,
-        body=body,
-        law_word=LAW_WORD[book.lang],
-        page_lang=book.lang,
-        fallback_note=note,
-        asked_lang=asked,
-        commentary_note=commentary_note,
-        lang_query="" if asked == "en" else f"?lang={asked}",
-        other_lang=other,
-        other_lang_name=LANGUAGE_NAMES[other],
-        other_lang_url=f"/laws/{page}?lang={other}",
-        previous=previous,
-        following=following,
-        chapters=listed.chapters(),
-        cited_by=listed.citing(law.number) if law.number else [],
-        used_by=_used_by(law.number, tuple(load_wizards())) if law.number else [],
-        cases=cases_citing(law.number) if law.number else [],
-    )
+    wizards = tuple(load_wizards())
+    cases = cases_citing(law.number) if law.number else []
+
+    def render() -> str:  # once per law, language and lawbook while the server runs
+        previous, following = english.neighbours(law.number) if law.number else (None, None)
+        return render_template(
+            "law.html",
+            law=law,
+            body=body,
+            law_word=LAW_WORD[book.lang],
+            page_lang=book.lang,
+            fallback_note=note,
+            asked_lang=asked,
+            commentary_note=commentary_note,
+            lang_query="" if asked == "en" else f"?lang={asked}",
+            other_lang=other,
+            other_lang_name=LANGUAGE_NAMES[other],
+            other_lang_url=f"/laws/{page}?lang={other}",
+            previous=previous,
+            following=following,
+            chapters=listed.chapters(),
+            cited_by=listed.citing(law.number) if law.number else [],
+            used_by=_used_by(law.number, wizards) if law.number else [],
+            cases=cases,
+        )
+
+    return kept_page(render, values=(wizards,), objects=(english, book, official, *cases))

@@ -46,6 +46,7 @@ from td_assist.training.practice import (
     select_cases,
 )
 from td_assist.web import views
+from td_assist.web.page_cache import kept_page
 from td_assist.web.wizard import law_links
 
 T = TypeVar("T")
@@ -256,15 +257,19 @@ def case_page(wizard_name: str, name: str) -> ResponseReturnValue:
             "error.html", title=_("This case cannot be ruled"), message=f"{case.id}: {error}"
         ), 400
     board = _board_of(case)
-    return render_template(
-        "case.html",
-        case=case,
-        ruling=ruling,
-        **_board_views(case),
-        board=board,
-        practice_url=_run_url([case.id], []),
-        **_page_context(),
-    )
+
+    def render() -> str:  # once per case file as saved, and language
+        return render_template(
+            "case.html",
+            case=case,
+            ruling=ruling,
+            **_board_views(case),
+            board=board,
+            practice_url=_run_url([case.id], []),
+            **_page_context(),
+        )
+
+    return kept_page(render, values=(tuple(load_wizards()),), objects=(case, get_lawbook()))
 
 
 def _board_views(case: Case) -> dict[str, object]:
@@ -344,6 +349,15 @@ def _practice_set() -> PracticeSet:
 @training.get("/practice/run")
 def run() -> ResponseReturnValue:
     chosen = _practice_set()
+    # a step of a set is the same page for the same cases and answers (all in the address)
+    return kept_page(
+        lambda: _run_page(chosen),
+        values=(tuple(load_wizards()),),
+        objects=(*chosen.cases, get_lawbook()),
+    )
+
+
+def _run_page(chosen: PracticeSet) -> str:
     answers = [a[:MAX_ANSWER_LENGTH] for a in request.args.getlist("g")][: len(chosen.questions)]
     grading = "end" if request.args.get("grading") == "end" else "now"
     graded = grade(chosen.questions, answers)

@@ -1,0 +1,104 @@
+"""Rendered pages kept while the server runs, for the pages that are the same on every
+visit: a law page, a worked case, a practice step (issue 29). Rendering one costs
+several times what serving a file of its size does, and a room of phones asks for the
+same few dozen.
+
+A page is kept under a key naming everything it is made from: the address with its
+query, the reader's language, whether it is asked for on the laptop itself (the
+"Phones" link) and the objects the view renders (the lawbook, the case, the imported
+official text...). Those objects are new when their files change (the lawbook after
+``reload_lawbook``, a case file saved again), so a changed source gives a new key and
+never an old page. The store is bounded: the oldest page goes first.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+from collections.abc import Callable, Hashable
+
+from flask import current_app, request
+
+from td_assist.i18n import current_language
+
+PAGES_KEPT = 512  # every law in two languages, the cases and practice steps in use
+LONGEST_ADDRESS_KEPT = 2000  # a practice set of ten cases with its answers fits easily
+
+
+def from_this_laptop() -> bool:
+    """Whether the request comes from the laptop itself (its pages link to /lan)."""
+    try:
+        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+    except ValueError:
+        return False
+
+
+class _Same:
+    """An object in a key by identity (a case is a pydantic model, not hashable); the
+    key holds it, so its id cannot pass to another object while the page is kept."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.thing is self.thing
+
+
+class PageCache:
+    def __init__(self, limit: int = PAGES_KEPT) -> None:
+        self._limit = limit
+        self._pages: dict[Hashable, str] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+    def page(
+        self,
+        render: Callable[[], str],
+        values: tuple[Hashable, ...] = (),
+        objects: tuple[object, ...] = (),
+    ) -> str:
+        """The page for this request, rendered on first use: ``values`` (compared by
+        value) and ``objects`` (by identity) are what the view renders it from."""
+        if len(request.full_path) > LONGEST_ADDRESS_KEPT:
+            return render()  # made-up query strings: a page each, never worth keeping
+        key = (
+            request.full_path,
+            current_language(),
+            from_this_laptop(),
+            *values,
+            *(_Same(thing) for thing in objects),
+        )
+        with self._lock:
+            found = self._pages.get(key)
+        if found is not None:
+            return found
+        made = render()  # outside the lock: two threads may both render it once
+        with self._lock:
+            while len(self._pages) >= self._limit:
+                del self._pages[next(iter(self._pages))]
+            self._pages[key] = made
+        return made
+
+
+def kept_page(
+    render: Callable[[], str],
+    values: tuple[Hashable, ...] = (),
+    objects: tuple[object, ...] = (),
+) -> str:
+    """``PageCache.page`` in this app's own store of pages (one per app: a test's app
+    with other settings never sees another app's pages)."""
+    kept = current_app.extensions.get("td_pages")
+    if kept is None:
+        kept = current_app.extensions.setdefault("td_pages", PageCache())
+    return kept.page(render, values, objects)
