@@ -318,7 +318,7 @@ def _later_decision(
                 ).format(trick=occasion.trick),
                 kind="question",
                 laws=["51B2"],
-                choices=[{"value": s.value, "label": _suit_name(s)} for s in suits]
+                choices=[{"value": s.value, "label": suit_name(s, capital=True)} for s in suits]
                 + [{"value": v, "label": label} for v, label in several],
             )
         suits = _later_suits(answers[suit_name], suits, choice, suit_name)
@@ -425,7 +425,3 @@ def major_suits(situation: Situation) -> list[Suit]:
 
 def suits_text(suits: list[Suit]) -> str:
     return _(" and ").join(s.symbol for s in suits)
-
-
-def _suit_name(suit: Suit) -> str:
-    return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}[suit.value]
