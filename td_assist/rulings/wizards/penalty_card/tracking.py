@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.display import suit_name
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
 from td_assist.i18n import _
@@ -270,7 +271,7 @@ def _later_decision(
     trick N); a question on the tablet, None where nobody has said."""
     partner = situation.partner.name_full if situation.partner else _("Partner")
     cards = card_names([c for c in situation.cards if c.suit in occasion.suits])
-    name, suit_name = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
+    name, suit_node = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
     question = _(
         "Trick {trick}: {partner} was to lead again while {cards} still lay on "
         "the table. What did declarer choose then?"
@@ -303,14 +304,14 @@ def _later_decision(
         return LeadDecision("none")
     suits = occasion.suits
     if len(suits) > 1:
-        if suit_name not in answers:
+        if suit_node not in answers:
             if mode != "step":
                 return None
             several = (
                 [("all", _("Every suit he has a penalty card in"))] if choice == "forbid" else []
             )
             return PendingQuestion(
-                node=suit_name,
+                node=suit_node,
                 prompt=(
                     _("Trick {trick}: which suit did declarer require?")
                     if choice == "require"
@@ -321,10 +322,10 @@ def _later_decision(
                 choices=[{"value": s.value, "label": suit_name(s, capital=True)} for s in suits]
                 + [{"value": v, "label": label} for v, label in several],
             )
-        suits = _later_suits(answers[suit_name], suits, choice, suit_name)
+        suits = _later_suits(answers[suit_node], suits, choice, suit_node)
         steps.append(
             td_answered(
-                suit_name,
+                suit_node,
                 _("Which suit did declarer require?")
                 if choice == "require"
                 else _("Which suit did declarer forbid?"),
