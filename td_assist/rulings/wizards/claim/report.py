@@ -23,6 +23,7 @@ from td_assist.rulings.engine.model import (
 )
 from td_assist.rulings.engine.walk import AnswerError
 from td_assist.rulings.procedures.score_questions import td_step
+from td_assist.rulings.procedures.table_roles import seat_answer
 
 CARDS_LEFT = "cards_left"
 CARDS_PLAYED = "cards_played"
@@ -113,15 +114,6 @@ def int_answer(answers: dict[str, str], name: str, low: int, high: int) -> int |
     return value
 
 
-def _seat_answer(answers: dict[str, str], name: str) -> Seat | None:
-    if name not in answers:
-        return None
-    try:
-        return Seat.parse(answers[name])
-    except RecordError as error:
-        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
-
-
 def _cards_answer(text: str, name: str) -> set[Card]:
     cards: set[Card] = set()
     for token in text.replace(",", " ").split()[:60]:
@@ -163,7 +155,9 @@ def gather(
     when one is missing (the tablet asks them one by one)."""
     report = report or ClaimReport()
     steps: list[Step] = []
-    claimer = _seat_answer(answers, "claimer") or report.claimer
+    claimer = (
+        seat_answer(answers["claimer"], "claimer") if "claimer" in answers else None
+    ) or report.claimer
     if "claimer" in answers and claimer is not None:
         steps.append(td_step("claimer", _("Who claimed or conceded?"), claimer.name_full, []))
     if claimer is None:
@@ -321,7 +315,7 @@ def gather(
                 [],
             )
         )
-    answered_lead = _seat_answer(answers, "on_lead")
+    answered_lead = seat_answer(answers["on_lead"], "on_lead") if "on_lead" in answers else None
     assumed = False
     if answered_lead is not None:
         on_lead = answered_lead

@@ -39,6 +39,7 @@ from td_assist.rulings.procedures.named_cards import (
 from td_assist.rulings.procedures.penalty_cards import (
     cards_held,
 )
+from td_assist.rulings.procedures.table_roles import seat_answer
 
 NAME = "exposed-card"
 MAX_CALL_INDEX = 120  # the table-auction answer's limit on calls
@@ -228,10 +229,7 @@ def gather(
     _check_call_index(board, index)
     offender = report.offender
     if "offender" in answers:
-        try:
-            offender = Seat.parse(answers["offender"])
-        except RecordError as error:
-            raise error.located("answer offender") from None
+        offender = seat_answer(answers["offender"], "offender")
         steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(

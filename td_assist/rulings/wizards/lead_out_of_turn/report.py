@@ -25,7 +25,7 @@ from td_assist.rulings.engine.model import (
 from td_assist.rulings.engine.walk import AnswerError
 from td_assist.rulings.procedures.penalty_cards import cards_held
 from td_assist.rulings.procedures.score_questions import td_step
-from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label, seat_answer
 
 
 @irregularity_kind
@@ -73,13 +73,6 @@ class Situation:
         return "declaring_side" if self.offender.side is self.declarer.side else "defender"
 
 
-def _seat_answer(text: str, name: str) -> Seat:
-    try:
-        return Seat.parse(text)
-    except RecordError as error:
-        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
-
-
 def _card_answer(text: str) -> Card:
     try:
         return Card.parse(text)
@@ -99,7 +92,7 @@ def gather(
     recorded: LeadOutOfTurn | None = None
     wanted_trick = trick_answer(answers["trick"]) if "trick" in answers else report.trick
     wanted_offender = (
-        _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
+        seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
     )
     if play is not None:
         for lead in play.leads_out_of_turn:
@@ -108,7 +101,7 @@ def gather(
                 break
     offender = report.offender or (recorded.offender if recorded else None)
     if "offender" in answers:
-        offender = _seat_answer(answers["offender"], "offender")
+        offender = seat_answer(answers["offender"], "offender")
         steps.append(td_step("offender", _("Who led out of turn?"), offender.name_full, []))
     if offender is None:
         return PendingQuestion(
@@ -160,7 +153,7 @@ def gather(
     if correct is None and play is not None and trick <= len(play.tricks) + 1:
         correct = _leader_of(play, trick)
     if "correct_leader" in answers:
-        correct = _seat_answer(answers["correct_leader"], "correct_leader")
+        correct = seat_answer(answers["correct_leader"], "correct_leader")
         steps.append(td_step("correct_leader", _("Whose lead was it?"), correct.name_full, []))
     if correct is None:
         return PendingQuestion(

@@ -25,12 +25,11 @@ from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
     cards_held,
 )
-from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label, seat_answer
 from td_assist.rulings.wizards.penalty_card.report import (
     ALL_SUITS,
     PenaltyCardReport,
     Situation,
-    seat_answer,
 )
 from td_assist.rulings.wizards.penalty_card.tracking import (
     check_all_forbidden,
