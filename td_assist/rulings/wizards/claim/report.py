@@ -286,8 +286,7 @@ def gather(
     if play is not None and board is not None and board.declarer_seat is not None:
         hands = {seat: _sorted(play.holding(seat, trick)) for seat in Seat}
         won_before = _won_before(play, board.declarer_seat.side, trick)
-        before_claim = [t for t in play.tricks if t.number < trick]
-        on_lead = before_claim[-1].winner if before_claim else play.opening_leader
+        on_lead = play.leader_of(trick)
     elif deal is not None and deal.is_complete:
         hands = hands or _marked_hands(board, answers, trick)
         if hands is None:

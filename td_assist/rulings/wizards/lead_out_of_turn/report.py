@@ -11,7 +11,7 @@ from pydantic import Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.play import LeadOutOfTurn, Play
+from td_assist.bridge.play import LeadOutOfTurn
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.model import (
@@ -151,7 +151,7 @@ def gather(
     if correct is None and trick == 1 and declarer is not None:
         correct = declarer.lho
     if correct is None and play is not None and trick <= len(play.tricks) + 1:
-        correct = _leader_of(play, trick)
+        correct = play.leader_of(trick)
     if "correct_leader" in answers:
         correct = seat_answer(answers["correct_leader"], "correct_leader")
         steps.append(td_step("correct_leader", _("Whose lead was it?"), correct.name_full, []))
@@ -198,11 +198,3 @@ def _not_out_of_turn(
         ).format(offender=offender.name_full, trick=trick, why=why, fix=fix),
         where=where,
     )
-
-
-def _leader_of(play: Play, trick: int) -> Seat | None:
-    """Who should lead to ``trick``: the winner of the one before."""
-    if trick == 1:
-        return play.opening_leader
-    before = play.tricks[trick - 2] if trick - 2 < len(play.tricks) else None
-    return before.winner if before is not None else None
