@@ -15,6 +15,7 @@ from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.model import PendingQuestion, Step
+from td_assist.rulings.engine.walk import td_step
 
 MAX_CARDS = 13  # one hand
 MORE_CARD = "card_"  # card_2, card_3...: one more card per question on the tablet
@@ -60,11 +61,6 @@ def card_names(cards: Sequence[Card]) -> str:
     return ", ".join(c.pretty for c in cards)
 
 
-def td_answered(node: str, question: str, label: str) -> Step:
-    """A step of the path the TD answered outside the tree (which card, whose card)."""
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
-
-
 def ask_more_cards(
     held: Sequence[Card],
     cards: list[Card],
@@ -97,9 +93,9 @@ def ask_more_cards(
                 + [{"value": str(c), "label": c.pretty} for c in rest],
             )
         if answers[name].strip().lower() == "none":
-            steps.append(td_answered(name, _("Another card exposed?"), _("No other card")))
+            steps.append(td_step(name, _("Another card exposed?"), _("No other card")))
             return None
         extra = cards_answer(answers[name], f"answer {name}")
         cards += [c for c in extra if c not in cards]
-        steps.append(td_answered(name, _("Another card exposed?"), card_names(extra)))
+        steps.append(td_step(name, _("Another card exposed?"), card_names(extra)))
     return None

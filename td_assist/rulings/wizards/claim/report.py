@@ -21,8 +21,7 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.walk import AnswerError
-from td_assist.rulings.procedures.score_questions import td_step
+from td_assist.rulings.engine.walk import AnswerError, td_step
 from td_assist.rulings.procedures.table_roles import seat_answer
 
 CARDS_LEFT = "cards_left"

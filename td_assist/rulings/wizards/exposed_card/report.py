@@ -26,6 +26,7 @@ from td_assist.rulings.engine.model import (
 from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
+    td_step,
 )
 from td_assist.rulings.procedures.barred_partner import call_at, next_turn
 from td_assist.rulings.procedures.named_cards import (
@@ -34,7 +35,6 @@ from td_assist.rulings.procedures.named_cards import (
     card_names,
     cards_answer,
     check_held,
-    td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     cards_held,
@@ -211,7 +211,7 @@ def gather(
     if "call_index" in answers:
         index = _call_index_answer(answers["call_index"])
         steps.append(
-            td_answered(
+            td_step(
                 "call_index", _("How many calls had been made before the exposure?"), str(index)
             )
         )
@@ -230,7 +230,7 @@ def gather(
     offender = report.offender
     if "offender" in answers:
         offender = seat_answer(answers["offender"], "offender")
-        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
+        steps.append(td_step("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
@@ -244,7 +244,7 @@ def gather(
         cards = cards_answer(answers["cards"], "answer cards")
         if len({str(c) for c in cards}) != len(cards):
             raise AnswerError(_("a card is listed twice"), where="answer cards")
-        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
+        steps.append(td_step("cards", _("Which card was exposed?"), card_names(cards)))
     held = cards_held(board, offender, None)
     if not cards:
         if held:

@@ -22,9 +22,8 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.walk import AnswerError
+from td_assist.rulings.engine.walk import AnswerError, td_step
 from td_assist.rulings.procedures.penalty_cards import cards_held
-from td_assist.rulings.procedures.score_questions import td_step
 from td_assist.rulings.procedures.table_roles import playing_declarer, role_label, seat_answer
 
 

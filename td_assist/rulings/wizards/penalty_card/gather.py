@@ -13,13 +13,12 @@ from td_assist.rulings.engine.model import (
     PendingQuestion,
     Step,
 )
-from td_assist.rulings.engine.walk import Mode
+from td_assist.rulings.engine.walk import Mode, td_step
 from td_assist.rulings.procedures.named_cards import (
     ask_more_cards,
     card_names,
     cards_answer,
     check_held,
-    td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
@@ -54,7 +53,7 @@ def gather(
     offender = report.offender
     if "offender" in answers:
         offender = seat_answer(answers["offender"], "offender")
-        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
+        steps.append(td_step("offender", _("Whose card was exposed?"), offender.name_full))
     if offender is None:
         return PendingQuestion(
             node="offender",
@@ -68,7 +67,7 @@ def gather(
     trick = report.trick
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(td_answered("trick", _("At which trick was it exposed?"), str(trick)))
+        steps.append(td_step("trick", _("At which trick was it exposed?"), str(trick)))
     if trick is None and play is not None and not declaring:
         return PendingQuestion(
             node="trick",
@@ -82,7 +81,7 @@ def gather(
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
         cards = cards_answer(answers["cards"], "answer cards")
-        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
+        steps.append(td_step("cards", _("Which card was exposed?"), card_names(cards)))
     held = [] if declaring else cards_held(board, offender, trick)
     if not cards and held:
         return PendingQuestion(

@@ -16,10 +16,9 @@ from td_assist.rulings.engine.model import (
     PendingQuestion,
     Step,
 )
-from td_assist.rulings.engine.walk import AnswerError, Mode
+from td_assist.rulings.engine.walk import AnswerError, Mode, td_step
 from td_assist.rulings.procedures.named_cards import (
     card_names,
-    td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
@@ -156,13 +155,12 @@ def exposure_timing(
             ],
         )
     before_lead = _yes_no(answers, "before_lead")
-    lead_step = Step(
-        node="before_lead",
-        question=lead_prompt,
-        answer="yes" if before_lead else "no",
+    lead_step = td_step(
+        "before_lead",
+        lead_prompt,
+        "yes" if before_lead else "no",
+        ["50D2"],
         answer_label=_("Yes") if before_lead else _("No"),
-        answered_by="td",
-        laws=["50D2"],
     )
     return before, before_lead, [taken, lead_step]
 
@@ -299,7 +297,7 @@ def _later_decision(
             ),
             where=f"answer {name}",
         )
-    steps.append(td_answered(name, question, labels[choice]))
+    steps.append(td_step(name, question, labels[choice]))
     if choice == "none":
         return LeadDecision("none")
     suits = occasion.suits
@@ -324,7 +322,7 @@ def _later_decision(
             )
         suits = _later_suits(answers[suit_node], suits, choice, suit_node)
         steps.append(
-            td_answered(
+            td_step(
                 suit_node,
                 _("Which suit did declarer require?")
                 if choice == "require"
