@@ -35,11 +35,11 @@ from td_assist.rulings.procedures.named_cards import (
     card_names,
     cards_answer,
     check_held,
+    whose_card,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     cards_held,
 )
-from td_assist.rulings.procedures.table_roles import seat_answer
 
 NAME = "exposed-card"
 MAX_CALL_INDEX = 120  # the table-auction answer's limit on calls
@@ -227,18 +227,11 @@ def gather(
             maximum=made if board is not None and board.auction else 60,
         )
     _check_call_index(board, index)
-    offender = report.offender
-    if "offender" in answers:
-        offender = seat_answer(answers["offender"], "offender")
-        steps.append(td_step("offender", _("Whose card was exposed?"), offender.name_full))
-    if offender is None:
-        return PendingQuestion(
-            node="offender",
-            prompt=_("Whose card was exposed?"),
-            kind="question",
-            laws=["24"],
-            choices=[{"value": s.value, "label": s.name_full} for s in Seat],
-        )
+    offender = whose_card(
+        report.offender, answers, steps, laws=["24"], seat_label=lambda s: s.name_full
+    )
+    if isinstance(offender, PendingQuestion):
+        return offender
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
         cards = cards_answer(answers["cards"], "answer cards")

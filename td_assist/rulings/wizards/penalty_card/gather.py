@@ -5,7 +5,7 @@ which, at which trick; on the tablet each missing one is asked first.
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Card, Seat
+from td_assist.bridge.cards import Card
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
@@ -19,12 +19,13 @@ from td_assist.rulings.procedures.named_cards import (
     card_names,
     cards_answer,
     check_held,
+    whose_card,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
     cards_held,
 )
-from td_assist.rulings.procedures.table_roles import playing_declarer, role_label, seat_answer
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
 from td_assist.rulings.wizards.penalty_card.report import (
     ALL_SUITS,
     PenaltyCardReport,
@@ -50,18 +51,15 @@ def gather(
     Each answer used is added to ``steps``, so the path shows it.
     """
     report = report or PenaltyCardReport()
-    offender = report.offender
-    if "offender" in answers:
-        offender = seat_answer(answers["offender"], "offender")
-        steps.append(td_step("offender", _("Whose card was exposed?"), offender.name_full))
-    if offender is None:
-        return PendingQuestion(
-            node="offender",
-            prompt=_("Whose card was exposed?"),
-            kind="question",
-            laws=["48A", "49"],
-            choices=[{"value": s.value, "label": role_label(board, s)} for s in Seat],
-        )
+    offender = whose_card(
+        report.offender,
+        answers,
+        steps,
+        laws=["48A", "49"],
+        seat_label=lambda s: role_label(board, s),
+    )
+    if isinstance(offender, PendingQuestion):
+        return offender
     play = board.play_obj if board is not None else None
     declaring = board is not None and board.declarer_seat in (offender, offender.partner)
     trick = report.trick
