@@ -3,10 +3,15 @@
 
 import pytest
 
-from td_assist.bridge.cards import Card
+from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.rulings.engine.model import Step
-from td_assist.rulings.procedures.named_cards import ask_more_cards, card_names, cards_answer
+from td_assist.rulings.procedures.named_cards import (
+    ask_more_cards,
+    card_names,
+    cards_answer,
+    whose_card,
+)
 
 HELD = [Card.parse(c) for c in ("SK", "S3", "H7", "DA")]
 
@@ -82,3 +87,18 @@ def test_a_card_named_for_the_wrong_player_is_refused_naming_who_holds_it():
     # Without the whole deal there is nothing to check against.
     check_held(Board.checked(number=1), Seat.W, [Card.parse("SA")])
     check_held(None, Seat.W, [Card.parse("SA")])
+
+
+def test_whose_card_takes_the_answer_over_the_report_and_shows_it_in_the_path():
+    steps: list[Step] = []
+    seat = whose_card(Seat.N, {"offender": "w"}, steps, laws=["24"], seat_label=str)
+    assert seat is Seat.W
+    assert [(s.node, s.answer, s.answered_by) for s in steps] == [("offender", "West", "td")]
+    assert whose_card(Seat.N, {}, steps, laws=["24"], seat_label=str) is Seat.N
+
+
+def test_whose_card_asks_offering_each_seat_as_the_wizard_labels_it():
+    pending = whose_card(None, {}, [], laws=["48A", "49"], seat_label=lambda s: f"<{s.value}>")
+    assert not isinstance(pending, Seat)
+    assert (pending.node, pending.laws) == ("offender", ["48A", "49"])
+    assert [c["label"] for c in pending.choices] == ["<N>", "<E>", "<S>", "<W>"]

@@ -162,3 +162,12 @@ def test_after_dummys_second_card_the_record_must_still_fit_the_deal():
     # Only the opening lead: later, dummy's card out of rotation is still an error.
     with pytest.raises(RecordError, match="Play trick 2: North played DA but does not hold"):
         Play.parse(DEAL, Suit.SPADES, Seat.E, "HA H6 H9 H3 DJ DA")
+
+
+def test_the_leader_to_a_trick_is_the_winner_of_the_one_before():
+    play = Play.parse(DEAL, Suit.SPADES, Seat.E, HEARTS_THEN_RUFF + "  S7")
+    # East won three hearts; South ruffed the fourth (S6), so South leads to trick 5
+    assert [play.leader_of(n) for n in range(1, 6)] == [Seat.E, Seat.E, Seat.E, Seat.E, Seat.S]
+    assert play.leader_of(6) is None  # trick 5 is not complete in the record
+    assert play.leader_of(9) is None  # nor are the tricks beyond it
+    assert Play.parse(DEAL, None, Seat.W, "").leader_of(1) is Seat.W

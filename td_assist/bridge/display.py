@@ -5,7 +5,7 @@ SA, Passe, Kontra, Rekontra). Records and answers keep the codes (``3NT``, ``P``
 
 from __future__ import annotations
 
-from td_assist.bridge.cards import Strain
+from td_assist.bridge.cards import Strain, Suit
 from td_assist.i18n import _
 
 
@@ -36,6 +36,20 @@ def contract_text(contract: object) -> str:
         return text
     strain = text[1:3] if text[1:3] == "NT" else text[1]
     return text[0] + Strain.parse(strain).symbol + text[1 + len(strain) :]
+
+
+def suit_name(suit: Suit | str, *, capital: bool = False) -> str:
+    """A suit's name as the reader says it, within a sentence (``spades``) or, with
+    ``capital``, at the start of one or as a label (``Spades``); German has one form for
+    both: Pik, Coeur, Karo, Treff. Takes the suit or its letter.
+
+    >>> suit_name(Suit.HEARTS), suit_name("C"), suit_name(Suit.SPADES, capital=True)
+    ('hearts', 'clubs', 'Spades')
+    """
+    letter = Suit(suit).value
+    if capital:
+        return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}[letter]
+    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}[letter]
 
 
 def vulnerability_text(code: str) -> str:

@@ -258,6 +258,22 @@ class Play:
         last = self._tricks[-1]
         return next(seat for seat in last.leader.rotation() if seat not in last.seats)
 
+    def leader_of(self, trick: int) -> Seat | None:
+        """Who should lead to trick number ``trick``: the opening leader to the first,
+        then the winner of the trick before; None while the record does not complete
+        the trick before.
+
+        >>> from td_assist.bridge.deal import Deal
+        >>> hands = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+        >>> play = Play.parse(Deal.from_pbn(hands), None, Seat.E, "H7 H4 HA HT S2")
+        >>> play.leader_of(1), play.leader_of(2), play.leader_of(3)
+        (<Seat.E: 'E'>, <Seat.W: 'W'>, None)
+        """
+        if trick <= 1:
+            return self.opening_leader if trick == 1 else None
+        before = self._tricks[trick - 2] if trick - 2 < len(self._tricks) else None
+        return before.winner if before is not None else None
+
     def holding(self, seat: Seat, before_trick: int) -> Hand:
         """What ``seat`` held just before trick ``before_trick`` (1-based) began."""
         if before_trick == len(self._tricks) + 1:

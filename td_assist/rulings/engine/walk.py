@@ -15,6 +15,7 @@ depart from (``FactResult.settled``: who revoked, when the record shows the revo
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -372,6 +373,21 @@ def fill_walk(result: Walk, values: dict[str, object], *, capitalise: bool = Fal
                 ],
             }
         )
+
+
+def td_step(
+    node: str, question: str, answer: str, laws: Sequence[str] = (), answer_label: str = ""
+) -> Step:
+    """A step of the path the TD answered outside the tree (whose card, which trick, the
+    results to weigh), shown as ``answer_label`` or else the answer itself."""
+    return Step(
+        node=node,
+        question=question,
+        answer=answer,
+        answer_label=answer_label or answer,
+        answered_by="td",
+        laws=list(laws),
+    )
 
 
 def _filled_prompt(text: str, values: dict[str, object], capitalise: bool) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Auction
 from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.display import suit_name
 from td_assist.i18n import _
 
 
@@ -80,7 +81,7 @@ def law_26b_text(
             "Against {contract} by {declarer}, declarer may forbid {leader} the first time "
             "{leader} is on lead to lead one of: {suits} (Law 26B)."
         )
-    suits = ", ".join(_suit_name(letter) for letter in forbid_suits) or _("none")
+    suits = ", ".join(suit_name(letter) for letter in forbid_suits) or _("none")
     said = text.format(
         contract=contract, declarer=declarer.name_full, leader=restricted_leader.name_full,
         suits=suits,
@@ -99,7 +100,7 @@ def law_26b_text(
             ).format(
                 leader=restricted_leader.name_full,
                 card=card.pretty,
-                suit=_suit_name(card.suit.value),
+                suit=suit_name(card.suit),
             )
         else:
             said += " " + _(
@@ -107,13 +108,9 @@ def law_26b_text(
                 "specified, which declarer could not forbid."
             ).format(
                 leader=restricted_leader.name_full, card=card.pretty,
-                suit=_suit_name(card.suit.value), offender=offender.name_full,
+                suit=suit_name(card.suit), offender=offender.name_full,
             )  # fmt: skip
     return said
-
-
-def _suit_name(letter: str) -> str:
-    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}[letter]
 
 
 def _side(seat: Seat) -> str:

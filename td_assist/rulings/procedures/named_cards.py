@@ -8,13 +8,15 @@ wizards differ only in the words and the law they cite, which they pass in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.model import PendingQuestion, Step
+from td_assist.rulings.engine.walk import td_step
+from td_assist.rulings.procedures.table_roles import seat_answer
 
 MAX_CARDS = 13  # one hand
 MORE_CARD = "card_"  # card_2, card_3...: one more card per question on the tablet
@@ -60,9 +62,30 @@ def card_names(cards: Sequence[Card]) -> str:
     return ", ".join(c.pretty for c in cards)
 
 
-def td_answered(node: str, question: str, label: str) -> Step:
-    """A step of the path the TD answered outside the tree (which card, whose card)."""
-    return Step(node=node, question=question, answer=label, answer_label=label, answered_by="td")
+def whose_card(
+    reported: Seat | None,
+    answers: Mapping[str, str],
+    steps: list[Step],
+    *,
+    laws: list[str],
+    seat_label: Callable[[Seat], str],
+) -> Seat | PendingQuestion:
+    """Whose card was exposed: the ``offender`` answered (a step added to ``steps``), else
+    the one ``reported``; when neither, the question, citing ``laws`` and offering each
+    seat as ``seat_label`` shows it."""
+    offender = reported
+    if "offender" in answers:
+        offender = seat_answer(answers["offender"], "offender")
+        steps.append(td_step("offender", _("Whose card was exposed?"), offender.name_full))
+    if offender is not None:
+        return offender
+    return PendingQuestion(
+        node="offender",
+        prompt=_("Whose card was exposed?"),
+        kind="question",
+        laws=laws,
+        choices=[{"value": s.value, "label": seat_label(s)} for s in Seat],
+    )
 
 
 def ask_more_cards(
@@ -97,9 +120,9 @@ def ask_more_cards(
                 + [{"value": str(c), "label": c.pretty} for c in rest],
             )
         if answers[name].strip().lower() == "none":
-            steps.append(td_answered(name, _("Another card exposed?"), _("No other card")))
+            steps.append(td_step(name, _("Another card exposed?"), _("No other card")))
             return None
         extra = cards_answer(answers[name], f"answer {name}")
         cards += [c for c in extra if c not in cards]
-        steps.append(td_answered(name, _("Another card exposed?"), card_names(extra)))
+        steps.append(td_step(name, _("Another card exposed?"), card_names(extra)))
     return None

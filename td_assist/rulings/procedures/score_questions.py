@@ -18,7 +18,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import N_, _
 from td_assist.rulings.engine.model import PendingQuestion, Step
 from td_assist.rulings.engine.registry import AnswerHelp
-from td_assist.rulings.engine.walk import Mode
+from td_assist.rulings.engine.walk import Mode, td_step
 from td_assist.rulings.procedures.adjusted_scores import AdjustedScore, PossibleResult
 from td_assist.rulings.procedures.result_answers import (
     parse_comparison,
@@ -57,17 +57,6 @@ class ScoreInputs:
 
 def text_question(node: str, prompt: str, help_text: str, laws: list[str]) -> PendingQuestion:
     return PendingQuestion(node=node, prompt=prompt, kind="text", laws=laws, help=help_text)
-
-
-def td_step(node: str, question: str, answer: str, laws: list[str], answer_label: str = "") -> Step:
-    return Step(
-        node=node,
-        question=question,
-        answer=answer,
-        answer_label=answer_label or answer,
-        answered_by="td",
-        laws=laws,
-    )
 
 
 def score_inputs(

@@ -1,10 +1,13 @@
-"""Who is declarer, dummy and defender at the table, as the record shows it (Law 54A)."""
+"""Who sits where at the table: declarer, dummy and defender as the record shows them
+(Law 54A), and a seat as the TD answers it."""
 
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Seat
+from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
+from td_assist.rulings.engine.walk import AnswerError
 
 
 def playing_declarer(board: Board | None) -> Seat | None:
@@ -29,3 +32,16 @@ def role_label(board: Board | None, seat: Seat) -> str:
         return seat.name_full
     role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
     return f"{seat.name_full} ({role_words()[role]})"
+
+
+def seat_answer(text: str, name: str) -> Seat:
+    """The seat a TD answered to question ``name`` (``N``, ``north``...); one
+    that is not a seat is an AnswerError at ``answer <name>``.
+
+    >>> seat_answer("s", "offender").name_full
+    'South'
+    """
+    try:
+        return Seat.parse(text)
+    except RecordError as error:
+        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None

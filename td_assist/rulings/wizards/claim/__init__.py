@@ -30,14 +30,13 @@ from td_assist.rulings.engine.model import (
     IrregularityReport,
     PendingQuestion,
     Ruling,
-    Step,
 )
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register
 from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
     Walk,
-    fill,
+    fill_walk,
     outcome_ruling,
     pending_ruling,
     walk,
@@ -125,11 +124,10 @@ def rule_claim(
     ctx = Context(board, reported, answers, focus=situation)
     result = walk(tree, ctx, FACTS, mode)
     values = _values(situation, None)
-    steps = [*situation.steps, *_filled(result.steps, values)]
+    fill_walk(result, values)
+    steps = [*situation.steps, *result.steps]
     if result.pending is not None:
         _narrow(result.pending, situation, result)
-        result.pending.prompt = fill(result.pending.prompt, values)
-        result.pending.help = fill(result.pending.help, values)
         ruling = pending_ruling(NAME, steps, result.pending)
         ruling.rectification = claim_rectification(situation, "", None, None).model_dump(
             mode="json"
@@ -187,10 +185,6 @@ def _check_total(situation: ClaimSituation, total: int | None) -> None:
             ).format(total=total, before=situation.won_before, remaining=situation.remaining),
             where=_("answer {name}").format(name="declarer_tricks"),
         )
-
-
-def _filled(steps: list[Step], values: dict[str, object]) -> list[Step]:
-    return [s.model_copy(update={"question": fill(s.question, values)}) for s in steps]
 
 
 WIZARD = register(

@@ -21,8 +21,8 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.walk import AnswerError
-from td_assist.rulings.procedures.score_questions import td_step
+from td_assist.rulings.engine.walk import AnswerError, td_step
+from td_assist.rulings.procedures.table_roles import seat_answer
 
 CARDS_LEFT = "cards_left"
 CARDS_PLAYED = "cards_played"
@@ -113,15 +113,6 @@ def int_answer(answers: dict[str, str], name: str, low: int, high: int) -> int |
     return value
 
 
-def _seat_answer(answers: dict[str, str], name: str) -> Seat | None:
-    if name not in answers:
-        return None
-    try:
-        return Seat.parse(answers[name])
-    except RecordError as error:
-        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
-
-
 def _cards_answer(text: str, name: str) -> set[Card]:
     cards: set[Card] = set()
     for token in text.replace(",", " ").split()[:60]:
@@ -163,7 +154,9 @@ def gather(
     when one is missing (the tablet asks them one by one)."""
     report = report or ClaimReport()
     steps: list[Step] = []
-    claimer = _seat_answer(answers, "claimer") or report.claimer
+    claimer = (
+        seat_answer(answers["claimer"], "claimer") if "claimer" in answers else None
+    ) or report.claimer
     if "claimer" in answers and claimer is not None:
         steps.append(td_step("claimer", _("Who claimed or conceded?"), claimer.name_full, []))
     if claimer is None:
@@ -292,8 +285,7 @@ def gather(
     if play is not None and board is not None and board.declarer_seat is not None:
         hands = {seat: _sorted(play.holding(seat, trick)) for seat in Seat}
         won_before = _won_before(play, board.declarer_seat.side, trick)
-        before_claim = [t for t in play.tricks if t.number < trick]
-        on_lead = before_claim[-1].winner if before_claim else play.opening_leader
+        on_lead = play.leader_of(trick)
     elif deal is not None and deal.is_complete:
         hands = hands or _marked_hands(board, answers, trick)
         if hands is None:
@@ -321,7 +313,7 @@ def gather(
                 [],
             )
         )
-    answered_lead = _seat_answer(answers, "on_lead")
+    answered_lead = seat_answer(answers["on_lead"], "on_lead") if "on_lead" in answers else None
     assumed = False
     if answered_lead is not None:
         on_lead = answered_lead

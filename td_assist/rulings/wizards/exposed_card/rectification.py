@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.display import suit_name
 from td_assist.i18n import _, ngettext
 from td_assist.rulings.engine.walk import (
     Walk,
@@ -69,11 +70,6 @@ class ExposedCardRectification(BaseModel):
     declarer: Seat | None = None
     opening_leader: Seat | None = None
     laws_instead: list[str] = Field(default_factory=list)  # when Law 24 does not apply
-
-
-def _suit_word(suit: Suit) -> str:
-    words = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-    return words[suit.value]
 
 
 def _suits(cards: list[Card]) -> list[Suit]:
@@ -226,7 +222,7 @@ def outcome_values(s: Situation, rect: ExposedCardRectification) -> dict[str, ob
     count = len(s.cards)
     cards = card_names(s.cards)
     suits = _suits(s.cards)
-    suit_names = [_suit_word(suit) for suit in suits]
+    suit_names = [suit_name(suit) for suit in suits]
     declarer = rect.declarer
     titles = {
         "low_card": _("Single low card"),

@@ -26,6 +26,7 @@ from td_assist.rulings.engine.model import (
 from td_assist.rulings.engine.walk import (
     AnswerError,
     Mode,
+    td_step,
 )
 from td_assist.rulings.procedures.barred_partner import call_at, next_turn
 from td_assist.rulings.procedures.named_cards import (
@@ -34,7 +35,7 @@ from td_assist.rulings.procedures.named_cards import (
     card_names,
     cards_answer,
     check_held,
-    td_answered,
+    whose_card,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     cards_held,
@@ -210,7 +211,7 @@ def gather(
     if "call_index" in answers:
         index = _call_index_answer(answers["call_index"])
         steps.append(
-            td_answered(
+            td_step(
                 "call_index", _("How many calls had been made before the exposure?"), str(index)
             )
         )
@@ -226,27 +227,17 @@ def gather(
             maximum=made if board is not None and board.auction else 60,
         )
     _check_call_index(board, index)
-    offender = report.offender
-    if "offender" in answers:
-        try:
-            offender = Seat.parse(answers["offender"])
-        except RecordError as error:
-            raise error.located("answer offender") from None
-        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
-    if offender is None:
-        return PendingQuestion(
-            node="offender",
-            prompt=_("Whose card was exposed?"),
-            kind="question",
-            laws=["24"],
-            choices=[{"value": s.value, "label": s.name_full} for s in Seat],
-        )
+    offender = whose_card(
+        report.offender, answers, steps, laws=["24"], seat_label=lambda s: s.name_full
+    )
+    if isinstance(offender, PendingQuestion):
+        return offender
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
         cards = cards_answer(answers["cards"], "answer cards")
         if len({str(c) for c in cards}) != len(cards):
             raise AnswerError(_("a card is listed twice"), where="answer cards")
-        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
+        steps.append(td_step("cards", _("Which card was exposed?"), card_names(cards)))
     held = cards_held(board, offender, None)
     if not cards:
         if held:

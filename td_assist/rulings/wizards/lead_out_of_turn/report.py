@@ -11,7 +11,7 @@ from pydantic import Field
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
 from td_assist.bridge.errors import RecordError
-from td_assist.bridge.play import LeadOutOfTurn, Play
+from td_assist.bridge.play import LeadOutOfTurn
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
 from td_assist.rulings.engine.model import (
@@ -22,10 +22,9 @@ from td_assist.rulings.engine.model import (
     Step,
     irregularity_kind,
 )
-from td_assist.rulings.engine.walk import AnswerError
+from td_assist.rulings.engine.walk import AnswerError, td_step
 from td_assist.rulings.procedures.penalty_cards import cards_held
-from td_assist.rulings.procedures.score_questions import td_step
-from td_assist.rulings.procedures.table_roles import playing_declarer, role_label
+from td_assist.rulings.procedures.table_roles import playing_declarer, role_label, seat_answer
 
 
 @irregularity_kind
@@ -73,13 +72,6 @@ class Situation:
         return "declaring_side" if self.offender.side is self.declarer.side else "defender"
 
 
-def _seat_answer(text: str, name: str) -> Seat:
-    try:
-        return Seat.parse(text)
-    except RecordError as error:
-        raise AnswerError(error.problem, where=_("answer {name}").format(name=name)) from None
-
-
 def _card_answer(text: str) -> Card:
     try:
         return Card.parse(text)
@@ -99,7 +91,7 @@ def gather(
     recorded: LeadOutOfTurn | None = None
     wanted_trick = trick_answer(answers["trick"]) if "trick" in answers else report.trick
     wanted_offender = (
-        _seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
+        seat_answer(answers["offender"], "offender") if "offender" in answers else report.offender
     )
     if play is not None:
         for lead in play.leads_out_of_turn:
@@ -108,7 +100,7 @@ def gather(
                 break
     offender = report.offender or (recorded.offender if recorded else None)
     if "offender" in answers:
-        offender = _seat_answer(answers["offender"], "offender")
+        offender = seat_answer(answers["offender"], "offender")
         steps.append(td_step("offender", _("Who led out of turn?"), offender.name_full, []))
     if offender is None:
         return PendingQuestion(
@@ -158,9 +150,9 @@ def gather(
     if correct is None and trick == 1 and declarer is not None:
         correct = declarer.lho
     if correct is None and play is not None and trick <= len(play.tricks) + 1:
-        correct = _leader_of(play, trick)
+        correct = play.leader_of(trick)
     if "correct_leader" in answers:
-        correct = _seat_answer(answers["correct_leader"], "correct_leader")
+        correct = seat_answer(answers["correct_leader"], "correct_leader")
         steps.append(td_step("correct_leader", _("Whose lead was it?"), correct.name_full, []))
     if correct is None:
         return PendingQuestion(
@@ -205,11 +197,3 @@ def _not_out_of_turn(
         ).format(offender=offender.name_full, trick=trick, why=why, fix=fix),
         where=where,
     )
-
-
-def _leader_of(play: Play, trick: int) -> Seat | None:
-    """Who should lead to ``trick``: the winner of the one before."""
-    if trick == 1:
-        return play.opening_leader
-    before = play.tricks[trick - 2] if trick - 2 < len(play.tricks) else None
-    return before.winner if before is not None else None

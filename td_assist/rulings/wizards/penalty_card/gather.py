@@ -5,7 +5,7 @@ which, at which trick; on the tablet each missing one is asked first.
 from __future__ import annotations
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Card, Seat
+from td_assist.bridge.cards import Card
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.rulings.engine.deal_checks import trick_answer
@@ -13,13 +13,13 @@ from td_assist.rulings.engine.model import (
     PendingQuestion,
     Step,
 )
-from td_assist.rulings.engine.walk import Mode
+from td_assist.rulings.engine.walk import Mode, td_step
 from td_assist.rulings.procedures.named_cards import (
     ask_more_cards,
     card_names,
     cards_answer,
     check_held,
-    td_answered,
+    whose_card,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
@@ -30,7 +30,6 @@ from td_assist.rulings.wizards.penalty_card.report import (
     ALL_SUITS,
     PenaltyCardReport,
     Situation,
-    seat_answer,
 )
 from td_assist.rulings.wizards.penalty_card.tracking import (
     check_all_forbidden,
@@ -52,24 +51,21 @@ def gather(
     Each answer used is added to ``steps``, so the path shows it.
     """
     report = report or PenaltyCardReport()
-    offender = report.offender
-    if "offender" in answers:
-        offender = seat_answer(answers["offender"], "offender")
-        steps.append(td_answered("offender", _("Whose card was exposed?"), offender.name_full))
-    if offender is None:
-        return PendingQuestion(
-            node="offender",
-            prompt=_("Whose card was exposed?"),
-            kind="question",
-            laws=["48A", "49"],
-            choices=[{"value": s.value, "label": role_label(board, s)} for s in Seat],
-        )
+    offender = whose_card(
+        report.offender,
+        answers,
+        steps,
+        laws=["48A", "49"],
+        seat_label=lambda s: role_label(board, s),
+    )
+    if isinstance(offender, PendingQuestion):
+        return offender
     play = board.play_obj if board is not None else None
     declaring = board is not None and board.declarer_seat in (offender, offender.partner)
     trick = report.trick
     if "trick" in answers:
         trick = trick_answer(answers["trick"])
-        steps.append(td_answered("trick", _("At which trick was it exposed?"), str(trick)))
+        steps.append(td_step("trick", _("At which trick was it exposed?"), str(trick)))
     if trick is None and play is not None and not declaring:
         return PendingQuestion(
             node="trick",
@@ -83,7 +79,7 @@ def gather(
     cards = [Card.parse(c) for c in report.cards]
     if "cards" in answers:
         cards = cards_answer(answers["cards"], "answer cards")
-        steps.append(td_answered("cards", _("Which card was exposed?"), card_names(cards)))
+        steps.append(td_step("cards", _("Which card was exposed?"), card_names(cards)))
     held = [] if declaring else cards_held(board, offender, trick)
     if not cards and held:
         return PendingQuestion(

@@ -166,13 +166,6 @@ def suits_of_answer(text: str | None) -> tuple[Suit, ...]:
     return tuple(dict.fromkeys(suit_of_answer(part) for part in parts if part))  # type: ignore[misc]
 
 
-def seat_answer(text: str, name: str) -> Seat:
-    try:
-        return Seat.parse(text)
-    except RecordError as error:
-        raise error.located(f"answer {name}") from None
-
-
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
     """The contract's ``lead_suit=S`` answers whichever suit node the walk reaches;
     ``lead_suit=SH`` (or ``all``) forbids several suits (Law 51B2(b))."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
+from td_assist.bridge.display import suit_name
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.play import Play
 from td_assist.i18n import _
@@ -15,10 +16,9 @@ from td_assist.rulings.engine.model import (
     PendingQuestion,
     Step,
 )
-from td_assist.rulings.engine.walk import AnswerError, Mode
+from td_assist.rulings.engine.walk import AnswerError, Mode, td_step
 from td_assist.rulings.procedures.named_cards import (
     card_names,
-    td_answered,
 )
 from td_assist.rulings.procedures.penalty_cards import (
     DESIGNATED,
@@ -155,13 +155,12 @@ def exposure_timing(
             ],
         )
     before_lead = _yes_no(answers, "before_lead")
-    lead_step = Step(
-        node="before_lead",
-        question=lead_prompt,
-        answer="yes" if before_lead else "no",
+    lead_step = td_step(
+        "before_lead",
+        lead_prompt,
+        "yes" if before_lead else "no",
+        ["50D2"],
         answer_label=_("Yes") if before_lead else _("No"),
-        answered_by="td",
-        laws=["50D2"],
     )
     return before, before_lead, [taken, lead_step]
 
@@ -270,7 +269,7 @@ def _later_decision(
     trick N); a question on the tablet, None where nobody has said."""
     partner = situation.partner.name_full if situation.partner else _("Partner")
     cards = card_names([c for c in situation.cards if c.suit in occasion.suits])
-    name, suit_name = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
+    name, suit_node = f"lead_choice_{occasion.trick}", f"lead_suit_{occasion.trick}"
     question = _(
         "Trick {trick}: {partner} was to lead again while {cards} still lay on "
         "the table. What did declarer choose then?"
@@ -298,19 +297,19 @@ def _later_decision(
             ),
             where=f"answer {name}",
         )
-    steps.append(td_answered(name, question, labels[choice]))
+    steps.append(td_step(name, question, labels[choice]))
     if choice == "none":
         return LeadDecision("none")
     suits = occasion.suits
     if len(suits) > 1:
-        if suit_name not in answers:
+        if suit_node not in answers:
             if mode != "step":
                 return None
             several = (
                 [("all", _("Every suit he has a penalty card in"))] if choice == "forbid" else []
             )
             return PendingQuestion(
-                node=suit_name,
+                node=suit_node,
                 prompt=(
                     _("Trick {trick}: which suit did declarer require?")
                     if choice == "require"
@@ -318,13 +317,13 @@ def _later_decision(
                 ).format(trick=occasion.trick),
                 kind="question",
                 laws=["51B2"],
-                choices=[{"value": s.value, "label": _suit_name(s)} for s in suits]
+                choices=[{"value": s.value, "label": suit_name(s, capital=True)} for s in suits]
                 + [{"value": v, "label": label} for v, label in several],
             )
-        suits = _later_suits(answers[suit_name], suits, choice, suit_name)
+        suits = _later_suits(answers[suit_node], suits, choice, suit_node)
         steps.append(
-            td_answered(
-                suit_name,
+            td_step(
+                suit_node,
                 _("Which suit did declarer require?")
                 if choice == "require"
                 else _("Which suit did declarer forbid?"),
@@ -425,7 +424,3 @@ def major_suits(situation: Situation) -> list[Suit]:
 
 def suits_text(suits: list[Suit]) -> str:
     return _(" and ").join(s.symbol for s in suits)
-
-
-def _suit_name(suit: Suit) -> str:
-    return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}[suit.value]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from td_assist.bridge.cards import Suit
+from td_assist.bridge.display import suit_name
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Revoke
 from td_assist.i18n import _
@@ -126,25 +127,20 @@ def revoke_led_suit(ctx: Context) -> FactResult:
         # A revoke is in a suit the offender held: the others are not offered, and an
         # answer naming one is refused with the reason.
         who = seat.name_full if (seat := offender_of(ctx)) else _("The offender")
-        missing = _(" or ").join(_suit_word(s) for s in Suit if s not in held)
+        missing = _(" or ").join(suit_name(s) for s in Suit if s not in held)
         why += _(" {who} held no {missing} in the deal.").format(who=who, missing=missing)
         given = ctx.answers.get("revoke_suit", "").strip().upper()
         if given in {s.value for s in Suit} and Suit(given) not in held:
-            named = _suit_word(Suit(given))
+            named = suit_name(Suit(given))
             raise AnswerError(
                 _(
                     "{who} held no {named} in the deal, so he cannot have "
                     "revoked in {named}: the suit led was one he held ({list})"
-                ).format(who=who, named=named, list=", ".join(_suit_word(s) for s in held)),
+                ).format(who=who, named=named, list=", ".join(suit_name(s) for s in held)),
                 where=_("answer revoke_suit"),
             )
         return FactResult.unknown(why, offer=tuple(s.value for s in Suit if s in held))
     return FactResult.unknown(why)
-
-
-def _suit_word(suit: Suit) -> str:
-    """The suit's name as the reader says it, in lower case ("spades")."""
-    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}[suit.value]
 
 
 def _suits_held(ctx: Context) -> list[Suit] | None:

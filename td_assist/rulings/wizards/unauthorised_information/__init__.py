@@ -37,6 +37,7 @@ from td_assist.rulings.engine.walk import (
     filled_steps,
     outcome_ruling,
     pending_ruling,
+    td_step,
 )
 from td_assist.rulings.procedures.adjusted_scores import (
     SESSION_PERCENT_ANSWERS,
@@ -62,7 +63,6 @@ from td_assist.rulings.procedures.score_questions import (
 )
 from td_assist.rulings.procedures.score_questions import assigned_text as _assigned_text
 from td_assist.rulings.procedures.score_questions import result_words as _result_words
-from td_assist.rulings.procedures.score_questions import td_step as _step
 from td_assist.rulings.procedures.score_questions import text_question as _text_question
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.unauthorised_information.facts import FACTS
@@ -333,7 +333,7 @@ def _ask_session_percent(
         if name in answers:
             said = answers[name].strip() or "skip"
             label = _("Not known") if said.lower() in ("skip", "-") else f"{said.rstrip('%')}%"
-            steps.append(_step(name, prompt, label, ["12C2c"]))
+            steps.append(td_step(name, prompt, label, ["12C2c"]))
             continue
         if mode != "step":
             continue
