@@ -336,7 +336,7 @@ def test_cli_rules_in_german_with_lang_de(capsys):
     from .test_german_pages import english_in
 
     cases = Path(__file__).resolve().parent.parent / "rulings" / "cases" / "exposed-card"
-    for case in sorted(cases.glob("*.toml")):
+    for case in sorted(p for p in cases.glob("*.toml") if p.name.count(".") == 1):
         main(["--lang", "de", "rule", "exposed-card", str(case)])
         out = capsys.readouterr().out
         # The answer codes a pending question lists (--answer seen_by_partner=no) are not prose.
