@@ -47,6 +47,7 @@ from td_assist.bridge.deal import Deal, Vulnerability, board_dealer, board_vulne
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn, Play, Revoke
 from td_assist.bridge.scoring import score_ns
+from td_assist.i18n import _
 
 
 class Irregularity(BaseModel):
@@ -174,12 +175,12 @@ class Board(BaseModel):
     @classmethod
     def from_json(cls, data: Any) -> Board:
         if not isinstance(data, dict):
-            raise RecordError("a board must be a JSON object")
+            raise RecordError(_("a board must be a JSON object"))
         return cls.checked(**data)
 
     def validate_record(self) -> None:
         """Derive every game object once; each raises RecordError naming the problem."""
-        _ = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
+        _unused = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
         self._check_claim()
 
     def _check_claim(self) -> None:
@@ -195,9 +196,11 @@ class Board(BaseModel):
         if not low <= self.claim <= high:
             done = len(play.completed_tricks)
             raise RecordError(
-                f"a claim of {self.claim} tricks for declarer does not fit the play: "
-                f"declarer's side won {low} of the {done} tricks played, so the claim "
-                f"must be between {low} and {high}",
+                _(
+                    "a claim of {claim} tricks for declarer does not fit the play: "
+                    "declarer's side won {low} of the {done} tricks played, so the claim "
+                    "must be between {low} and {high}"
+                ).format(claim=self.claim, low=low, done=done, high=high),
                 where="claim",
             )
 
@@ -295,7 +298,9 @@ class Board(BaseModel):
             fields["contract"] = fields["declarer"] = None
         board = Board.checked(**fields)
         if board.auction_obj.insufficient_bid(call_index) is None:
-            raise RecordError(f"there is no insufficient bid at call {call_index}")
+            raise RecordError(
+                _("there is no insufficient bid at call {call}").format(call=call_index)
+            )
         return board
 
     @property
@@ -322,17 +327,24 @@ class Board(BaseModel):
             )
             if not same:
                 raise RecordError(
-                    f"the recorded contract {recorded} does not match the auction, "
-                    f"which ends in {from_auction}",
+                    _(
+                        "the recorded contract {recorded} does not match the auction, "
+                        "which ends in {auction}"
+                    ).format(recorded=recorded, auction=from_auction),
                     where="Contract",
                 )
             if recorded.declarer and recorded.declarer is not from_auction.declarer:
                 if from_auction.declarer is None:
-                    raise RecordError("the auction names no declarer")
+                    raise RecordError(_("the auction names no declarer"))
                 raise RecordError(
-                    f"the recorded declarer {recorded.declarer.name_full} does not match "
-                    f"the auction: {from_auction.declarer.name_full} first named "
-                    f"{from_auction.strain.value if from_auction.strain else ''}",
+                    _(
+                        "the recorded declarer {recorded} does not match the auction: "
+                        "{declarer} first named {strain}"
+                    ).format(
+                        recorded=recorded.declarer.name_full,
+                        declarer=from_auction.declarer.name_full,
+                        strain=from_auction.strain.value if from_auction.strain else "",
+                    ),
                     where="Declarer",
                 )
         return from_auction or recorded
@@ -348,14 +360,14 @@ class Board(BaseModel):
             return None
         deal, contract = self.deal_obj, self.contract_obj
         if deal is None:
-            raise RecordError("the play cannot be checked without the deal", where="Play")
+            raise RecordError(_("the play cannot be checked without the deal"), where="Play")
         if contract is None or contract.is_passed_out or contract.declarer is None:
             raise RecordError(
-                "the play needs a contract and declarer (from the auction or recorded)",
+                _("the play needs a contract and declarer (from the auction or recorded)"),
                 where="Play",
             )
         if contract.strain is None:
-            raise RecordError("the contract has no strain")
+            raise RecordError(_("the contract has no strain"))
         return Play.parse(deal, contract.strain.suit, contract.declarer.lho, self.play)
 
     @property
@@ -388,7 +400,7 @@ class Board(BaseModel):
     def score_ns(self, declarer_tricks: int) -> int:
         contract = self.contract_obj
         if contract is None:
-            raise RecordError("the board has no contract, so it has no score")
+            raise RecordError(_("the board has no contract, so it has no score"))
         return score_ns(contract, declarer_tricks, self.vulnerability)
 
 
