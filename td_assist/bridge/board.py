@@ -47,7 +47,7 @@ from td_assist.bridge.deal import Deal, Vulnerability, board_dealer, board_vulne
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn, Play, Revoke
 from td_assist.bridge.scoring import score_ns
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
 
 
 class Irregularity(BaseModel):
@@ -201,7 +201,7 @@ class Board(BaseModel):
                     "declarer's side won {low} of the {done} tricks played, so the claim "
                     "must be between {low} and {high}"
                 ).format(claim=self.claim, low=low, done=done, high=high),
-                where="claim",
+                where=_("claim"),
             )
 
     # Derived game objects -------------------------------------------------------
@@ -213,7 +213,7 @@ class Board(BaseModel):
         try:
             return Deal.from_pbn(self.deal)
         except RecordError as error:
-            raise error.located("Deal") from None
+            raise error.located(_("Deal")) from None
 
     @cached_property
     def auction_marks(self) -> dict[int, list[str]]:
@@ -318,7 +318,7 @@ class Board(BaseModel):
             try:
                 recorded = Contract.parse(self.contract, self.declarer)
             except RecordError as error:
-                raise error.located("Contract") from None
+                raise error.located(_("Contract")) from None
         if from_auction and recorded:
             same = (from_auction.level, from_auction.strain, from_auction.doubling) == (
                 recorded.level,
@@ -331,7 +331,7 @@ class Board(BaseModel):
                         "the recorded contract {recorded} does not match the auction, "
                         "which ends in {auction}"
                     ).format(recorded=recorded, auction=from_auction),
-                    where="Contract",
+                    where=_("Contract"),
                 )
             if recorded.declarer and recorded.declarer is not from_auction.declarer:
                 if from_auction.declarer is None:
@@ -345,7 +345,7 @@ class Board(BaseModel):
                         declarer=from_auction.declarer.name_full,
                         strain=from_auction.strain.value if from_auction.strain else "",
                     ),
-                    where="Declarer",
+                    where=_("Declarer"),
                 )
         return from_auction or recorded
 
@@ -360,11 +360,11 @@ class Board(BaseModel):
             return None
         deal, contract = self.deal_obj, self.contract_obj
         if deal is None:
-            raise RecordError(_("the play cannot be checked without the deal"), where="Play")
+            raise RecordError(_("the play cannot be checked without the deal"), where=_("Play"))
         if contract is None or contract.is_passed_out or contract.declarer is None:
             raise RecordError(
                 _("the play needs a contract and declarer (from the auction or recorded)"),
-                where="Play",
+                where=_("Play"),
             )
         if contract.strain is None:
             raise RecordError(_("the contract has no strain"))
@@ -421,11 +421,11 @@ def _unforced(auction: Auction, open_bids: list[InsufficientBid]) -> Auction:
 
 
 _PLAIN_WORDS = {
-    "int_parsing_size": "the number is far too long",
-    "int_parsing": "not a whole number",
-    "int_from_float": "not a whole number",
-    "finite_number": "not a number a board can hold",
-    "int_type": "not a whole number",
+    "int_parsing_size": N_("the number is far too long"),
+    "int_parsing": N_("not a whole number"),
+    "int_from_float": N_("not a whole number"),
+    "finite_number": N_("not a number a board can hold"),
+    "int_type": N_("not a whole number"),
 }
 """pydantic's wording where it speaks of Python types, said for a TD."""
 
@@ -434,7 +434,8 @@ def record_error_from(error: ValidationError) -> RecordError:
     """Turn pydantic's report into one clear sentence naming the field."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "board"
-    message = _PLAIN_WORDS.get(str(first.get("type")), str(first.get("msg", "invalid value")))
+    plain = _PLAIN_WORDS.get(str(first.get("type")))
+    message = _(plain) if plain else str(first.get("msg", _("invalid value")))
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
-    return RecordError(message, where=f"field {where}")
+    return RecordError(message, where=_("field {field}").format(field=where))

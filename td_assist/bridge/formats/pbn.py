@@ -255,10 +255,10 @@ def _build_board(game: _Game, previous: dict[str, str]) -> Board | str:
     if deal_tag is not None and (size := _end_position(deal_tag.value)) is not None:
         for tag in game.tags:
             _value(game, tag.name, previous)
-        return (
-            f"an end position ({size} cards a hand, PBN 3.10) is not a board record "
+        return _(
+            "an end position ({size} cards a hand, PBN 3.10) is not a board record "
             "and is not supported"
-        )
+        ).format(size=size)
     event = _value(game, "Event", previous)[0]
     fields["event"] = event
     number_text, line = _value(game, "Board", previous)
