@@ -92,6 +92,23 @@ def test_a_broken_usebio_document_names_its_line_in_german():
             "Zeile 4: unbekannter Eintrag 'foo'", id="text board",
         ),
         pytest.param(
+            '[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ AKQ.AKQ.AKQ.AKQJ - -"]\n',
+            "pbn", "PBN-Zeile 3: Karte SA ist sowohl bei Nord als auch bei Ost", id="PBN deal",
+        ),
+        pytest.param(
+            f"board 1\ndealer N\nvul None\ndeal {DEAL}\nauction X\n", "text",
+            "Board ab Zeile 1, Reizung, Ansage 1: X ist nicht erlaubt: es gibt kein Gebot, "
+            "das kontriert werden könnte",
+            id="text auction",
+        ),
+        pytest.param(
+            f"board 1\ndealer N\nvul None\ndeal {DEAL}\nauction 1S P P P\nplay S2 SA\n",
+            "text",
+            "Board ab Zeile 1, Spiel, Stich 1: Süd hat SA gespielt, hält die Karte aber nicht "
+            "(Nord hält sie)",
+            id="text play",
+        ),
+        pytest.param(
             "qx|o1|", "lin", "kein Board gefunden (ein LIN-Board braucht", id="LIN",
         ),
         pytest.param("[1]", "json", "ein Board muss ein JSON-Objekt sein", id="JSON board"),
