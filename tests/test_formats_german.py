@@ -3,6 +3,7 @@ still names the place (file, board, line, byte) so the TD can find it."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,17 @@ def test_a_cut_acblscore_file_is_refused_in_german_naming_the_byte():
 
 
 @real_records
+def test_a_notice_about_what_was_left_out_is_german():
+    raw = (RESULTS / "pbn/rkcb__team.pbn").read_bytes()
+    with use_language("de"):
+        results = read_results(raw, "team.pbn")
+    assert "Die Ergebnistabellen enthalten nur Matchergebnisse" in results.notice
+
+
+@real_records
+@pytest.mark.skipif(
+    importlib.util.find_spec("access_parser") is None, reason="the 'results' extra is absent"
+)
 def test_a_damaged_bws_file_is_refused_in_german():
     raw = (RESULTS / "bws/bridgemate-ui__12tables1section.bws").read_bytes()
     message = refused_in_german(lambda: read_results(raw[: len(raw) // 2], "club.bws"))

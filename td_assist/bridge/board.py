@@ -115,7 +115,9 @@ class Board(BaseModel):
             try:
                 out.append(str(Call.parse(text)))
             except RecordError as error:
-                raise ValueError(f"call {position}: {error.problem}") from None
+                raise ValueError(
+                    _("call {position}: {problem}").format(position=position, problem=error.problem)
+                ) from None
         return out
 
     @field_validator("play", mode="after")
@@ -127,7 +129,9 @@ class Board(BaseModel):
             try:
                 out.append(str(Card.parse(text)))
             except RecordError as error:
-                raise ValueError(f"card {position}: {error.problem}") from None
+                raise ValueError(
+                    _("card {position}: {problem}").format(position=position, problem=error.problem)
+                ) from None
         return out
 
     @field_validator("dealer", "declarer", mode="before")

@@ -24,7 +24,7 @@ from td_assist.bridge.deal import board_vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.bridge.scoring import score_ns
-from td_assist.i18n import _
+from td_assist.i18n import _, ngettext
 
 ACCESS_MAGIC = b"Standard Jet DB"
 _PERCENTAGES = re.compile(r"(\d{2})%\s*-\s*(\d{2})%")
@@ -107,9 +107,15 @@ def results_from_rows(rows: list[dict[str, Any]], source: str) -> SessionResults
         boards.setdefault(number, []).append(_line(row, number, where, len(sections) > 1))
     notices = []
     if erased:
-        notices.append(f"{erased} erased results were left out.")
+        notices.append(
+            ngettext(
+                "{count} erased result was left out.",
+                "{count} erased results were left out.",
+                erased,
+            ).format(count=erased)
+        )
     if not rows:
-        notices.append("The database holds no results yet.")
+        notices.append(_("The database holds no results yet."))
     return SessionResults(
         source=source,
         format="bws",

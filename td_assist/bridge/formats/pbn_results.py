@@ -18,7 +18,7 @@ from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.bridge.scoring import score_ns
-from td_assist.i18n import _
+from td_assist.i18n import _, ngettext
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]\s*$')
 _META_SCORING = re.compile(r'name=ScoringType\s+content="([^"]*)"', re.IGNORECASE)
@@ -276,9 +276,15 @@ def read_pbn_results(text: str, source: str) -> SessionResults:
     reader.end_game()
     notices = []
     if reader.team_tables:
-        notices.append("The score tables hold match results only, with no board travellers.")
+        notices.append(_("The score tables hold match results only, with no board travellers."))
     if reader.sit_outs:
-        notices.append(f"{reader.sit_outs} sit-out rows (Bye) were left out.")
+        notices.append(
+            ngettext(
+                "{count} sit-out row (Bye) was left out.",
+                "{count} sit-out rows (Bye) were left out.",
+                reader.sit_outs,
+            ).format(count=reader.sit_outs)
+        )
     if not reader.lines and not reader.team_tables:
         raise RecordError(_("no board in the file has a score table or a table result"), source)
     boards = {

@@ -115,7 +115,8 @@ def read_usebio(text: str, source: str) -> SessionResults:
         where = _("{source}, board {number}").format(source=source, number=number)
         if number in boards:
             raise RecordError(
-                _("the board appears twice"), f"{where} line {document.line_of(board)}"
+                _("the board appears twice"),
+                _("{where} line {line}").format(where=where, line=document.line_of(board)),
             )
         lines = [read_line(line, document, where) for line in board.findall("TRAVELLER_LINE")]
         datum = _number(board.findtext("BOARD_AVERAGE"), "BOARD_AVERAGE", where)
