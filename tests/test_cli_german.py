@@ -266,8 +266,8 @@ def test_a_bad_lin_record_is_named_in_german(capsys, catalog_english, tmp_path):
 @pytest.mark.parametrize(
     ("language", "level", "told"),
     [
-        ("de", "Stufe: Grundkurs", "Der Turnierleiter wird gerufen"),
-        ("en", "Difficulty: First course", "The Director is called"),
+        ("de", "Stufe: Grundkurs", "Die Ansage außer Reihenfolge ist 1S von Süd"),
+        ("en", "Difficulty: First course", "The call out of rotation is South's 1S"),
     ],
 )
 def test_cases_show_tells_the_level_and_the_irregularity_in_words(capsys, language, level, told):
@@ -283,4 +283,13 @@ def test_cases_show_tells_the_level_and_the_irregularity_in_words(capsys, langua
         ],
     )
     assert level in out and told in out
-    assert "first-course" not in out and "{'kind'" not in out
+    assert "first-course" not in out and "{'kind'" not in out and "Call index" not in out
+
+
+def test_an_exposed_card_in_the_auction_is_told_in_german(capsys):
+    """The 20 exposed-card cases were told as 'Call index: 5. Premature lead: ja.'."""
+    out = said(
+        capsys, ["cases", "show", "exposed-card/04-premature-lead-offender-on-lead", "--lang", "de"]
+    )
+    assert "West hat während der Reizung nach 5 Ansagen Treff-Bube aufgedeckt." in out
+    assert "vorzeitiges Ausspiel" in out and "Premature lead" not in out
