@@ -242,3 +242,17 @@ def test_a_bad_auction_is_refused_in_german_naming_the_call(calls, named):
         rule("revoke", hand_record_board(5), None, {"auction": calls})
     assert named in str(error.value) and "answer auction" in str(error.value)
     assert "Reizung, Ansage" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("14", "declarer_tricks=14 ist unmöglich: ein Board hat 13 Stiche"),
+        ("x", "'x' ist keine ganze Zahl"),
+    ],
+)
+def test_an_impossible_trick_count_is_refused_in_german(answer, expected):
+    board = read_boards(Path(__file__).parent / "data" / "revoke-full-play.pbn")[0]
+    with use_language("de"), pytest.raises(RecordError) as error:
+        rule("revoke", board, None, {"usual": "yes", "declarer_tricks": answer})
+    assert expected in str(error.value), str(error.value)
