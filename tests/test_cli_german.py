@@ -261,3 +261,35 @@ def test_a_bad_lin_record_is_named_in_german(capsys, catalog_english, tmp_path):
     bad.write_text("qx|o1|md|3XAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|", "utf-8")
     text = said(capsys, ["session", "load", str(bad), "--lang", "de"], status=2)
     assert_german(text, ["LIN-Eintrag", "muss mit einem Farbbuchstaben beginnen"], catalog_english)
+
+
+@pytest.mark.parametrize(
+    ("language", "level", "told"),
+    [
+        ("de", "Stufe: Grundkurs", "Die Ansage außer Reihenfolge ist 1S von Süd"),
+        ("en", "Difficulty: First course", "The call out of rotation is South's 1S"),
+    ],
+)
+def test_cases_show_tells_the_level_and_the_irregularity_in_words(capsys, language, level, told):
+    """The level by its label and the report as the case page tells it, not a data dump."""
+    out = said(
+        capsys,
+        [
+            "cases",
+            "show",
+            "call-out-of-rotation/01-overcall-at-rho-turn-accepted",
+            "--lang",
+            language,
+        ],
+    )
+    assert level in out and told in out
+    assert "first-course" not in out and "{'kind'" not in out and "Call index" not in out
+
+
+def test_an_exposed_card_in_the_auction_is_told_in_german(capsys):
+    """The 20 exposed-card cases were told as 'Call index: 5. Premature lead: ja.'."""
+    out = said(
+        capsys, ["cases", "show", "exposed-card/04-premature-lead-offender-on-lead", "--lang", "de"]
+    )
+    assert "West hat während der Reizung nach 5 Ansagen Treff-Bube aufgedeckt." in out
+    assert "vorzeitiges Ausspiel" in out and "Premature lead" not in out

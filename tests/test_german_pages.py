@@ -89,9 +89,30 @@ def visible_text(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + attributes)
 
 
-def english_in(page: str, sentences: set[str]) -> list[str]:
+def translated_words() -> set[str]:
+    """Single English words the catalog gives a different German form ("declarer")."""
+    with (TRANSLATIONS_DIR / "de" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalog = read_po(po)
+    return {
+        message.id
+        for message in catalog
+        if isinstance(message.id, str)
+        and re.fullmatch(r"[A-Za-z]+", message.id)
+        and message.string
+        and message.string != message.id
+    }
+
+
+def english_labels(page: str, words: set[str]) -> list[str]:
+    """Tags and headings that hold nothing but one English word the catalog translates:
+    too short for the sentence check, yet plainly English on a German page."""
+    labels = re.findall(r"<(span|h\d|th|label|button)\b[^>]*>([^<]*)</\1>", page)
+    return [f"label: {text.strip()}" for _tag, text in labels if text.strip() in words]
+
+
+def english_in(page: str, sentences: set[str], words: set[str] = frozenset()) -> list[str]:
     text = " ".join(visible_text(page).split())
-    found = sorted(s for s in sentences if s in text)
+    found = sorted(s for s in sentences if s in text) + english_labels(page, set(words))
     for chunk in re.split(r"(?<=[.:;?!])\s+|\s{2,}| · ", text):
         words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", chunk)  # "Maßstäbe" is one word
         hits = [w for w in words if w.lower() in ENGLISH_WORDS]
@@ -245,7 +266,7 @@ def test_the_page_is_german(site, page):
     assert response.status_code < 500
     body = response.get_data(as_text=True)
     assert '<html lang="de">' in body
-    english = english_in(body, english_sentences())
+    english = english_in(body, english_sentences(), translated_words())
     assert not english, f"{page} ({url}) shows English:\n  " + "\n  ".join(english[:25])
 
 
@@ -253,6 +274,17 @@ def test_the_check_finds_english():
     """The detector itself: an English sentence is caught, a German one is not."""
     assert english_in("<p>The offender must pass at his next turn.</p>", set())
     assert not english_in("<p>Der Schuldige muss bei seiner nächsten Ansage passen.</p>", set())
+    words = translated_words()
+    assert english_in('<h3>South <span class="tag">declarer</span></h3>', set(), words)
+    assert not english_in('<h3>Süd <span class="tag">Alleinspieler</span></h3>', set(), words)
+
+
+def test_the_board_diagram_names_declarer_and_dummy_in_german(site):
+    """The played board's diagram tags declarer and dummy in the reader's language."""
+    body = site["client"].get(f"/boards/{site['played']}").get_data(as_text=True)
+    tags = re.findall(r'<span class="tag">([^<]*)</span>', body)
+    assert "Alleinspieler" in tags and "Dummy" in tags, tags
+    assert not {"declarer", "dummy"} & set(tags)
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import read_boards
 from td_assist.cli import main
+from td_assist.i18n import use_language
 from td_assist.rulings.engine.registry import answered_board, get_wizard, rule
 from td_assist.web import create_app
 
@@ -228,3 +229,30 @@ def test_api_takes_the_auction_among_the_answers(tmp_path):
         json={"board": board, "answers": {"auction": "1S X XX XX"}},
     )
     assert bad.status_code == 400 and "call 4 (XX)" in bad.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("calls", "named"),
+    [("1S X XX XX", "Ansage 4 (XX): "), ("1S P 1Z", "Ansage 3 ('1Z'): ")],
+)
+def test_a_bad_auction_is_refused_in_german_naming_the_call(calls, named):
+    """The board's place ("Reizung, Ansage 4") is read back to the answer's call in German
+    too, not left as the board's own place."""
+    with use_language("de"), pytest.raises(RecordError) as error:
+        rule("revoke", hand_record_board(5), None, {"auction": calls})
+    assert named in str(error.value) and "answer auction" in str(error.value)
+    assert "Reizung, Ansage" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("14", "declarer_tricks=14 ist unmöglich: ein Board hat 13 Stiche"),
+        ("x", "'x' ist keine ganze Zahl"),
+    ],
+)
+def test_an_impossible_trick_count_is_refused_in_german(answer, expected):
+    board = read_boards(Path(__file__).parent / "data" / "revoke-full-play.pbn")[0]
+    with use_language("de"), pytest.raises(RecordError) as error:
+        rule("revoke", board, None, {"usual": "yes", "declarer_tricks": answer})
+    assert expected in str(error.value), str(error.value)

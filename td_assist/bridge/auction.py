@@ -74,7 +74,7 @@ class Call:
     def rank(self) -> int:
         """Position in the ranking of bids: 1C = 0 ... 7NT = 34 (Law 18B)."""
         if self.strain is None:
-            raise RecordError("a bid without a strain")
+            raise RecordError(_("a bid without a strain"))
         return (self.level - 1) * 5 + self.strain.order
 
     def __str__(self) -> str:
@@ -210,7 +210,7 @@ class Contract:
         if self.is_passed_out:
             return "Pass"
         if self.strain is None:
-            raise RecordError("a contract without a strain")
+            raise RecordError(_("a contract without a strain"))
         return f"{self.level}{self.strain.value}{'X' * self.doubling}"
 
 
@@ -311,7 +311,7 @@ class Auction:
             try:
                 parsed.append(item if isinstance(item, Call) else Call.parse(item))
             except RecordError as error:
-                raise error.located(f"Auction call {position}") from None
+                raise error.located(_("Auction call {number}").format(number=position)) from None
         marks = {k: tuple(v) for k, v in (marks or {}).items()}
         return _read(dealer, parsed, marks, dict(accepted or {}))
 
@@ -319,7 +319,9 @@ class Auction:
         """The auction with one more legal call, or a RecordError saying why it is illegal."""
         problem = self.why_illegal(call)
         if problem:
-            raise RecordError(problem, where=f"Auction call {len(self.calls) + 1}")
+            raise RecordError(
+                problem, where=_("Auction call {number}").format(number=len(self.calls) + 1)
+            )
         return Auction(
             self.dealer,
             (*self.calls, call),
@@ -381,7 +383,9 @@ class Auction:
     def why_illegal(self, call: Call) -> str | None:
         """None if ``call`` is legal now, else the reason (naming the law's rule)."""
         if self._pending() is not None:
-            return f"{call} cannot follow: the insufficient bid before it is not settled"
+            return _("{call} cannot follow: the insufficient bid before it is not settled").format(
+                call=call
+            )
         return _why_illegal(self._state(), self.next_seat, call)
 
     def is_legal(self, call: Call) -> bool:
@@ -422,7 +426,7 @@ class Auction:
         if state.last_bid is None:
             return Contract.passed_out()
         if state.last_bid.strain is None:
-            raise RecordError("the last bid has no strain")
+            raise RecordError(_("the last bid has no strain"))
         return Contract(
             state.last_bid.level, state.last_bid.strain, state.doubling, self.declarer()
         )
@@ -488,28 +492,30 @@ def _lowest_sufficient(last: Call | None, strain: Strain) -> Call | None:
 
 def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
     if state.complete:
-        return f"{call} comes after the auction has ended"
+        return _("{call} comes after the auction has ended").format(call=call)
     if call.kind is CallKind.BID:
         if state.last_bid is not None and call.rank <= state.last_bid.rank:
-            return f"{call} is insufficient after {state.last_bid}"
+            return _("{call} is insufficient after {last}").format(call=call, last=state.last_bid)
         return None
     if call.kind is CallKind.DOUBLE:
         if state.last_bid is None:
-            return "X is not allowed: there is no bid to double"
+            return _("X is not allowed: there is no bid to double")
         if state.last_bidder is None:
-            raise RecordError("X is not allowed: nobody made the bid to double")
+            raise RecordError(_("X is not allowed: nobody made the bid to double"))
         if state.last_bidder.side is seat.side:
-            return f"X is not allowed: {state.last_bid} was bid by the doubler's own side"
+            return _("X is not allowed: {bid} was bid by the doubler's own side").format(
+                bid=state.last_bid
+            )
         if state.doubling:
-            return f"X is not allowed: {state.last_bid} is already doubled"
+            return _("X is not allowed: {bid} is already doubled").format(bid=state.last_bid)
         return None
     if call.kind is CallKind.REDOUBLE:
         if state.doubling != 1:
-            return "XX is not allowed: there is no double to redouble"
+            return _("XX is not allowed: there is no double to redouble")
         if state.last_bidder is None:
-            raise RecordError("XX is not allowed: nobody made the bid to redouble")
+            raise RecordError(_("XX is not allowed: nobody made the bid to redouble"))
         if state.last_bidder.side is not seat.side:
-            return "XX is not allowed: only the side that made the bid may redouble"
+            return _("XX is not allowed: only the side that made the bid may redouble")
         return None
     return None
 
@@ -551,7 +557,7 @@ def _read_from(
             if code.upper() == SKIP_MARK:
                 skipped.append((index + 1, seat))
                 seat = seat.lho
-        call, where = calls[index], f"Auction call {index + 1}"
+        call, where = calls[index], _("Auction call {number}").format(number=index + 1)
         problem = _why_illegal(state, seat, call)
         if problem is None:
             seats.append(seat)
@@ -563,7 +569,7 @@ def _read_from(
         if not insufficient_now:
             return RecordError(problem, where=where)
         if call.strain is None:
-            raise RecordError("an insufficient bid without a strain")
+            raise RecordError(_("an insufficient bid without a strain"))
         lowest = _lowest_sufficient(state.last_bid, call.strain)
         number = index + 1
         marked = INSUFFICIENT_MARK in {m.upper() for m in marks.get(index, ())}
@@ -576,7 +582,9 @@ def _read_from(
             return Auction(dealer, tuple(calls), tuple(seats), tuple(insufficient), tuple(skipped))
         if len(insufficient) >= MAX_INSUFFICIENT_BIDS:
             return RecordError(
-                f"more than {MAX_INSUFFICIENT_BIDS} insufficient bids: check the auction",
+                _("more than {count} insufficient bids: check the auction").format(
+                    count=MAX_INSUFFICIENT_BIDS
+                ),
                 where=where,
             )
         options = [choice] if choice is not None else [False, True]
@@ -604,8 +612,10 @@ def _read_from(
             elif not fits[False]:
                 again = _why_illegal(state, seat, replacement)
                 outcome = RecordError(
-                    f"{call} is insufficient after {state.last_bid}, and the next call "
-                    f"cannot replace it: {again}",
+                    _(
+                        "{call} is insufficient after {last}, and the next call "
+                        "cannot replace it: {why}"
+                    ).format(call=call, last=state.last_bid, why=again),
                     where=where,
                 )
             else:
@@ -621,7 +631,7 @@ def _read_from(
                 return outcome
             first_error = _further(first_error, outcome)
         if first_error is None:
-            raise RecordError("the auction cannot be read")
+            raise RecordError(_("the auction cannot be read"))
         return first_error
     for code in marks.get(len(calls), ()):
         if code.upper() == SKIP_MARK:

@@ -47,6 +47,7 @@ from td_assist.bridge.deal import Deal, Vulnerability, board_dealer, board_vulne
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn, Play, Revoke
 from td_assist.bridge.scoring import score_ns
+from td_assist.i18n import N_, _
 
 
 class Irregularity(BaseModel):
@@ -114,7 +115,9 @@ class Board(BaseModel):
             try:
                 out.append(str(Call.parse(text)))
             except RecordError as error:
-                raise ValueError(f"call {position}: {error.problem}") from None
+                raise ValueError(
+                    _("call {position}: {problem}").format(position=position, problem=error.problem)
+                ) from None
         return out
 
     @field_validator("play", mode="after")
@@ -126,7 +129,9 @@ class Board(BaseModel):
             try:
                 out.append(str(Card.parse(text)))
             except RecordError as error:
-                raise ValueError(f"card {position}: {error.problem}") from None
+                raise ValueError(
+                    _("card {position}: {problem}").format(position=position, problem=error.problem)
+                ) from None
         return out
 
     @field_validator("dealer", "declarer", mode="before")
@@ -174,12 +179,12 @@ class Board(BaseModel):
     @classmethod
     def from_json(cls, data: Any) -> Board:
         if not isinstance(data, dict):
-            raise RecordError("a board must be a JSON object")
+            raise RecordError(_("a board must be a JSON object"))
         return cls.checked(**data)
 
     def validate_record(self) -> None:
         """Derive every game object once; each raises RecordError naming the problem."""
-        _ = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
+        _unused = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
         self._check_claim()
 
     def _check_claim(self) -> None:
@@ -195,10 +200,12 @@ class Board(BaseModel):
         if not low <= self.claim <= high:
             done = len(play.completed_tricks)
             raise RecordError(
-                f"a claim of {self.claim} tricks for declarer does not fit the play: "
-                f"declarer's side won {low} of the {done} tricks played, so the claim "
-                f"must be between {low} and {high}",
-                where="claim",
+                _(
+                    "a claim of {claim} tricks for declarer does not fit the play: "
+                    "declarer's side won {low} of the {done} tricks played, so the claim "
+                    "must be between {low} and {high}"
+                ).format(claim=self.claim, low=low, done=done, high=high),
+                where=_("claim"),
             )
 
     # Derived game objects -------------------------------------------------------
@@ -210,7 +217,7 @@ class Board(BaseModel):
         try:
             return Deal.from_pbn(self.deal)
         except RecordError as error:
-            raise error.located("Deal") from None
+            raise error.located(_("Deal")) from None
 
     @cached_property
     def auction_marks(self) -> dict[int, list[str]]:
@@ -295,7 +302,9 @@ class Board(BaseModel):
             fields["contract"] = fields["declarer"] = None
         board = Board.checked(**fields)
         if board.auction_obj.insufficient_bid(call_index) is None:
-            raise RecordError(f"there is no insufficient bid at call {call_index}")
+            raise RecordError(
+                _("there is no insufficient bid at call {call}").format(call=call_index)
+            )
         return board
 
     @property
@@ -313,7 +322,7 @@ class Board(BaseModel):
             try:
                 recorded = Contract.parse(self.contract, self.declarer)
             except RecordError as error:
-                raise error.located("Contract") from None
+                raise error.located(_("Contract")) from None
         if from_auction and recorded:
             same = (from_auction.level, from_auction.strain, from_auction.doubling) == (
                 recorded.level,
@@ -322,18 +331,25 @@ class Board(BaseModel):
             )
             if not same:
                 raise RecordError(
-                    f"the recorded contract {recorded} does not match the auction, "
-                    f"which ends in {from_auction}",
-                    where="Contract",
+                    _(
+                        "the recorded contract {recorded} does not match the auction, "
+                        "which ends in {auction}"
+                    ).format(recorded=recorded, auction=from_auction),
+                    where=_("Contract"),
                 )
             if recorded.declarer and recorded.declarer is not from_auction.declarer:
                 if from_auction.declarer is None:
-                    raise RecordError("the auction names no declarer")
+                    raise RecordError(_("the auction names no declarer"))
                 raise RecordError(
-                    f"the recorded declarer {recorded.declarer.name_full} does not match "
-                    f"the auction: {from_auction.declarer.name_full} first named "
-                    f"{from_auction.strain.value if from_auction.strain else ''}",
-                    where="Declarer",
+                    _(
+                        "the recorded declarer {recorded} does not match the auction: "
+                        "{declarer} first named {strain}"
+                    ).format(
+                        recorded=recorded.declarer.name_full,
+                        declarer=from_auction.declarer.name_full,
+                        strain=from_auction.strain.value if from_auction.strain else "",
+                    ),
+                    where=_("Declarer"),
                 )
         return from_auction or recorded
 
@@ -348,14 +364,14 @@ class Board(BaseModel):
             return None
         deal, contract = self.deal_obj, self.contract_obj
         if deal is None:
-            raise RecordError("the play cannot be checked without the deal", where="Play")
+            raise RecordError(_("the play cannot be checked without the deal"), where=_("Play"))
         if contract is None or contract.is_passed_out or contract.declarer is None:
             raise RecordError(
-                "the play needs a contract and declarer (from the auction or recorded)",
-                where="Play",
+                _("the play needs a contract and declarer (from the auction or recorded)"),
+                where=_("Play"),
             )
         if contract.strain is None:
-            raise RecordError("the contract has no strain")
+            raise RecordError(_("the contract has no strain"))
         return Play.parse(deal, contract.strain.suit, contract.declarer.lho, self.play)
 
     @property
@@ -388,7 +404,7 @@ class Board(BaseModel):
     def score_ns(self, declarer_tricks: int) -> int:
         contract = self.contract_obj
         if contract is None:
-            raise RecordError("the board has no contract, so it has no score")
+            raise RecordError(_("the board has no contract, so it has no score"))
         return score_ns(contract, declarer_tricks, self.vulnerability)
 
 
@@ -409,11 +425,11 @@ def _unforced(auction: Auction, open_bids: list[InsufficientBid]) -> Auction:
 
 
 _PLAIN_WORDS = {
-    "int_parsing_size": "the number is far too long",
-    "int_parsing": "not a whole number",
-    "int_from_float": "not a whole number",
-    "finite_number": "not a number a board can hold",
-    "int_type": "not a whole number",
+    "int_parsing_size": N_("the number is far too long"),
+    "int_parsing": N_("not a whole number"),
+    "int_from_float": N_("not a whole number"),
+    "finite_number": N_("not a number a board can hold"),
+    "int_type": N_("not a whole number"),
 }
 """pydantic's wording where it speaks of Python types, said for a TD."""
 
@@ -422,7 +438,8 @@ def record_error_from(error: ValidationError) -> RecordError:
     """Turn pydantic's report into one clear sentence naming the field."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "board"
-    message = _PLAIN_WORDS.get(str(first.get("type")), str(first.get("msg", "invalid value")))
+    plain = _PLAIN_WORDS.get(str(first.get("type")))
+    message = _(plain) if plain else str(first.get("msg", _("invalid value")))
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
-    return RecordError(message, where=f"field {where}")
+    return RecordError(message, where=_("field {field}").format(field=where))

@@ -257,12 +257,16 @@ def _sort_key(card: Card) -> tuple[int, int]:
 @cache
 def _parse_card(text: str) -> Card:
     if len(text) < 2 or len(text) > 3:
-        raise RecordError(f"unknown card {shown(text)} (write suit then rank, e.g. SA, HT, C2)")
+        raise RecordError(_unknown_card(text))
     upper = text.upper()
     for suit_part, rank_part in ((upper[:1], upper[1:]), (upper[-1:], upper[:-1])):
         if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
             return Card(Suit(_SUIT_ALIASES[suit_part]), Rank(_RANK_ALIASES[rank_part]))
-    raise RecordError(f"unknown card {shown(text)} (write suit then rank, e.g. SA, HT, C2)")
+    raise RecordError(_unknown_card(text))
+
+
+def _unknown_card(text: str) -> str:
+    return _("unknown card {card} (write suit then rank, e.g. SA, HT, C2)").format(card=shown(text))
 
 
 _RANK_ALIASES = {r: r for r in _RANK_ORDER} | {"10": "T"}

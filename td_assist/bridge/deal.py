@@ -104,16 +104,24 @@ class Hand:
             return cls(frozenset())
         parts = text.split(".")
         if len(parts) != 4:
-            raise RecordError(f"hand {shown(text)} must have four suits separated by dots")
+            raise RecordError(
+                _("hand {hand} must have four suits separated by dots").format(hand=shown(text))
+            )
         cards: set[Card] = set()
         for suit, holding in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
             for char in holding.upper().replace("10", "T"):
                 rank = _RANKS.get(char)
                 if rank is None:
-                    raise RecordError(f"hand {shown(text)}: {shown(char)} is not a rank")
+                    raise RecordError(
+                        _("hand {hand}: {char} is not a rank").format(
+                            hand=shown(text), char=shown(char)
+                        )
+                    )
                 card = Card(suit, rank)
                 if card in cards:
-                    raise RecordError(f"hand {shown(text)}: {card} appears twice")
+                    raise RecordError(
+                        _("hand {hand}: {card} appears twice").format(hand=shown(text), card=card)
+                    )
                 cards.add(card)
         return cls(frozenset(cards))
 
@@ -171,17 +179,25 @@ class Deal:
     @classmethod
     def _from_pbn(cls, text: str) -> Deal:
         if len(text) < 2 or text[1] != ":":
-            raise RecordError(f"deal {shown(text[:40])} must start with the first seat, e.g. 'N:'")
+            raise RecordError(
+                _("deal {deal} must start with the first seat, e.g. 'N:'").format(
+                    deal=shown(text[:40])
+                )
+            )
         first = Seat.parse(text[0])
         parts = text[2:].split()
         if len(parts) != 4:
-            raise RecordError(f"deal must list four hands, found {len(parts)}")
+            raise RecordError(
+                _("deal must list four hands, found {count}").format(count=len(parts))
+            )
         hands: dict[Seat, Hand] = {}
         for seat, part in zip(first.rotation(), parts):
             try:
                 hands[seat] = Hand.from_pbn(part)
             except RecordError as error:
-                raise RecordError(f"{seat.name_full}'s {error.problem}") from None
+                raise RecordError(
+                    _("{seat}'s {problem}").format(seat=seat.name_full, problem=error.problem)
+                ) from None
         return cls.from_hands(hands)
 
     @classmethod
@@ -189,11 +205,17 @@ class Deal:
         seen: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, hands):
             if hand.cards and len(hand) != 13:
-                raise RecordError(f"{seat.name_full} has {len(hand)} cards, not 13")
+                raise RecordError(
+                    _("{seat} has {count} cards, not 13").format(
+                        seat=seat.name_full, count=len(hand)
+                    )
+                )
             for card in hand:  # sorted, so the message names the highest clash
                 if card in seen:
                     raise RecordError(
-                        f"card {card} is in both {seen[card].name_full} and {seat.name_full}"
+                        _("card {card} is in both {first} and {second}").format(
+                            card=card, first=seen[card].name_full, second=seat.name_full
+                        )
                     )
                 seen[card] = seat
         unknown = [i for i, hand in enumerate(hands) if not hand.cards]

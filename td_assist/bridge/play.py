@@ -163,7 +163,9 @@ class Play:
             try:
                 parsed.append(item if isinstance(item, Card) else Card.parse(item))
             except RecordError as error:
-                raise error.located(f"Play trick {index // 4 + 1}") from None
+                raise error.located(
+                    _("Play trick {number}").format(number=index // 4 + 1)
+                ) from None
         return cls(deal, trump, leader, parsed)
 
     def _replay(self) -> tuple[list[Trick], list[dict[Seat, Hand]]]:
@@ -190,7 +192,7 @@ class Play:
                         "{trick_cards} was led, but it was {leader}'s lead and the "
                         "deal does not show which other hand held it"
                     ).format(trick_cards=trick_cards[0], leader=leader.name_full),
-                    where=f"Play trick {number}",
+                    where=_("Play trick {number}").format(number=number),
                 )
             dummy_second = False
             if actual is not None and actual is not leader and trick_cards[0] not in played_at:
@@ -199,7 +201,7 @@ class Play:
                 self.leads_out_of_turn.append(lead)
                 leader = actual
             seats = _dummy_second_order(leader) if dummy_second else leader.rotation()
-            where = f"Play trick {number}"
+            where = _("Play trick {number}").format(number=number)
             for seat, card in zip(seats, trick_cards):
                 if card in played_at:
                     raise RecordError(
@@ -212,13 +214,14 @@ class Play:
                     seat in unknown and self.deal.holder(card) is None
                 ):
                     owner = self.deal.holder(card)
-                    whose = f" ({owner.name_full} holds it)" if owner else ""
-                    raise RecordError(
-                        _("{seat} played {card} but does not hold it{whose}").format(
-                            seat=seat.name_full, card=card, whose=whose
-                        ),
-                        where=where,
-                    )
+                    facts = {"seat": seat.name_full, "card": card}
+                    if owner:
+                        problem = _(
+                            "{seat} played {card} but does not hold it ({owner} holds it)"
+                        ).format(owner=owner.name_full, **facts)
+                    else:
+                        problem = _("{seat} played {card} but does not hold it").format(**facts)
+                    raise RecordError(problem, where=where)
                 hands[seat] = hands[seat].without(card)
                 played_at[card] = number
             played_by = seats[: len(trick_cards)] if dummy_second else ()

@@ -19,6 +19,7 @@ from td_assist.bridge.auction import Contract
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.bridge.deal import Vulnerability
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 
 _GAME_THRESHOLD = 100
 
@@ -37,7 +38,7 @@ def score(contract: Contract, tricks: int, vulnerable: bool) -> int:
     if contract.is_passed_out:
         return 0
     if not 0 <= tricks <= 13:
-        raise RecordError(f"declarer cannot take {tricks} tricks (0 to 13)")
+        raise RecordError(_("declarer cannot take {tricks} tricks (0 to 13)").format(tricks=tricks))
     over = tricks - contract.tricks_needed
     if over < 0:
         return -undertrick_penalty(-over, contract.doubling, vulnerable)
@@ -80,7 +81,11 @@ def score_ns(
         return 0
     declarer = declarer or contract.declarer
     if declarer is None:
-        raise RecordError(f"contract {contract} has no declarer, so the score has no side")
+        raise RecordError(
+            _("contract {contract} has no declarer, so the score has no side").format(
+                contract=contract
+            )
+        )
     points = score(contract, tricks, vulnerability.is_vulnerable(declarer))
     return points if declarer in (Seat.N, Seat.S) else -points
 
@@ -142,12 +147,12 @@ class WeightedResult:
 
 def _check_weights(results: Sequence[WeightedResult]) -> float:
     if not results:
-        raise RecordError("a weighted score needs at least one result")
+        raise RecordError(_("a weighted score needs at least one result"))
     if any(r.weight < 0 for r in results):
-        raise RecordError("weights in a weighted score cannot be negative")
+        raise RecordError(_("weights in a weighted score cannot be negative"))
     total = sum(r.weight for r in results)
     if total <= 0:
-        raise RecordError("the weights of a weighted score must add up to more than zero")
+        raise RecordError(_("the weights of a weighted score must add up to more than zero"))
     return total
 
 

@@ -19,10 +19,12 @@ from td_assist.cli.rule import print_ruling
 from td_assist.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, current_language
 from td_assist.lawbook.model import display_anchor
 from td_assist.rulings.engine.registry import load_wizards
+from td_assist.training.case_story import claim_line, reported
 from td_assist.training.cases import (
     Case,
     case_files,
     case_in,
+    difficulty_labels,
     get_case,
     load_case,
     load_overlay,
@@ -130,7 +132,8 @@ def _cmd_show(args: argparse.Namespace) -> int:
         )
     print(
         _("Difficulty: {level}   Laws: {laws}").format(
-            level=case.difficulty, laws=", ".join(map(display_anchor, case.laws))
+            level=difficulty_labels().get(case.difficulty, case.difficulty),
+            laws=", ".join(map(display_anchor, case.laws)),
         )
     )
     board = case.board.to_board() if case.board else None
@@ -140,9 +143,12 @@ def _cmd_show(args: argparse.Namespace) -> int:
             print(_("Auction: {auction}").format(auction=case.board.auction))
         if case.board and case.board.play:
             print(_("Play: {play}").format(play=case.board.play))
-    if case.irregularity is not None:
-        reported = case.irregularity.model_dump(mode="json", exclude_none=True)
-        print(_("Reported: {report}").format(report=reported))
+    # what was reported, told in sentences as the case page tells it (not a data dump)
+    told = [claim_line(board), *reported(case.irregularity, board)]
+    if any(told):
+        print(_("Reported at the table") + ":")
+        for sentence in filter(None, told):
+            print(f"  {sentence}")
     print(f"\n{case.explanation.strip()}\n")
     print(_("Model walk and ruling:"))
     print_ruling(ruling, board)

@@ -19,7 +19,7 @@ SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS
 @dataclass
 class HandView:
     seat: Seat
-    role: str
+    role: str  # the reader's word for declarer or dummy, "" for a defender
     suits: list[tuple[str, str, str]]  # (symbol, css class, ranks)
     dealer: bool
     vulnerable: bool
@@ -43,7 +43,10 @@ def hands(board: Board) -> list[HandView]:
     for seat in Seat:
         role = ""
         if declarer is not None:
-            role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else ""
+            if seat is declarer:
+                role = _("declarer")
+            elif seat is declarer.partner:
+                role = _("dummy")
         hand = deal.hand(seat)
         suits = [
             (

@@ -214,7 +214,43 @@ def _claim(r: Any, _board: Board | None) -> list[str]:
     return told
 
 
+def _call_out_of_rotation(r: Any, board: Board | None) -> list[str]:
+    if r.call_index is None:
+        return [_("The Director is called to a call out of rotation.")]
+    told = _call_at(board, r.call_index)
+    if getattr(r, "offender", None) is not None:
+        return [
+            _("{who} called out of rotation: {call_at}.").format(
+                who=_seat(r.offender), call_at=told
+            )
+        ]
+    return [_("The call out of rotation is {call_at}.").format(call_at=told)]
+
+
+def _exposed_card_auction(r: Any, _board: Board | None) -> list[str]:
+    who = _seat(r.offender) if getattr(r, "offender", None) is not None else _("A player")
+    cards = cards_words(list(getattr(r, "cards", None) or [])) or _("a card")
+    made = getattr(r, "call_index", None)
+    if made is None:
+        told = [_("{who} exposed {cards} during the auction.").format(who=who, cards=cards)]
+    elif made == 0:
+        told = [_("{who} exposed {cards} before the first call.").format(who=who, cards=cards)]
+    else:
+        told = [
+            ngettext(
+                "{who} exposed {cards} during the auction, after {count} call.",
+                "{who} exposed {cards} during the auction, after {count} calls.",
+                made,
+            ).format(who=who, cards=cards, count=made)
+        ]
+    if getattr(r, "premature_lead", False):
+        told.append(_("The card was led before the auction had ended (a premature lead)."))
+    return told
+
+
 STORIES: dict[str, Callable[[Any, Board | None], list[str]]] = {
+    "call_out_of_rotation": _call_out_of_rotation,
+    "exposed_card_auction": _exposed_card_auction,
     "revoke": _revoke,
     "lead_out_of_turn": _lead_out_of_turn,
     "penalty_card": _penalty_card,

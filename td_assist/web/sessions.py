@@ -207,7 +207,8 @@ def board(session_id: str, number: int) -> ResponseReturnValue:
         completes=completes,
         here=_carry(board_url(info.id, number, wizard, facts), carried),
         levels=LEVELS,
-        strains=STRAINS,
+        # the keypad shows "SA" for no trump on a German page; the value sent stays "NT"
+        strains=[(key, _(label) if key == "NT" else label, css) for key, label, css in STRAINS],
         trick_labels=_trick_labels(hand_record, facts),
         back=_carry(_back_url(info.id, number, wizard, facts), carried),
     )

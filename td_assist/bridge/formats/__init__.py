@@ -11,6 +11,7 @@ from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.formats.lin import parse_lin
 from td_assist.bridge.formats.pbn import parse_pbn
 from td_assist.bridge.formats.text import parse_text
+from td_assist.i18n import _
 
 __all__ = [
     "decode_record",
@@ -70,11 +71,13 @@ def parse_record(
             else None
         )
         if not items:
-            raise RecordError("JSON must be a board object or a list of boards")
+            raise RecordError(_("JSON must be a board object or a list of boards"))
         return [Board.from_json(item) for item in items]
     if fmt == "text":
         return parse_text(text)
-    raise RecordError(f"unknown format {shown(fmt)} (use pbn, lin, json or text)")
+    raise RecordError(
+        _("unknown format {format} (use pbn, lin, json or text)").format(format=shown(fmt))
+    )
 
 
 def load_json(text: str, where: str = "JSON") -> object:
@@ -88,7 +91,9 @@ def load_json(text: str, where: str = "JSON") -> object:
     try:
         return jsonsafe.loads(text.removeprefix("\ufeff"))
     except jsonsafe.JSONInputError as error:
-        line = f"{where} line {error.line}" if error.line else where
+        line = (
+            _("{where} line {line}").format(where=where, line=error.line) if error.line else where
+        )
         raise RecordError(error.problem, where=line) from None
 
 
@@ -99,7 +104,9 @@ def read_boards(
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise RecordError(f"cannot read the file: {error.strerror}", where=str(path)) from None
+        raise RecordError(
+            _("cannot read the file: {reason}").format(reason=error.strerror), where=str(path)
+        ) from None
     text = decode_record(raw)
     fmt = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".txt": "text"}.get(path.suffix.lower())
     try:

@@ -24,6 +24,7 @@ from td_assist.bridge.deal import board_vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.bridge.scoring import score_ns
+from td_assist.i18n import _, ngettext
 
 ACCESS_MAGIC = b"Standard Jet DB"
 _PERCENTAGES = re.compile(r"(\d{2})%\s*-\s*(\d{2})%")
@@ -44,8 +45,10 @@ def received_rows(raw: bytes, source: str) -> list[dict[str, Any]]:
         from access_parser import AccessParser
     except ImportError:
         raise RecordError(
-            "reading a Bridgemate .bws file needs the optional 'results' extra: "
-            "pip install td-assist[results]",
+            _(
+                "reading a Bridgemate .bws file needs the optional 'results' extra: "
+                "pip install td-assist[results]"
+            ),
             source,
         ) from None
     # access-parser reads from a path; the bytes may come from an upload.
@@ -58,13 +61,16 @@ def received_rows(raw: bytes, source: str) -> list[dict[str, Any]]:
         try:
             database = AccessParser(path)
             if "ReceivedData" not in database.catalog:
-                raise RecordError("the database has no ReceivedData table", source)
+                raise RecordError(_("the database has no ReceivedData table"), source)
             table = database.parse_table("ReceivedData")
         except RecordError:
             raise
         except Exception as error:  # a third-party parser on a damaged file
             raise RecordError(
-                f"the Access database cannot be read ({type(error).__name__})", source
+                _("the Access database cannot be read ({reason})").format(
+                    reason=type(error).__name__
+                ),
+                source,
             ) from None
     finally:
         os.unlink(path)
@@ -92,15 +98,24 @@ def results_from_rows(rows: list[dict[str, Any]], source: str) -> SessionResults
         row_id = row.get("ID")
         if not isinstance(number, int) or not 1 <= number <= 999:
             raise RecordError(
-                f"board {shown(str(number))} is not a board number", f"{source} row {row_id}"
+                _("board {board} is not a board number").format(board=shown(str(number))),
+                _("{source} row {row}").format(source=source, row=row_id),
             )
-        where = f"{source}, board {number}, ReceivedData row {row_id}"
+        where = _("{source}, board {number}, ReceivedData row {row}").format(
+            source=source, number=number, row=row_id
+        )
         boards.setdefault(number, []).append(_line(row, number, where, len(sections) > 1))
     notices = []
     if erased:
-        notices.append(f"{erased} erased results were left out.")
+        notices.append(
+            ngettext(
+                "{count} erased result was left out.",
+                "{count} erased results were left out.",
+                erased,
+            ).format(count=erased)
+        )
     if not rows:
-        notices.append("The database holds no results yet.")
+        notices.append(_("The database holds no results yet."))
     return SessionResults(
         source=source,
         format="bws",
@@ -132,7 +147,7 @@ def _line(row: dict[str, Any], number: int, where: str, sectioned: bool) -> Tabl
     if not contract_text:
         percentages = _PERCENTAGES.fullmatch(remarks)
         if not remarks:
-            raise RecordError("the result has no contract and no remark", where)
+            raise RecordError(_("the result has no contract and no remark"), where)
         return TableResult(
             **common,
             artificial=remarks[:40],
@@ -147,13 +162,22 @@ def _line(row: dict[str, Any], number: int, where: str, sectioned: bool) -> Tabl
         return TableResult(**common, contract="PASS", score_ns=0)
     seat = _text(row, "NS/EW").upper()
     if seat not in ("N", "E", "S", "W"):
-        raise RecordError(f"declarer seat {shown(seat)} is not N, E, S or W", where)
+        raise RecordError(
+            _("declarer seat {seat} is not N, E, S or W").format(seat=shown(seat)), where
+        )
     result = _text(row, "Result")
     if not _RESULT.fullmatch(result):
-        raise RecordError(f"result {shown(result)} is not =, +N or -N", where)
+        raise RecordError(
+            _("result {result} is not =, +N or -N").format(result=shown(result)), where
+        )
     tricks = contract.tricks_needed + (0 if result == "=" else int(result))
     if not 0 <= tricks <= 13:
-        raise RecordError(f"result {result} on {contract} is not 0 to 13 tricks", where)
+        raise RecordError(
+            _("result {result} on {contract} is not 0 to 13 tricks").format(
+                result=result, contract=contract
+            ),
+            where,
+        )
     declarer = Seat(seat)
     return TableResult(
         **common,

@@ -146,7 +146,9 @@ def parse_pbn(text: str, only: int | None = None, skipped: list[str] | None = No
     when a list is given, and in the error when the file holds nothing else.
     """
     if len(text) > MAX_PBN_BYTES:
-        raise RecordError(f"the file is larger than {MAX_PBN_BYTES // 1_000_000} MB")
+        raise RecordError(
+            _("the file is larger than {size} MB").format(size=MAX_PBN_BYTES // 1_000_000)
+        )
     text = text.removeprefix("\ufeff")
     boards: list[Board] = []
     previous: dict[str, str] = {}
@@ -253,10 +255,10 @@ def _build_board(game: _Game, previous: dict[str, str]) -> Board | str:
     if deal_tag is not None and (size := _end_position(deal_tag.value)) is not None:
         for tag in game.tags:
             _value(game, tag.name, previous)
-        return (
-            f"an end position ({size} cards a hand, PBN 3.10) is not a board record "
+        return _(
+            "an end position ({size} cards a hand, PBN 3.10) is not a board record "
             "and is not supported"
-        )
+        ).format(size=size)
     event = _value(game, "Event", previous)[0]
     fields["event"] = event
     number_text, line = _value(game, "Board", previous)
@@ -338,7 +340,7 @@ def _checked(fields: dict[str, object], line: int) -> Board:
     try:
         return Board.checked(**fields)
     except RecordError as error:
-        raise error.located(f"PBN board at line {line}") from None
+        raise error.located(_("PBN board at line {line}").format(line=line)) from None
 
 
 def _clean(token: str) -> str:

@@ -18,6 +18,7 @@ from td_assist.bridge.deal import Vulnerability, board_vulnerability
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
 from td_assist.bridge.scoring import score_ns
+from td_assist.i18n import _, ngettext
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]\s*$')
 _META_SCORING = re.compile(r'name=ScoringType\s+content="([^"]*)"', re.IGNORECASE)
@@ -56,12 +57,17 @@ class _Reader:
         self.table_seen = False
 
     def where(self, line: int) -> str:
-        board = f", board {self.board}" if self.board is not None else ""
-        return f"{self.source}{board} line {line}"
+        if self.board is None:
+            return _("{source} line {line}").format(source=self.source, line=line)
+        return _("{source}, board {number} line {line}").format(
+            source=self.source, number=self.board, line=line
+        )
 
     def add(self, result: TableResult) -> None:
         if self.board is None:
-            raise RecordError("a result comes before any [Board] tag", self.where(result.line or 0))
+            raise RecordError(
+                _("a result comes before any [Board] tag"), self.where(result.line or 0)
+            )
         self.lines.setdefault(self.board, []).append(result)
 
     # A game without a score table: its own tags are the table's result.
@@ -91,7 +97,8 @@ class _Reader:
             if value != "#":
                 if not value.strip().isdigit() or not 1 <= int(value) <= 999:
                     raise RecordError(
-                        f"[Board] {shown(value)} is not a board number", self.where(line)
+                        _("[Board] {board} is not a board number").format(board=shown(value)),
+                        self.where(line),
                     )
                 self.board = int(value)
             self.board_line = line
@@ -111,7 +118,7 @@ class _Reader:
         else:
             ns_pair, ew_pair = row.get("PairId_NS", ""), row.get("PairId_EW", "")
         if not ns_pair or not ew_pair or len(ns_pair) > 20 or len(ew_pair) > 20:
-            raise RecordError("the row has no N-S or E-W pair (or one too long)", at)
+            raise RecordError(_("the row has no N-S or E-W pair (or one too long)"), at)
         points_ns, points_ew = _points(row, at)
         score_ns_text = row.get("Score_NS", "-")
         score_ew_text = row.get("Score_EW", "-")
@@ -151,11 +158,15 @@ class _Reader:
         if not contract.is_passed_out:
             declarer_text = row.get("Declarer", "").strip().upper()
             if declarer_text not in ("N", "E", "S", "W"):
-                raise RecordError(f"declarer {shown(declarer_text)} is not N, E, S or W", at)
+                raise RecordError(
+                    _("declarer {seat} is not N, E, S or W").format(seat=shown(declarer_text)), at
+                )
             declarer = Seat(declarer_text)
             tricks_text = row.get("Result", "").strip()
             if not tricks_text.isdigit() or int(tricks_text) > 13:
-                raise RecordError(f"result {shown(tricks_text)} is not 0 to 13 tricks", at)
+                raise RecordError(
+                    _("result {result} is not 0 to 13 tricks").format(result=shown(tricks_text)), at
+                )
             tricks = int(tricks_text)
         score = _written_score(score_ns_text, score_ew_text, at)
         if score is None:
@@ -184,7 +195,7 @@ def _written_score(ns: str, ew: str, at: str) -> int | None:
     for text, sign in ((ns, 1), (ew, -1)):
         if text not in ("-", ""):
             if not re.fullmatch(r"-?\d{1,5}", text):
-                raise RecordError(f"score {shown(text)} is not a number", at)
+                raise RecordError(_("score {score} is not a number").format(score=shown(text)), at)
             return sign * int(text)
     return None
 
@@ -207,9 +218,11 @@ def _float(text: str, at: str) -> float | None:
     try:
         value = float(text.replace(",", "."))
     except ValueError:
-        raise RecordError(f"points {shown(text)} are not a number", at) from None
+        raise RecordError(
+            _("points {points} are not a number").format(points=shown(text)), at
+        ) from None
     if value != value or abs(value) > 1e6:
-        raise RecordError(f"points {shown(text)} are out of range", at)
+        raise RecordError(_("points {points} are out of range").format(points=shown(text)), at)
     return value
 
 
@@ -227,7 +240,9 @@ def read_pbn_results(text: str, source: str) -> SessionResults:
                 tokens = [t.strip('"') for t in _TOKEN.findall(line)]
                 if len(tokens) != len(columns):
                     raise RecordError(
-                        f"the row has {len(tokens)} fields for {len(columns)} columns",
+                        _("the row has {fields} fields for {columns} columns").format(
+                            fields=len(tokens), columns=len(columns)
+                        ),
                         reader.where(number),
                     )
                 row = dict(zip(columns, tokens, strict=True))
@@ -261,11 +276,17 @@ def read_pbn_results(text: str, source: str) -> SessionResults:
     reader.end_game()
     notices = []
     if reader.team_tables:
-        notices.append("The score tables hold match results only, with no board travellers.")
+        notices.append(_("The score tables hold match results only, with no board travellers."))
     if reader.sit_outs:
-        notices.append(f"{reader.sit_outs} sit-out rows (Bye) were left out.")
+        notices.append(
+            ngettext(
+                "{count} sit-out row (Bye) was left out.",
+                "{count} sit-out rows (Bye) were left out.",
+                reader.sit_outs,
+            ).format(count=reader.sit_outs)
+        )
     if not reader.lines and not reader.team_tables:
-        raise RecordError("no board in the file has a score table or a table result", source)
+        raise RecordError(_("no board in the file has a score table or a table result"), source)
     boards = {
         number: BoardResults(number=number, lines=lines)
         for number, lines in sorted(reader.lines.items())

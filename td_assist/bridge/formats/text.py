@@ -29,6 +29,7 @@ from td_assist.bridge.auction import INSUFFICIENT_MARK, SKIP_MARK, Contract, exp
 from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 MAX_TEXT_BYTES = 1_000_000
 AUCTION_MARKS = (INSUFFICIENT_MARK, SKIP_MARK)
@@ -50,7 +51,7 @@ _KEYS = {
 
 def parse_text(text: str) -> list[Board]:
     if len(text) > MAX_TEXT_BYTES:
-        raise RecordError("the text is larger than 1 MB")
+        raise RecordError(_("the text is larger than 1 MB"))
     boards: list[Board] = []
     fields: dict[str, object] = {}
     start = 1
@@ -63,19 +64,22 @@ def parse_text(text: str) -> list[Board]:
             continue
         if not fields:
             start = line_no
-        key, _, value = line.partition(" ")
+        key, _space, value = line.partition(" ")
         key, value = key.lower().rstrip(":"), value.strip()
-        where = f"line {line_no}"
+        where = _("line {line}").format(line=line_no)
         if key not in _KEYS:
             raise RecordError(
-                f"unknown item {shown(key)} (use one of: {', '.join(sorted(_KEYS))})", where=where
+                _("unknown item {item} (use one of: {items})").format(
+                    item=shown(key), items=", ".join(sorted(_KEYS))
+                ),
+                where=where,
             )
         try:
             _read_item(fields, key, value, line_no)
         except RecordError as error:
             raise error.located(where) from None
     if not boards:
-        raise RecordError("no board found (write at least a deal line)")
+        raise RecordError(_("no board found (write at least a deal line)"))
     return boards
 
 
@@ -95,7 +99,7 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
         fields["auction"] = calls
         fields["irregularities"] = marks
     elif key == "contract":
-        contract_text, _, by = value.partition(" by ")
+        contract_text, _by, by = value.partition(" by ")
         declarer = Seat.parse(by) if by.strip() else None
         contract = Contract.parse(contract_text, declarer)
         fields["contract"] = str(contract)
@@ -104,12 +108,12 @@ def _read_item(fields: dict[str, object], key: str, value: str, line_no: int) ->
     elif key == "play":
         fields["play"] = split_tricks(value)
     elif key == "note":
-        number, _, explanation = value.partition(":")
+        number, _colon, explanation = value.partition(":")
         if not _DIGITS.fullmatch(number.strip()) or int(number) < 1:
-            raise RecordError("a note is written 'note N: text', N being the call's number")
+            raise RecordError(_("a note is written 'note N: text', N being the call's number"))
         notes = fields.setdefault("auction_notes", {})
         if not isinstance(notes, dict):
-            raise RecordError("the auction notes are not a list of notes")
+            raise RecordError(_("the auction notes are not a list of notes"))
         notes[int(number) - 1] = explanation.strip()
     elif key in ("result", "claim"):
         fields[key] = _number(value, key, 2)
@@ -136,7 +140,11 @@ def split_tricks(value: str) -> list[str]:
     for number, group in enumerate(groups, start=1):
         last = number == len(groups)
         if len(group) > 4 or (not last and len(group) != 4) or (last and not group and number > 1):
-            raise RecordError(f"trick {number} has {len(group)} cards; a trick has 4")
+            raise RecordError(
+                _("trick {number} has {count} cards; a trick has 4").format(
+                    number=number, count=len(group)
+                )
+            )
     return [card for group in groups for card in group]
 
 
@@ -144,7 +152,7 @@ def _number(value: str, key: str, most_digits: int) -> int:
     """An ASCII number; ``int()`` alone accepts '١' and fails on '²' with Python's words."""
     text = value.strip()
     if not text or len(text) > most_digits or not all(c in "0123456789" for c in text):
-        raise RecordError(f"{key}: '{text[:20]}' is not a number")
+        raise RecordError(_("{item}: '{text}' is not a number").format(item=key, text=text[:20]))
     return int(text)
 
 
@@ -152,7 +160,7 @@ def _checked(fields: dict[str, object], line: int) -> Board:
     try:
         return Board.checked(**fields)
     except RecordError as error:
-        raise error.located(f"board starting at line {line}") from None
+        raise error.located(_("board starting at line {line}").format(line=line)) from None
 
 
 def board_to_text(board: Board) -> str:

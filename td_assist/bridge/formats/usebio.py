@@ -16,6 +16,7 @@ from xml.parsers import expat
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.bridge.results import BoardResults, SessionResults, TableResult
+from td_assist.i18n import _
 
 EVENT_TYPES = {
     "MP_PAIRS",
@@ -59,7 +60,7 @@ class UsebioDocument:
 def parse_document(text: str, source: str) -> UsebioDocument:
     if "<!ENTITY" in text:
         # Entities can expand without bound; no scoring program writes them.
-        raise RecordError("the XML declares entities, which a USEBIO file never needs", source)
+        raise RecordError(_("the XML declares entities, which a USEBIO file never needs"), source)
     lines: dict[int, int] = {}
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
@@ -76,7 +77,8 @@ def parse_document(text: str, source: str) -> UsebioDocument:
     except expat.ExpatError as error:
         problem = expat.errors.messages[error.code] if error.code else str(error)
         raise RecordError(
-            f"not well-formed XML ({problem})", f"{source} line {error.lineno}"
+            _("not well-formed XML ({problem})").format(problem=problem),
+            _("{source} line {line}").format(source=source, line=error.lineno),
         ) from None
     return UsebioDocument(root, lines)
 
@@ -84,16 +86,20 @@ def parse_document(text: str, source: str) -> UsebioDocument:
 def event_of(document: UsebioDocument, source: str) -> ET.Element:
     root = document.root
     if root.tag != "USEBIO":
-        raise RecordError(f"the root element is <{root.tag}>, not <USEBIO>", source)
+        raise RecordError(
+            _("the root element is <{tag}>, not <USEBIO>").format(tag=root.tag), source
+        )
     event = root.find("EVENT")
     if event is None:
-        raise RecordError("the file has no <EVENT>", source)
+        raise RecordError(_("the file has no <EVENT>"), source)
     kind = event.get("EVENT_TYPE", "")
     if kind not in EVENT_TYPES:
-        where = f"{source} line {document.line_of(event)}"
+        where = _("{source} line {line}").format(source=source, line=document.line_of(event))
         raise RecordError(
-            f"EVENT_TYPE {shown(kind)} is not a USEBIO event type "
-            f"(e.g. MP_PAIRS, BUTLER_PAIRS, CROSS_IMP)",
+            _(
+                "EVENT_TYPE {kind} is not a USEBIO event type "
+                "(e.g. MP_PAIRS, BUTLER_PAIRS, CROSS_IMP)"
+            ).format(kind=shown(kind)),
             where,
         )
     return event
@@ -106,14 +112,17 @@ def read_usebio(text: str, source: str) -> SessionResults:
     boards: dict[int, BoardResults] = {}
     for board in event.findall("BOARD"):
         number = _board_number(board, document, source)
-        where = f"{source}, board {number}"
+        where = _("{source}, board {number}").format(source=source, number=number)
         if number in boards:
-            raise RecordError("the board appears twice", f"{where} line {document.line_of(board)}")
+            raise RecordError(
+                _("the board appears twice"),
+                _("{where} line {line}").format(where=where, line=document.line_of(board)),
+            )
         lines = [read_line(line, document, where) for line in board.findall("TRAVELLER_LINE")]
         datum = _number(board.findtext("BOARD_AVERAGE"), "BOARD_AVERAGE", where)
         boards[number] = BoardResults(number=number, lines=lines, datum=datum)
     if not boards:
-        raise RecordError("the event has no <BOARD> with traveller lines", source)
+        raise RecordError(_("the event has no <BOARD> with traveller lines"), source)
     scoring = "MP" if kind == "MP_PAIRS" else "IMP" if "IMP" in kind or "BUTLER" in kind else ""
     return SessionResults(
         source=source,
@@ -127,20 +136,22 @@ def read_usebio(text: str, source: str) -> SessionResults:
 def _board_number(board: ET.Element, document: UsebioDocument, source: str) -> int:
     text = (board.findtext("BOARD_NUMBER") or "").strip()
     if not text.isdigit() or not 1 <= int(text) <= 999:
-        where = f"{source} line {document.line_of(board)}"
-        raise RecordError(f"BOARD_NUMBER {shown(text)} is not a board number", where)
+        where = _("{source} line {line}").format(source=source, line=document.line_of(board))
+        raise RecordError(
+            _("BOARD_NUMBER {board} is not a board number").format(board=shown(text)), where
+        )
     return int(text)
 
 
 def read_line(line: ET.Element, document: UsebioDocument, where: str) -> TableResult:
-    at = f"{where} line {document.line_of(line)}"
+    at = _("{where} line {line}").format(where=where, line=document.line_of(line))
 
     def text(tag: str) -> str:
         return (line.findtext(tag) or "").strip()
 
     ns_pair, ew_pair = text("NS_PAIR_NUMBER"), text("EW_PAIR_NUMBER")
     if not ns_pair or not ew_pair or len(ns_pair) > 20 or len(ew_pair) > 20:
-        raise RecordError("a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER", at)
+        raise RecordError(_("a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER"), at)
     points_ns = points_ew = None
     for ns_tag, ew_tag in _POINTS:
         if line.find(ns_tag) is not None or line.find(ew_tag) is not None:
@@ -162,16 +173,28 @@ def read_line(line: ET.Element, document: UsebioDocument, where: str) -> TableRe
         )
     contract = text("CONTRACT").upper().replace(" ", "")
     if not _CONTRACT.fullmatch(contract):
-        raise RecordError(f"CONTRACT {shown(contract)} is not a contract (e.g. 4H, 3NTX, PASS)", at)
+        raise RecordError(
+            _("CONTRACT {contract} is not a contract (e.g. 4H, 3NTX, PASS)").format(
+                contract=shown(contract)
+            ),
+            at,
+        )
     passed = contract == "PASS"
     declarer_text = text("PLAYED_BY").upper()
     if declarer_text not in ("N", "E", "S", "W") and not passed:
-        raise RecordError(f"PLAYED_BY {shown(declarer_text)} is not a seat (N, E, S, W)", at)
+        raise RecordError(
+            _("PLAYED_BY {seat} is not a seat (N, E, S, W)").format(seat=shown(declarer_text)), at
+        )
     tricks_text = text("TRICKS")
     if tricks_text and (not tricks_text.isdigit() or int(tricks_text) > 13):
-        raise RecordError(f"TRICKS {shown(tricks_text)} is not 0 to 13", at)
+        raise RecordError(_("TRICKS {tricks} is not 0 to 13").format(tricks=shown(tricks_text)), at)
     if not re.fullmatch(r"-?\d{1,5}", score):
-        raise RecordError(f"SCORE {shown(score)} is neither a score nor A + two percentages", at)
+        raise RecordError(
+            _("SCORE {score} is neither a score nor A + two percentages").format(
+                score=shown(score)
+            ),
+            at,
+        )
     return TableResult(
         ns_pair=ns_pair,
         ew_pair=ew_pair,
@@ -193,9 +216,13 @@ def _number(text: str | None, tag: str, where: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
-        raise RecordError(f"{tag} {shown(text)} is not a number", where) from None
+        raise RecordError(
+            _("{tag} {value} is not a number").format(tag=tag, value=shown(text)), where
+        ) from None
     if value != value or abs(value) > 1e6:
-        raise RecordError(f"{tag} {shown(text)} is out of range", where)
+        raise RecordError(
+            _("{tag} {value} is out of range").format(tag=tag, value=shown(text)), where
+        )
     return value
 
 
@@ -213,8 +240,10 @@ def handset_deals(text: str, source: str) -> dict[int, str]:
         for hand in board.findall("HAND"):
             seat = _SEATS.get((hand.findtext("DIRECTION") or "").strip().upper())
             if seat is None:
-                where = f"{source}, board {number} line {document.line_of(hand)}"
-                raise RecordError("a HAND has no DIRECTION North, East, South or West", where)
+                where = _("{source}, board {number} line {line}").format(
+                    source=source, number=number, line=document.line_of(hand)
+                )
+                raise RecordError(_("a HAND has no DIRECTION North, East, South or West"), where)
             suits = [
                 (hand.findtext(tag) or "").strip()
                 for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import IrregularityReport, PendingQuestion
 from td_assist.rulings.engine.walk import AnswerError
 
@@ -45,7 +46,7 @@ def check_declarer_tricks(board: Board | None, answers: dict[str, str]) -> None:
         return  # not given, or not a number: the walk says so
     if not 0 <= tricks <= 13:
         raise AnswerError(
-            f"declarer_tricks={tricks} cannot be: a board has 13 tricks",
+            _("declarer_tricks={tricks} cannot be: a board has 13 tricks").format(tricks=tricks),
             where=f"answer {DECLARER_TRICKS}",
         )
     limits = declarer_tricks_range(board)
@@ -54,10 +55,12 @@ def check_declarer_tricks(board: Board | None, answers: dict[str, str]) -> None:
     low, high = limits
     if not low <= tricks <= high:
         done = len(board.play_obj.completed_tricks) if board.play_obj else 0
-        seat = board.declarer_seat.name_full if board.declarer_seat else "declarer"
+        seat = board.declarer_seat.name_full if board.declarer_seat else _("declarer")
         raise AnswerError(
-            f"declarer_tricks={tricks} cannot be: the record shows {seat}'s side winning "
-            f"{low} of the {done} tricks played, so declarer ends with {low} to {high} tricks",
+            _(
+                "declarer_tricks={tricks} cannot be: the record shows {seat}'s side winning "
+                "{low} of the {done} tricks played, so declarer ends with {low} to {high} tricks"
+            ).format(tricks=tricks, seat=seat, low=low, done=done, high=high),
             where=f"answer {DECLARER_TRICKS}",
         )
 
@@ -116,7 +119,11 @@ def trick_answer(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise RecordError(f"{shown(text)} is not a trick number", where="answer trick") from None
+        raise RecordError(
+            _("{text} is not a trick number").format(text=shown(text)), where="answer trick"
+        ) from None
     if not 1 <= value <= 13:
-        raise RecordError(f"trick {value} is outside 1 to 13", where="answer trick")
+        raise RecordError(
+            _("trick {number} is outside 1 to 13").format(number=value), where="answer trick"
+        )
     return value

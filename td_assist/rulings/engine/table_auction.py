@@ -32,6 +32,7 @@ from td_assist.bridge.auction import SKIP_MARK, Auction, Call, InsufficientBid
 from td_assist.bridge.board import Board, Irregularity
 from td_assist.bridge.cards import Seat
 from td_assist.bridge.errors import RecordError, shown
+from td_assist.i18n import _
 
 ANSWER = "auction"
 MAX_CALLS = 120  # a real auction has a few dozen calls at most
@@ -47,11 +48,14 @@ def read_calls(text: str) -> list[tuple[Seat | None, str]]:
     tokens = [t for t in _SPLIT.split(text.strip()) if t]
     if not tokens:
         raise RecordError(
-            "the auction is empty: give the calls, e.g. 1S P 2S", where="answer auction"
+            _("the auction is empty: give the calls, e.g. 1S P 2S"), where="answer auction"
         )
     if len(tokens) > MAX_CALLS:
         raise RecordError(
-            f"the auction has {len(tokens)} calls; at most {MAX_CALLS}", where="answer auction"
+            _("the auction has {count} calls; at most {most}").format(
+                count=len(tokens), most=MAX_CALLS
+            ),
+            where="answer auction",
         )
     calls: list[tuple[Seat | None, str]] = []
     for number, token in enumerate(tokens, start=1):
@@ -62,7 +66,10 @@ def read_calls(text: str) -> list[tuple[Seat | None, str]]:
             call = Call.parse(text_call)
         except RecordError as error:
             raise RecordError(
-                f"call {number} ({shown(token[:20])}): {error.problem}", where="answer auction"
+                _("call {number} ({call}): {problem}").format(
+                    number=number, call=shown(token[:20]), problem=error.problem
+                ),
+                where="answer auction",
             ) from None
         calls.append((seat, str(call)))
     return calls
@@ -78,14 +85,18 @@ def apply_auction_answer(
         return board, {}
     if board is None:
         raise RecordError(
-            "an auction needs the board it was bid on (its dealer): give the hand record "
-            "and the board number",
+            _(
+                "an auction needs the board it was bid on (its dealer): give the hand record "
+                "and the board number"
+            ),
             where="answer auction",
         )
     if board.auction:
         raise RecordError(
-            f"board {board.number or ''} already holds an auction ({' '.join(board.auction)}); "
-            "give the auction in the record or as an answer, not both",
+            _(
+                "board {number} already holds an auction ({auction}); "
+                "give the auction in the record or as an answer, not both"
+            ).format(number=board.number or "", auction=" ".join(board.auction)),
             where="answer auction",
         )
     given = read_calls(text)
@@ -177,12 +188,18 @@ def _named(error: RecordError, given: list[tuple[Seat | None, str]]) -> RecordEr
     where = error.where or ""
     digits = where.rpartition(" ")[2]
     if (
-        where.startswith("Auction call")
-        and digits.isascii()
+        digits.isascii()
         and digits.isdigit()
         and 0 < int(digits) <= len(given)
+        # the place is said in the reader's language ("Auction call 3", "Reizung, Ansage 3")
+        and where == _("Auction call {number}").format(number=int(digits))
     ):
         seat, call = given[int(digits) - 1]
         token = f"{seat.value}:{call}" if seat else call
-        return RecordError(f"call {digits} ({token}): {error.problem}", where="answer auction")
+        return RecordError(
+            _("call {number} ({call}): {problem}").format(
+                number=digits, call=token, problem=error.problem
+            ),
+            where="answer auction",
+        )
     return RecordError(error.problem, where=f"answer auction ({where or 'board'})")
