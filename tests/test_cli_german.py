@@ -53,6 +53,13 @@ def assert_german(text: str, german_words: list[str], catalog_english: set[str])
     assert not english, "English in the output:\n  " + "\n  ".join(english)
 
 
+@pytest.fixture
+def empty_home(monkeypatch, tmp_path, argv):
+    """'No session loaded' needs a user folder no earlier test loaded a session into."""
+    if argv[0] in {"session", "log"}:
+        monkeypatch.setenv("TD_ASSIST_HOME", str(tmp_path / "home"))
+
+
 @pytest.mark.parametrize(
     ("argv", "german_words"),
     [
@@ -83,7 +90,7 @@ def assert_german(text: str, german_words: list[str], catalog_english: set[str])
         (["laws", "check"], ["93 Regeln", "Abschnitte", "0 Probleme"]),
     ],
 )  # fmt: skip
-def test_each_command_speaks_german(capsys, catalog_english, argv, german_words):
+def test_each_command_speaks_german(capsys, catalog_english, argv, german_words, empty_home):
     assert_german(said(capsys, [*argv, "--lang", "de"]), german_words, catalog_english)
 
 
@@ -102,7 +109,7 @@ def test_each_command_speaks_german(capsys, catalog_english, argv, german_words)
         (["frobnicate"], ["ungültige Wahl"]),
     ],
 )  # fmt: skip
-def test_argument_errors_are_german(capsys, catalog_english, argv, german_words):
+def test_argument_errors_are_german(capsys, catalog_english, argv, german_words, empty_home):
     assert_german(said(capsys, [*argv, "--lang", "de"], status=2), german_words, catalog_english)
 
 
