@@ -101,3 +101,13 @@ def test_the_report_names_players_and_cards_in_words():
     )
     assert card_words("ST") == "the ten of spades"
     assert board_story(None) == ""
+
+
+def test_a_bid_in_the_story_reads_as_the_readers_table_writes_it():
+    from td_assist.i18n import use_language
+    from td_assist.training.case_story import call_words
+
+    assert [call_words(c) for c in ("1S", "3NT", "X")] == ["1S", "3NT", "double"]
+    with use_language("de"):
+        # A German trainee reads 1♠ and 3SA, as on the bidding box, never the record's 1S.
+        assert [call_words(c) for c in ("1S", "3NT", "X")] == ["1♠", "3SA", "Kontra"]

@@ -273,7 +273,7 @@ def test_a_bad_lin_record_is_named_in_german(capsys, catalog_english, tmp_path):
 @pytest.mark.parametrize(
     ("language", "level", "told"),
     [
-        ("de", "Stufe: Grundkurs", "Die Ansage außer Reihenfolge ist 1S von Süd"),
+        ("de", "Stufe: Grundkurs", "Die Ansage außer Reihenfolge ist 1♠ von Süd"),
         ("en", "Difficulty: First course", "The call out of rotation is South's 1S"),
     ],
 )

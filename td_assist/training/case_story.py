@@ -14,8 +14,9 @@ from typing import Any
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
+from td_assist.bridge.display import call_text
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import N_, _, ngettext
+from td_assist.i18n import N_, _, current_language, ngettext
 from td_assist.rulings.engine.model import IrregularityReport
 
 # Marked for the catalog, read in the reader's language where a sentence is made.
@@ -56,9 +57,17 @@ def cards_words(cards: list[str]) -> str:
 
 
 def call_words(call: str) -> str:
-    """``P`` -> "pass", ``X`` -> "double"; a bid stays as it is written (``1S``)."""
+    """``P`` -> "pass", ``X`` -> "double"; a bid stays as it is written (``1S``) in
+    English, and reads as German tables write it in German (``1♠``, ``3SA``)."""
     named = {"P": _("pass"), "X": _("double"), "XX": _("redouble")}
-    return named.get(call, call)
+    if call in named:
+        return named[call]
+    if current_language() == "en":
+        return call
+    try:
+        return call_text(call)
+    except (RecordError, ValueError, IndexError):  # not a bid: told as it is written
+        return call
 
 
 def _seat(value: object) -> str:
