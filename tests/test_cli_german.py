@@ -4,6 +4,7 @@ catalog gets through. JSON keeps its field names and codes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -300,3 +301,29 @@ def test_an_exposed_card_in_the_auction_is_told_in_german(capsys):
     )
     assert "West hat während der Reizung nach 5 Ansagen Treff-Bube aufgedeckt." in out
     assert "vorzeitiges Ausspiel" in out and "Premature lead" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "german_words"),
+    [
+        (["cases", "list", "--wizard", "nope"], ["unbekannter Assistent 'nope'"]),
+        (["adjust", "--results", "4S N 10", "--vul", "none", "--board", "3"],
+         ["--vul oder --board angeben, nicht beides"]),
+    ],
+)  # fmt: skip
+def test_the_last_english_refusals_are_german(capsys, argv, german_words):
+    with contextlib.suppress(SystemExit):
+        main([*argv, "--lang", "de"])
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    for words in german_words:
+        assert words in out, out
+
+
+def test_an_unknown_wizard_is_refused_in_german_by_the_registry():
+    from td_assist.bridge.errors import RecordError
+    from td_assist.i18n import use_language
+    from td_assist.rulings.engine import registry
+
+    with use_language("de"), pytest.raises(RecordError, match="unbekannter Assistent 'nope'"):
+        registry.rule("nope", None, None, {})

@@ -17,7 +17,7 @@ from td_assist.settings import load_settings, settings_path
 
 def compute(args: argparse.Namespace) -> AdjustedScore:
     if args.board is not None and args.vul is not None:
-        raise RecordError("give --vul or --board, not both")
+        raise RecordError(_("give --vul or --board, not both"))
     given = {
         name: str(value)
         for name in AdjustRequest.model_fields

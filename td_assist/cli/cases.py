@@ -93,7 +93,11 @@ def _summary(case: Case) -> dict[str, object]:
 
 def _known_wizard(name: str | None) -> str | None:
     if name is not None and name not in load_wizards():
-        raise RecordError(f"unknown wizard '{name}' (available: {', '.join(load_wizards())})")
+        raise RecordError(
+            _("unknown wizard '{wizard}' (available: {list})").format(
+                wizard=name, list=", ".join(load_wizards())
+            )
+        )
     return name
 
 

@@ -203,7 +203,11 @@ def load_wizards() -> dict[str, Wizard]:
 def get_wizard(name: str) -> Wizard:
     wizards = load_wizards()
     if name not in wizards:
-        raise RecordError(f"unknown wizard '{name}' (available: {', '.join(wizards)})")
+        raise RecordError(
+            _("unknown wizard '{wizard}' (available: {list})").format(
+                wizard=name, list=", ".join(wizards)
+            )
+        )
     return wizards[name]
 
 

@@ -14,6 +14,7 @@ from pydantic import Field, PlainSerializer, PlainValidator, ValidationError
 
 from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
+from td_assist.i18n import _
 from td_assist.rulings.engine.model import IrregularityReport, _Model, registered_kinds
 from td_assist.rulings.engine.registry import load_wizards
 
@@ -63,7 +64,7 @@ def parse_request(data: object, where: str = "request") -> RulingRequest:
     RecordError names the problem and ``where``."""
     if not isinstance(data, dict):
         raise RecordError(
-            "the request must be a JSON object with board, irregularity, answers", where=where
+            _("the request must be a JSON object with board, irregularity, answers"), where=where
         )
     try:
         request = RulingRequest.model_validate(data)
