@@ -19,7 +19,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, ValidationError
 
@@ -231,9 +231,12 @@ def case_id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
-def load_case(path: Path) -> Case:
-    """Read one case file; a RecordError names the file, the line and the field."""
-    where = case_id(path) + ".toml"
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _read_model(path: Path, where: str, model: type[_M]) -> tuple[_M, str]:
+    """A TOML file read into ``model``, with its text (to find a line in later); a
+    RecordError names the file, the line and the field."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -245,11 +248,17 @@ def load_case(path: Path) -> Case:
     except tomllib.TOMLDecodeError as error:
         raise RecordError(_("not valid TOML: {error}").format(error=error), where=where) from None
     try:
-        case = Case.model_validate(data)
+        return model.model_validate(data), text
     except ValidationError as error:
         loc = [str(part) for part in error.errors()[0].get("loc", ())]
         line = _line_of(text, loc)
         raise record_error_from(error).located(f"{where} line {line}") from None
+
+
+def load_case(path: Path) -> Case:
+    """Read one case file; a RecordError names the file, the line and the field."""
+    where = case_id(path) + ".toml"
+    case, text = _read_model(path, where, Case)
     folder = path.resolve().parent.name
     if case.wizard != folder:
         raise RecordError(
@@ -304,22 +313,7 @@ def load_overlay(path: Path, case: Case | None = None) -> CaseText:
     """Read one overlay; a RecordError names the file, the line and the field. With the
     English ``case``, an irregularity text the case does not have is an error too."""
     where = f"{path.parent.name}/{path.name}"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(
-            _("cannot read the file ({error})").format(error=error), where=where
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RecordError(_("not valid TOML: {error}").format(error=error), where=where) from None
-    try:
-        overlay = CaseText.model_validate(data)
-    except ValidationError as error:
-        loc = [str(part) for part in error.errors()[0].get("loc", ())]
-        line = _line_of(text, loc)
-        raise record_error_from(error).located(f"{where} line {line}") from None
+    overlay, text = _read_model(path, where, CaseText)
     if case is not None and overlay.irregularity is not None:
         for name, value in overlay.irregularity.model_dump(exclude_none=True).items():
             if value and not getattr(case.irregularity, name, ""):
