@@ -380,8 +380,11 @@ def in_language(case: Case, language: str | None = None) -> Case:
     """A case of the library (as ``load_cases`` or ``get_case`` gave it) with its texts in
     ``language`` (the reader's, unless given)."""
     english = case.english
+    wanted = _reader_language(language)
+    if wanted == DEFAULT_LANGUAGE:  # no overlay to look for: no path to build (law pages)
+        return english
     path = content_dir("rulings") / "cases" / f"{english.id}.toml"
-    return case_in(english, path, _reader_language(language))
+    return case_in(english, path, wanted)
 
 
 def _reader_language(language: str | None) -> str:
