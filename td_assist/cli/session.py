@@ -110,26 +110,10 @@ def _write_usebio(store: Store, args: argparse.Namespace) -> int:
         exported = UsebioExport(text, notes, ruled_lines=changed)
     else:
         exported = export_usebio(store, session_id)
-    if args.output:
-        _may_write(Path(args.output), args.force)
-        try:
-            Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
-        except OSError as error:
-            raise RecordError(
-                _("cannot write the file ({reason})").format(reason=error.strerror),
-                where=shown(args.output, 60),
-            ) from None
-        print(
-            _("Wrote {count} ruled traveller lines to {path}").format(
-                count=exported.ruled_lines, path=args.output
-            ),
-            file=sys.stderr,
-        )
-    else:
-        sys.stdout.write(exported.text)
-    for note in exported.notes:
-        print(_("Note for the scorer: {note}").format(note=note), file=sys.stderr)
-    return 0
+    wrote = _("Wrote {count} ruled traveller lines to {path}").format(
+        count=exported.ruled_lines, path=args.output
+    )
+    return _deliver(args, exported.text, exported.notes, wrote)
 
 
 def _write_bridgemate(store: Store, args: argparse.Namespace) -> int:
@@ -139,24 +123,27 @@ def _write_bridgemate(store: Store, args: argparse.Namespace) -> int:
     if args.all:
         raise RecordError(_("a Bridgemate file is one session's: give --session instead of --all"))
     exported = export_bridgemate(store, find_session(store, args.session).id)
+    wrote = _("Wrote {count} Bridgemate rows to {path}").format(
+        count=exported.rows, path=args.output
+    )
+    return _deliver(args, exported.text, exported.notes, wrote)
+
+
+def _deliver(args: argparse.Namespace, text: str, notes: list[str], wrote: str) -> int:
+    """A scorer's file to --output (saying ``wrote``) or to stdout, then its notes."""
     if args.output:
         _may_write(Path(args.output), args.force)
         try:
-            Path(args.output).write_text(exported.text, encoding="utf-8", newline="")
+            Path(args.output).write_text(text, encoding="utf-8", newline="")
         except OSError as error:
             raise RecordError(
                 _("cannot write the file ({reason})").format(reason=error.strerror),
                 where=shown(args.output, 60),
             ) from None
-        print(
-            _("Wrote {count} Bridgemate rows to {path}").format(
-                count=exported.rows, path=args.output
-            ),
-            file=sys.stderr,
-        )
+        print(wrote, file=sys.stderr)
     else:
-        sys.stdout.write(exported.text)
-    for note in exported.notes:
+        sys.stdout.write(text)
+    for note in notes:
         print(_("Note for the scorer: {note}").format(note=note), file=sys.stderr)
     return 0
 
