@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from td_assist import __version__
@@ -31,4 +31,6 @@ def search_page() -> ResponseReturnValue:
 
 @core.get("/healthz")
 def healthz() -> ResponseReturnValue:
-    return jsonify(status="ok", version=__version__)
+    # warm: the server has loaded what a session uses (td_assist/web/warm.py)
+    warm = bool(current_app.config.get("WARMED_UP"))
+    return jsonify(status="ok", version=__version__, warm=warm)
