@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from td_assist.i18n import _
 from td_assist.lawbook import Lawbook, Section
@@ -38,10 +39,12 @@ from td_assist.search.analysis import (
     german_terms,
     words,
 )
-from td_assist.search.content import Situation, SynonymEntry, load_everyday
 from td_assist.search.index import first_text, plain_text
 from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
 from td_assist.search.speller import Speller, Vocabulary
+
+if TYPE_CHECKING:  # the content files' models: read only to make the tables (pydantic)
+    from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 40
@@ -156,10 +159,26 @@ def _code_signature() -> list[tuple[str, int, int]]:
     return [(p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files]
 
 
+class Jargon:
+    """A synonyms.toml entry as the engine keeps it, in plain tuples: the stored tables
+    then load without the content files' pydantic models."""
+
+    __slots__ = ("anchors", "lang", "means", "say")
+
+    def __init__(
+        self, say: tuple[str, ...], means: tuple[str, ...], anchors: tuple[str, ...], lang: str
+    ) -> None:
+        self.say, self.means, self.anchors, self.lang = say, means, anchors, lang
+
+    @classmethod
+    def of(cls, entry: SynonymEntry) -> Jargon:
+        return cls(tuple(entry.say), tuple(entry.means), tuple(entry.anchors), entry.lang)
+
+
 @dataclass(frozen=True)
 class _Phrase:
     words: tuple[str, ...]
-    entry: SynonymEntry
+    entry: Jargon
 
 
 class SearchEngine:
@@ -173,7 +192,7 @@ class SearchEngine:
     ) -> None:
         self._open(folder, book)
         self.same = thesaurus or Thesaurus()
-        self.synonyms = synonyms
+        self.synonyms = [Jargon.of(entry) for entry in synonyms]
         self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
         self._root_of = {law.number: law.anchor for law in book.laws}
         self._defined = {  # each Definition by the terms it defines ("alert")
@@ -182,7 +201,7 @@ class SearchEngine:
             if anchor.startswith("def-") and section.heading
         }
         self._phrases: dict[str, list[_Phrase]] = {}
-        for entry in synonyms:
+        for entry in self.synonyms:
             for phrase in entry.say:
                 said = tuple(words(phrase))
                 if said:
@@ -233,6 +252,8 @@ class SearchEngine:
         )
         # Karte, Partner, Kontra: in nearly every German question, so they weigh little
         # and the word that names the irregularity decides (laws/german.toml)
+        from td_assist.search.content import load_everyday  # pydantic: only to make the tables
+
         everyday = load_everyday(book.folder / "german.toml")
         self.everyday_weight = everyday.weight
         self.everyday = {t for w in everyday.everyday for t in self._german_meaning(w)}
@@ -302,9 +323,9 @@ class SearchEngine:
 
     # --- query building ----------------------------------------------------------
 
-    def _expansions(self, said: list[str]) -> list[tuple[SynonymEntry, int]]:
+    def _expansions(self, said: list[str]) -> list[tuple[Jargon, int]]:
         """Synonym entries whose phrases occur in the query, with the phrase length."""
-        found: dict[int, tuple[SynonymEntry, int]] = {}
+        found: dict[int, tuple[Jargon, int]] = {}
         for start, word in enumerate(said):
             for phrase in self._phrases.get(word, ()):
                 size = len(phrase.words)
@@ -318,7 +339,7 @@ class SearchEngine:
         return any(t in self.everyday for t in self._german_meaning(word))
 
     def _content_query(
-        self, said: list[str], entries: list[tuple[SynonymEntry, int]], german: bool = False
+        self, said: list[str], entries: list[tuple[Jargon, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
         terms = list(dict.fromkeys(english_terms(" ".join(said))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
@@ -458,7 +479,7 @@ class SearchEngine:
         )
 
     def _named_laws(
-        self, entries: list[tuple[SynonymEntry, int]], said: list[str], german: bool
+        self, entries: list[tuple[Jargon, int]], said: list[str], german: bool
     ) -> list[frozenset[int]]:
         """The laws of each irregularity the question names by its jargon ("revoke",
         "Renonce", "hesitation"), best-matched first; an everyday word names none."""
