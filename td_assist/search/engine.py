@@ -11,6 +11,7 @@ held back unless the question asks for a definition.
 
 from __future__ import annotations
 
+import gc
 import html
 import os
 import pickle
@@ -281,11 +282,18 @@ class SearchEngine:
     def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
         """The engine over the index in ``folder`` with the tables ``keep_tables`` kept
         there, or None when there are none (or they were made by other code)."""
+        # Reading makes a few hundred thousand objects, none of them garbage: the
+        # collector would walk them all again and again while they are read.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             with (folder / TABLES_FILE).open("rb") as stream:
                 tables = pickle.load(stream)
         except Exception:  # none yet, or unreadable (any error at all): build them
             return None
+        finally:
+            if collecting:
+                gc.enable()
         if not isinstance(tables, dict) or tables.pop("code", None) != _code_signature():
             return None
         if set(tables) != set(_TABLES):
