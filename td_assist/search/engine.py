@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 from td_assist.i18n import _
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
-from td_assist.lawbook.render import law_url
 from td_assist.search.analysis import (
     STOP_DE,
     STOP_EN,
@@ -125,6 +124,9 @@ class Hit:
 
     @property
     def url(self) -> str:
+        # the lawbook's renderer (textwrap, markdown's set-up): for pages, not a command
+        from td_assist.lawbook.render import law_url
+
         return law_url(self.anchor, self.lang)
 
 
