@@ -88,8 +88,10 @@ def test_a_plain_search_on_kept_tables_loads_no_pydantic(tmp_path):
     for words in (["dummy", "revoked"], ["zorbled"], ["64B3"]):
         printed, loaded = search(*words)
         assert "td_assist.search.engine" in loaded and printed
-        heavy = {"pydantic", "td_assist.lawbook.official", "td_assist.search.content"} & loaded
-        assert not heavy, f"search {' '.join(words)} loaded {sorted(heavy)}"
+        heavy = {"pydantic", "td_assist.lawbook.official", "td_assist.search.content"}
+        if words != ["zorbled"]:  # every word known: the speller's lists file stays shut
+            heavy.add("sqlite3")
+        assert not heavy & loaded, f"search {' '.join(words)} loaded {sorted(heavy & loaded)}"
     done = subprocess.run(
         [sys.executable, "-m", "td_assist", "search", "--json", "dummy", "revoked"],
         env=environment,
