@@ -11,6 +11,7 @@ held back unless the question asks for a definition.
 
 from __future__ import annotations
 
+import gc
 import html
 import os
 import pickle
@@ -22,11 +23,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from td_assist.i18n import _
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
-from td_assist.lawbook.render import law_url
 from td_assist.search.analysis import (
     STOP_DE,
     STOP_EN,
@@ -38,10 +39,12 @@ from td_assist.search.analysis import (
     german_terms,
     words,
 )
-from td_assist.search.content import Situation, SynonymEntry, load_everyday
 from td_assist.search.index import first_text, plain_text
 from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
 from td_assist.search.speller import Speller, Vocabulary
+
+if TYPE_CHECKING:  # the content files' models: read only to make the tables (pydantic)
+    from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 40
@@ -121,6 +124,9 @@ class Hit:
 
     @property
     def url(self) -> str:
+        # the lawbook's renderer (textwrap, markdown's set-up): for pages, not a command
+        from td_assist.lawbook.render import law_url
+
         return law_url(self.anchor, self.lang)
 
 
@@ -156,10 +162,26 @@ def _code_signature() -> list[tuple[str, int, int]]:
     return [(p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files]
 
 
+class Jargon:
+    """A synonyms.toml entry as the engine keeps it, in plain tuples: the stored tables
+    then load without the content files' pydantic models."""
+
+    __slots__ = ("anchors", "lang", "means", "say")
+
+    def __init__(
+        self, say: tuple[str, ...], means: tuple[str, ...], anchors: tuple[str, ...], lang: str
+    ) -> None:
+        self.say, self.means, self.anchors, self.lang = say, means, anchors, lang
+
+    @classmethod
+    def of(cls, entry: SynonymEntry) -> Jargon:
+        return cls(tuple(entry.say), tuple(entry.means), tuple(entry.anchors), entry.lang)
+
+
 @dataclass(frozen=True)
 class _Phrase:
     words: tuple[str, ...]
-    entry: SynonymEntry
+    entry: Jargon
 
 
 class SearchEngine:
@@ -173,7 +195,7 @@ class SearchEngine:
     ) -> None:
         self._open(folder, book)
         self.same = thesaurus or Thesaurus()
-        self.synonyms = synonyms
+        self.synonyms = [Jargon.of(entry) for entry in synonyms]
         self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
         self._root_of = {law.number: law.anchor for law in book.laws}
         self._defined = {  # each Definition by the terms it defines ("alert")
@@ -182,7 +204,7 @@ class SearchEngine:
             if anchor.startswith("def-") and section.heading
         }
         self._phrases: dict[str, list[_Phrase]] = {}
-        for entry in synonyms:
+        for entry in self.synonyms:
             for phrase in entry.say:
                 said = tuple(words(phrase))
                 if said:
@@ -233,6 +255,8 @@ class SearchEngine:
         )
         # Karte, Partner, Kontra: in nearly every German question, so they weigh little
         # and the word that names the irregularity decides (laws/german.toml)
+        from td_assist.search.content import load_everyday  # pydantic: only to make the tables
+
         everyday = load_everyday(book.folder / "german.toml")
         self.everyday_weight = everyday.weight
         self.everyday = {t for w in everyday.everyday for t in self._german_meaning(w)}
@@ -260,11 +284,18 @@ class SearchEngine:
     def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
         """The engine over the index in ``folder`` with the tables ``keep_tables`` kept
         there, or None when there are none (or they were made by other code)."""
+        # Reading makes a few hundred thousand objects, none of them garbage: the
+        # collector would walk them all again and again while they are read.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             with (folder / TABLES_FILE).open("rb") as stream:
                 tables = pickle.load(stream)
         except Exception:  # none yet, or unreadable (any error at all): build them
             return None
+        finally:
+            if collecting:
+                gc.enable()
         if not isinstance(tables, dict) or tables.pop("code", None) != _code_signature():
             return None
         if set(tables) != set(_TABLES):
@@ -302,9 +333,9 @@ class SearchEngine:
 
     # --- query building ----------------------------------------------------------
 
-    def _expansions(self, said: list[str]) -> list[tuple[SynonymEntry, int]]:
+    def _expansions(self, said: list[str]) -> list[tuple[Jargon, int]]:
         """Synonym entries whose phrases occur in the query, with the phrase length."""
-        found: dict[int, tuple[SynonymEntry, int]] = {}
+        found: dict[int, tuple[Jargon, int]] = {}
         for start, word in enumerate(said):
             for phrase in self._phrases.get(word, ()):
                 size = len(phrase.words)
@@ -318,7 +349,7 @@ class SearchEngine:
         return any(t in self.everyday for t in self._german_meaning(word))
 
     def _content_query(
-        self, said: list[str], entries: list[tuple[SynonymEntry, int]], german: bool = False
+        self, said: list[str], entries: list[tuple[Jargon, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
         terms = list(dict.fromkeys(english_terms(" ".join(said))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
@@ -458,7 +489,7 @@ class SearchEngine:
         )
 
     def _named_laws(
-        self, entries: list[tuple[SynonymEntry, int]], said: list[str], german: bool
+        self, entries: list[tuple[Jargon, int]], said: list[str], german: bool
     ) -> list[frozenset[int]]:
         """The laws of each irregularity the question names by its jargon ("revoke",
         "Renonce", "hesitation"), best-matched first; an everyday word names none."""
