@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from td_assist import __version__
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.rulings.engine.registry import load_wizards
-from td_assist.search import Results, clean_query, get_search
+from td_assist.search import Results, SearchEngine, clean_query, get_search
 from td_assist.web.page_cache import SEARCHES_KEPT, kept_page
 
 core = Blueprint("core", __name__)
@@ -22,10 +22,11 @@ def home() -> ResponseReturnValue:
     return render_template("home.html", wizards=wizards)
 
 
-def kept_search(render: Callable[[], str]) -> str:
+def kept_search(render: Callable[[], str], engine: SearchEngine | None = None) -> str:
     """A search page or answer, made once per address, language and engine while the
     server runs (``page_cache``): the same question asked again costs a look-up."""
-    return kept_page(render, objects=(get_search(),), store="td_searches", limit=SEARCHES_KEPT)
+    engine = engine or get_search()
+    return kept_page(render, objects=(engine,), store="td_searches", limit=SEARCHES_KEPT)
 
 
 @core.get("/search")
@@ -33,7 +34,8 @@ def search_page() -> ResponseReturnValue:
     query = request.args.get("q", "")[:1000]
     text = clean_query(query)
     if text and normalise_reference(text) is None:  # words: the page is kept
-        return kept_search(lambda: _results_page(query, get_search().search(query)))
+        engine = get_search()
+        return kept_search(lambda: _results_page(query, engine.search(query)), engine)
     results = get_search().search(query) if query.strip() else None
     if results is not None and results.jumped and not request.args.get("partial"):
         return redirect(results.hits[0].url)  # a law number goes straight to its section
