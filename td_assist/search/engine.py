@@ -677,10 +677,10 @@ class SearchEngine:
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text, starts, ends, stemmed = _snippet_source(first_text(section))
+    text, starts, ends, stemmed, first_of = _snippet_source(first_text(section))
     if not text:
         return ""
-    first = next((at for at, stem in zip(starts, stemmed, strict=True) if stem in stems), None)
+    first = min((first_of[stem] for stem in stems if stem in first_of), default=None)
     start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
     # The window's words are the text's words it holds, and the pieces of the words its
@@ -705,16 +705,24 @@ Words = tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
-def _snippet_source(section_text: str) -> tuple[str, Words, Words, tuple[str, ...]]:
+def _snippet_source(
+    section_text: str,
+) -> tuple[str, Words, Words, tuple[str, ...], dict[str, int]]:
     """The text a snippet is cut from, and where each of its words starts and ends,
-    with its stem."""
+    with its stem; and where each stem is first met (a search asks for the first of
+    its words, and the sections are long)."""
     text = " ".join(plain_text(section_text).split())
     found = list(re.finditer(r"\w+", text))
+    stemmed = tuple(_stem(m.group(0)) for m in found)
+    first_of: dict[str, int] = {}
+    for match, stem in zip(found, stemmed, strict=True):
+        first_of.setdefault(stem, match.start())
     return (
         text,
         tuple(m.start() for m in found),
         tuple(m.end() for m in found),
-        tuple(_stem(m.group(0)) for m in found),
+        stemmed,
+        first_of,
     )
 
 
