@@ -66,6 +66,7 @@ GERMAN_RARE_IDF = 4.5
 # subsections of one other law)
 CLOSE_SHARE = 0.5
 NAMED_SHARE = 0.5  # an irregularity the question names, against the third hit
+ROOM = 10  # hits _make_room looks through for another law to bring into the top three
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 # In a story ("North opened, East passed, South bid out of turn") the seats say who did
 # something, not what happened; the lawbook names them rarely (seating, board
@@ -420,7 +421,9 @@ class SearchEngine:
         general = len(content_words) <= 3
         ranked = self._order(scores, general)
         if not general:
-            ranked = self._deepen(ranked, scores, limit)
+            # deep enough for _make_room to find other laws below the three, whatever
+            # the limit: a shorter list shows the same first hits as a longer one
+            ranked = self._deepen(ranked, scores, max(limit, ROOM))
         ranked = self._make_room(ranked, self._named_laws(entries, said, german))
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         if german:  # a German question reads its answers in German where they are written
