@@ -28,3 +28,39 @@ def test_a_shorter_list_starts_with_the_same_hits_as_a_longer_one(engine, questi
     # three must look below the three as the full list does
     full = [hit.anchor for hit in engine.search(question).hits[:limit]]
     assert [hit.anchor for hit in engine.search(question, limit=limit).hits] == full
+
+
+@pytest.mark.parametrize(
+    ("question", "laws"),
+    [
+        # "Regel" is in every German question about the rules; the other part names them
+        ("Revokeregel", {61, 62, 63, 64}),
+        ("Renoncenregel", {61, 62, 63, 64}),
+        ("Wie geht die Revokeregel?", {61, 62, 63, 64}),
+    ],
+)
+def test_a_german_compound_with_a_jargon_part_finds_that_jargon_s_law(engine, question, laws):
+    assert engine.search(question).hits[0].law in laws
+
+
+def test_a_jargon_part_of_a_compound_counts_as_a_named_irregularity(engine):
+    # the claim and, through "Renoncenregel", the revoke
+    laws = {hit.law for hit in engine.search("Frage zur Renoncenregel nach dem Claim").hits[:3]}
+    assert laws & {68, 69, 70, 71} and laws & {61, 62, 63, 64}
+
+
+def test_only_the_word_itself_is_everyday_not_a_compound_holding_it(engine):
+    assert engine._everyday_word("Karten") and engine._everyday_word("Kontra")
+    # an everyday word as the head of a compound that names something of its own
+    assert not engine._everyday_word("Strafkarte")
+    assert not engine._everyday_word("Stoppkarte")
+
+
+def test_a_jargon_word_is_named_though_another_phrase_of_its_entry_is_everyday(engine):
+    # the skip-bid warning's entry also says "Stopp Karte", whose "Karte" is everyday;
+    # the question says "Stoppkarte", which is not
+    from td_assist.search.analysis import words
+
+    said = words("Der Partner hat die Stoppkarte vergessen und dann sofort geboten")
+    entries = engine._expansions(said)
+    assert frozenset({73}) in engine._named_laws(entries, said, True)
