@@ -64,3 +64,21 @@ def test_a_jargon_word_is_named_though_another_phrase_of_its_entry_is_everyday(e
     said = words("Der Partner hat die Stoppkarte vergessen und dann sofort geboten")
     entries = engine._expansions(said)
     assert frozenset({73}) in engine._named_laws(entries, said, True)
+
+
+@pytest.mark.parametrize(
+    ("question", "laws"),
+    [
+        ("Die Turnierleitung wurde geholt, weil der Tisch eine Karte genannt hat", {45, 46}),
+        ("Turnierleitung gerufen, Gegner hat Karte gezeigt", {48, 49, 50}),
+    ],
+)
+def test_calling_the_director_in_a_german_story_leaves_the_irregularity_first(
+    engine, question, laws
+):
+    # the director is called in nearly every story: what he was called for decides
+    assert engine.search(question).hits[0].law in laws
+
+
+def test_calling_the_director_alone_still_finds_the_director_call(engine):
+    assert {hit.law for hit in engine.search("TL gerufen").hits[:2]} & {9, 81}
