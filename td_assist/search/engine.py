@@ -308,8 +308,9 @@ class SearchEngine:
     # --- query building ----------------------------------------------------------
 
     def _expansions(self, said: list[str], german: bool = False) -> list[tuple[SynonymEntry, int]]:
-        """Synonym entries whose phrases occur in the query, with the phrase length; in a
-        German question also those a part of a compound is ("Revokeregel": revoke)."""
+        """Synonym entries whose phrases occur in the query, with the phrase length; for
+        a word of a German question (or one no English text knows) also those a part of
+        the compound is ("Revokeregel": revoke)."""
         found: dict[int, tuple[SynonymEntry, int]] = {}
         for start, word in enumerate(said):
             matched = False
@@ -333,8 +334,8 @@ class SearchEngine:
 
     def _compound_jargon(self, word: str) -> list[SynonymEntry]:
         """The jargon entries the parts of a German compound are, each by a one-word
-        phrase of its own: "Strafkartenregel" is about the penalty card, "Kontrazeichen"
-        about the double."""
+        phrase of its own: "Strafkartenregel" is about the penalty card, "Revokeregel"
+        about the revoke."""
         pieces = list(self.decompounder.split(word))
         if not pieces:
             return []
