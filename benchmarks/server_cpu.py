@@ -6,15 +6,26 @@ alternately for the page and for that static file, reading the server process's 
 time (user + system, all threads) around each batch. Prints the CPU per request of
 both and their ratio; the target is at most 3x. Linux only (/proc), loopback only.
 
+The server keeps a search page once made (web/page_cache.py), so a question asked again
+costs a look-up. The "new" search rows never ask the same address twice: they take the
+TD questions of search_queries.toml in turn (not the law numbers, which redirect), each
+with a number of its own added ("dummy revoked 1042"); a number of three or more digits
+is no search word, so each request does the full search of its question, and the kept
+pages never answer it. Their static copy is the first such page.
+
     python benchmarks/server_cpu.py [--requests 300] [--rounds 5]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import shutil
 import sys
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote_plus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -29,14 +40,28 @@ PAGES = {
     "the log /rulings": "/rulings",
     "search page": "/search?q=dummy+revoked",
     "search API": "/api/search?q=dummy+revoked",
+    "search page, new": "/search?q={new}",
+    "search API, new": "/api/search?q={new}",
 }
+QUERIES = Path(__file__).resolve().parent / "search_queries.toml"
 
 
-def cpu_per_request(server: Server, path: str, requests: int) -> float:
+def never_asked() -> Callable[[str], str]:
+    """``path`` with ``{new}`` filled by a question never asked before in this run."""
+    with QUERIES.open("rb") as stream:
+        questions = [q["q"] for q in tomllib.load(stream)["query"] if q["kind"] != "number"]
+    numbers = itertools.count(1000)
+    asked = itertools.cycle(questions)
+    return lambda path: path.format(new=quote_plus(f"{next(asked)} {next(numbers)}"))
+
+
+def cpu_per_request(
+    server: Server, path: str, requests: int, fill: Callable[[str], str] = str
+) -> float:
     connection = server.connection()
     before = server.cpu_seconds()
     for _ in range(requests):
-        connection.request("GET", path)
+        connection.request("GET", fill(path))
         response = connection.getresponse()
         response.read()
         if response.status != 200:
@@ -60,16 +85,17 @@ def main() -> None:
             print(f"td-assist serve on 127.0.0.1:{server.port}; {args.rounds} rounds of "
                   f"{args.requests} requests per page and per static copy, one client")  # fmt: skip
             print(f"{'page':<20} {'bytes':>7} {'page ms':>8} {'static ms':>9} {'ratio':>6}")
+            fill = never_asked()
             for number, (label, path) in enumerate(PAGES.items()):
-                body = server.get(path)
+                body = server.get(fill(path))
                 (copies / f"{number}.html").write_bytes(body)
                 static = f"/static/_cpu_benchmark/{number}.html"
                 if server.get(static) != body:
                     raise SystemExit("the static copy does not serve the same bytes")
-                cpu_per_request(server, path, 20)  # warm: first use of index, cases, templates
+                cpu_per_request(server, path, 20, fill)  # warm: index, cases, templates
                 page = copy = 0.0
                 for _ in range(args.rounds):
-                    page += cpu_per_request(server, path, args.requests)
+                    page += cpu_per_request(server, path, args.requests, fill)
                     copy += cpu_per_request(server, static, args.requests)
                 page, copy = page / args.rounds, copy / args.rounds
                 print(

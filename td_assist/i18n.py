@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import lru_cache
 from gettext import NullTranslations, translation
 from pathlib import Path
@@ -61,6 +61,20 @@ def use_language(code: str) -> Iterator[str]:
         yield language
     finally:
         _chosen.reset(token)
+
+
+def enter_language(code: str) -> Token[str | None]:
+    """Compose text in ``code`` until ``leave_language`` (a web request: chosen once,
+    then read by every ``_()`` of the page without looking up the request each time)."""
+    return _chosen.set(known_language(code) or DEFAULT_LANGUAGE)
+
+
+def leave_language(token: Token[str | None]) -> None:
+    """Undo ``enter_language``; a worker thread serves its next request as it was."""
+    try:
+        _chosen.reset(token)
+    except ValueError:  # the token belongs to another context: forget the choice here
+        _chosen.set(None)
 
 
 def current_language() -> str:

@@ -60,3 +60,45 @@ print(callable(urllib.request.urlopen), whoosh.compat.urlretrieve.__module__)
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True", "td_assist.search.analysis"]
+
+
+def test_a_plain_search_on_kept_tables_loads_no_pydantic(tmp_path):
+    """A search command on the tables kept beside the index prints plain text: it builds
+    no JSON model and reads no content file's model, so pydantic (a third of its start)
+    and the official-text importer stay unloaded; ``--json`` still answers in full."""
+    environment = {**os.environ, "TD_ASSIST_HOME": str(tmp_path)}
+    every_module = PROBE.replace(
+        """m.split(".")[0] if not m.startswith("td_assist") else
+        ".".join(m.split(".")[:2])""",
+        "m",
+    )
+    assert every_module != PROBE
+
+    def search(*words: str) -> tuple[str, set[str]]:
+        done = subprocess.run(
+            [sys.executable, "-c", every_module, "search", *words],
+            env=environment,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout, set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+    search("dummy", "revoked")  # the first search builds the index and keeps the tables
+    for words in (["dummy", "revoked"], ["zorbled"], ["64B3"]):
+        printed, loaded = search(*words)
+        assert "td_assist.search.engine" in loaded and printed
+        heavy = {"pydantic", "td_assist.lawbook.official", "td_assist.search.content"}
+        if words != ["zorbled"]:  # every word known: the speller's lists file stays shut
+            heavy.add("sqlite3")
+        assert not heavy & loaded, f"search {' '.join(words)} loaded {sorted(heavy & loaded)}"
+    done = subprocess.run(
+        [sys.executable, "-m", "td_assist", "search", "--json", "dummy", "revoked"],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["hits"][0]["cite"] == "Law 64B3"
+    assert answer["hits"][0]["url"].endswith("#64B3")

@@ -240,3 +240,27 @@ def test_a_designation_that_law_51a_does_not_allow_is_refused(cards, designated,
     with pytest.raises(RecordError, match=message) as caught:
         trace(play(cards), BOTH_QUEENS, 2, Seat.S, NONE, chosen)
     assert caught.value.where == f"answer designated_{where}"
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        (
+            "en",
+            "still lies on the table as a penalty card",
+            "still lie on the table as penalty cards",
+        ),
+        ("de", "liegt nach Stich 1", "liegen nach Stich 1"),
+    ],
+)
+def test_cards_left_on_the_table_are_counted_in_the_readers_language(language, one, two):
+    from td_assist.i18n import use_language
+
+    record = play("C8 C2 C5 CA")
+    with use_language(language):
+        single = trace(record, [penalty("E", "HQ")], 1, Seat.S, NONE)
+        double = trace(record, [penalty("E", "HQ"), penalty("E", "DQ")], 1, Seat.S, NONE)
+    assert any(one in line for line in single.evidence), single.evidence
+    assert any(two in line for line in double.evidence), double.evidence
+    # no English words glued into the German sentence
+    assert not any("lies" in line or "Strafkartes" in line for line in double.evidence)

@@ -137,3 +137,14 @@ def session_results_lines(store, session_id, number):
     from td_assist.session_results import session_results
 
     return [line for line in session_results(store, session_id).traveller(number) if line.score_ns]
+
+
+def test_a_german_reader_picks_the_table_in_german(app):
+    info = load_file(app.config["test_store"], BEFORE)
+    page = (
+        app.test_client()
+        .get(f"/sessions/{info.id}/boards/1?w=revoke", headers={"Accept-Language": "de"})
+        .get_data(as_text=True)
+    )
+    assert "NS 2NS gegen OW 15EW:" in page
+    assert " v EW " not in page

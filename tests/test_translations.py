@@ -130,6 +130,34 @@ def test_a_page_follows_the_browsers_language(client):
     assert '<html lang="en">' in unknown.text
 
 
+def test_a_requests_language_ends_with_the_request(client):
+    """The language is chosen once per request for every _() of the page; a worker
+    thread then serves its next request, and the code around it, as they ask."""
+    from td_assist.i18n import current_language
+
+    threads_language: list[str] = []
+    for accept in ("de", "en", "de", "fr"):
+        page = client.get("/", headers={"Accept-Language": accept})
+        threads_language.append(current_language())
+        expected = "de" if accept == "de" else "en"
+        assert f'<html lang="{expected}">' in page.text
+    assert threads_language == ["en", "en", "en", "en"]  # nothing left behind
+    with use_language("de"):
+        client.get("/", headers={"Accept-Language": "en"})
+        assert current_language() == "de"  # a request inside does not undo the block
+
+
+def test_leaving_a_language_from_another_context_forgets_it():
+    import contextvars
+
+    from td_assist.i18n import current_language, enter_language, leave_language
+
+    token = contextvars.copy_context().run(enter_language, "de")
+    enter_language("de")
+    leave_language(token)  # made in another context: the choice here is dropped
+    assert current_language() == "en"
+
+
 def test_the_switch_sticks_in_a_cookie(client):
     page = client.get("/search", headers={"Accept-Language": "en"})
     assert 'href="/language/de?next=/search"' in page.text

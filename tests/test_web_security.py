@@ -222,6 +222,16 @@ def test_a_pin_session_ends_with_the_run_that_issued_it(tmp_path):
     assert new_pin.get("/laws/64").status_code == 401
 
 
+def test_a_session_signed_with_an_old_key_is_refused_once_the_key_changes(tmp_path):
+    """The cookie's serializer is kept between requests: it must follow the key."""
+    app = lan_app(tmp_path)
+    tablet = tablet_of(app)
+    assert post_pin(tablet, "123456").status_code == 303
+    assert tablet.get("/laws/64").status_code == 200
+    app.secret_key = "another-key"
+    assert tablet.get("/laws/64").status_code == 401
+
+
 def test_the_session_lasts_a_club_session_not_a_month(tmp_path):
     app = lan_app(tmp_path)
     assert app.permanent_session_lifetime.total_seconds() <= 24 * 3600

@@ -105,12 +105,15 @@ def _cmd_search(args: argparse.Namespace) -> int:
     import html
     import re
 
-    from td_assist.search import search_report
+    from td_assist.search import get_search
 
-    report = search_report(" ".join(args.query), limit=args.limit)
+    query = " ".join(args.query)
     if args.json:
-        print(report.model_dump_json(indent=2))
+        from td_assist.search import search_report  # the JSON answer's models: pydantic
+
+        print(search_report(query, limit=args.limit).model_dump_json(indent=2))
         return 0
+    report = get_search().search(query, limit=args.limit)
     if report.note:
         print(report.note)
     if report.suggestion:
@@ -119,7 +122,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
         print(_("No law section matches. Try other words, or a law number such as 64B3."))
     for number, hit in enumerate(report.hits, start=1):
         heading = f" {hit.heading}" if hit.heading else ""
-        print(f"{number:2}. {hit.cite}{heading}  ({hit.title})")
+        print(f"{number:2}. {hit.display}{heading}  ({hit.title})")
         snippet = re.sub(r"<mark>(.*?)</mark>", r"*\1*", hit.snippet)
         print(f"    {html.unescape(re.sub(r'<[^>]+>', '', snippet))}")
     return 0

@@ -19,8 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from td_assist.i18n import _
-from td_assist.lawbook.settings import OFFICIAL_FILE
-from td_assist.paths import user_dir_made
+from td_assist.lawbook.settings import official_path
 
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -178,13 +177,6 @@ def _place_label(
                 if sibling_kind == candidate and raw == _successor(candidate, sibling):
                     return [*stack[:depth], (candidate, raw)]
     return None
-
-
-def official_path(lang: str = "en") -> Path:
-    """Where the imported official text in ``lang`` is kept (German beside English)."""
-    if lang == "en":
-        return user_dir_made() / OFFICIAL_FILE
-    return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
 
 
 def import_official(path: Path, lang: str = "en") -> OfficialText:

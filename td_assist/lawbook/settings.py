@@ -1,6 +1,20 @@
 """Names and numbers the lawbook's commands share with its modules, kept here so that a
 command can read them without loading those modules (and pydantic)."""
 
+from __future__ import annotations
+
+from pathlib import Path
+
+from td_assist.paths import user_dir_made
+
 OFFICIAL_FILE = "official-laws-2017.json"  # the imported official text, in the user folder
 DEFAULT_MIN_WORDS = 12  # `laws overlap`: the shortest shared run reported
 MIN_WORDS_FLOOR = 4  # below this every "the player must" would be reported
+
+
+def official_path(lang: str = "en") -> Path:
+    """Where the imported official text in ``lang`` is kept (German beside English).
+    Here, not in ``official``: every search asks for it, and needs no pydantic."""
+    if lang == "en":
+        return user_dir_made() / OFFICIAL_FILE
+    return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")

@@ -14,25 +14,17 @@ reduced to plain words before anything sees it.
 
 from __future__ import annotations
 
+import importlib
 import shutil
 import threading
 from functools import lru_cache
 from pathlib import Path
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING
 
 from td_assist.lawbook import Lawbook, get_lawbook
-from td_assist.lawbook.official import official_path
-from td_assist.lawbook.render import law_url
+from td_assist.lawbook.settings import official_path
 from td_assist.paths import file_stamp
 from td_assist.search.analysis import Thesaurus, fold, index_terms
-from td_assist.search.content import (
-    SynonymEntry,
-    SynonymTable,
-    load_phrasings,
-    load_synonyms,
-    load_thesaurus,
-)
 from td_assist.search.engine import (
     MAX_QUERY_CHARS,
     MAX_WORDS,
@@ -44,6 +36,16 @@ from td_assist.search.engine import (
     highlight_snippet,
 )
 from td_assist.search.index import INDEX_VERSION, build_index, ensure_index, input_hash
+
+if TYPE_CHECKING:
+    from td_assist.search.content import (
+        SynonymEntry,
+        SynonymTable,
+        load_phrasings,
+        load_synonyms,
+        load_thesaurus,
+    )
+    from td_assist.search.report import SearchHitJson, SearchJson
 
 __all__ = [
     "INDEX_VERSION",
@@ -96,6 +98,8 @@ def open_engine(
         kept = SearchEngine.stored(folder, book)
         if kept is not None:
             return kept
+    from td_assist.search.content import load_phrasings, load_synonyms, load_thesaurus
+
     if thesaurus is None:
         thesaurus = Thesaurus.from_groups(load_thesaurus(book.folder / "thesaurus.toml"))
     synonyms = load_synonyms(synonyms_path)
@@ -132,50 +136,28 @@ def get_search() -> SearchEngine:
 _ENGINE_LOCK = threading.Lock()
 
 
-# --- the answer the command line and the API give -------------------------------------
-
-
-class SearchHitJson(BaseModel):
-    anchor: str
-    cite: str
-    law: int
-    title: str
-    heading: str
-    snippet: str
-    score: float
-    url: str
-    lang: str = "en"  # the language of title, heading and snippet (German for a German question)
-
-
-class SearchJson(BaseModel):
-    query: str
-    jumped: bool
-    suggestion: str | None
-    expanded: list[str]
-    note: str | None
-    hits: list[SearchHitJson]
-
-
 def search_report(query: str, limit: int = 10) -> SearchJson:
-    results = get_search().search(query, limit=limit)
-    return SearchJson(
-        query=results.query,
-        jumped=results.jumped,
-        suggestion=results.suggestion,
-        expanded=results.expanded,
-        note=results.note,
-        hits=[
-            SearchHitJson(
-                anchor=h.anchor,
-                cite=h.display,
-                law=h.law,
-                title=h.title,
-                heading=h.heading,
-                snippet=h.snippet,
-                score=h.score,
-                url=law_url(h.anchor, h.lang),
-                lang=h.lang,
-            )
-            for h in results.hits
-        ],
-    )
+    """The search as the JSON answer (the API, ``td-assist search --json``)."""
+    from td_assist.search.report import report_of
+
+    return report_of(get_search().search(query, limit=limit))
+
+
+# The pydantic models (the JSON answer, the content files' tables) load on first use:
+# a search on stored tables needs none of them, and pydantic is a third of its start.
+_LAZY = {
+    "SearchHitJson": "td_assist.search.report",
+    "SearchJson": "td_assist.search.report",
+    "SynonymEntry": "td_assist.search.content",
+    "SynonymTable": "td_assist.search.content",
+    "load_phrasings": "td_assist.search.content",
+    "load_synonyms": "td_assist.search.content",
+    "load_thesaurus": "td_assist.search.content",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -171,8 +171,12 @@ def german_stem(word: str) -> str:
     return _GERMAN_STEM(word)
 
 
-_STOP_DE_FORMS = {german_form(w) for w in STOP_DE} | {_GERMAN_STEM(w) for w in STOP_DE}
-_NOT_PARTS = {"allein", _GERMAN_STEM("allein")}
+@lru_cache(maxsize=1)
+def _never_parts() -> frozenset[str]:
+    """The function words' forms and stems, and "allein": made when a decompounder is
+    (a search on stored tables makes none, and need not stem them at start)."""
+    forms = {german_form(w) for w in STOP_DE} | {_GERMAN_STEM(w) for w in STOP_DE}
+    return frozenset(forms | {"allein", _GERMAN_STEM("allein")})
 
 
 class Decompounder:
@@ -187,7 +191,7 @@ class Decompounder:
         # "Alleinspieler" is not "all" + "ein" + "spieler", nor "allein" + "spieler"
         # (declarer is not any player): function words are no parts, and nor is "allein",
         # though a phrasing may well use it as a word of its own
-        never = _STOP_DE_FORMS | _NOT_PARTS
+        never = _never_parts()
         forms = {german_form(p) for p in parts if len(p) >= 3} - never
         stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
         self.parts = (forms | stems) - never
@@ -237,13 +241,15 @@ class Decompounder:
         return stem
 
 
-_NO_PARTS = Decompounder(set())
+@lru_cache(maxsize=1)
+def _no_parts() -> Decompounder:
+    return Decompounder(set())
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
 
 
-def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]:
+def german_terms(text: str, decompounder: Decompounder | None = None) -> list[str]:
     """Index terms for German text: each word's stem, then the stems of its parts.
 
     "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
@@ -254,6 +260,8 @@ def german_terms(text: str, decompounder: Decompounder = _NO_PARTS) -> list[str]
     >>> german_terms("eine Karte zu viel")
     ['kart', 'viel']
     """
+    if decompounder is None:
+        decompounder = _no_parts()
     found: list[str] = []
     said = words(text)
     for at, word in enumerate(said):

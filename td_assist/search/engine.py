@@ -11,6 +11,7 @@ held back unless the question asks for a definition.
 
 from __future__ import annotations
 
+import gc
 import html
 import os
 import pickle
@@ -22,11 +23,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from td_assist.i18n import _
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
-from td_assist.lawbook.render import law_url
 from td_assist.search.analysis import (
     STOP_DE,
     STOP_EN,
@@ -39,10 +40,12 @@ from td_assist.search.analysis import (
     german_terms,
     words,
 )
-from td_assist.search.content import Situation, SynonymEntry, load_everyday
 from td_assist.search.index import first_text, plain_text
 from td_assist.search.ranking import ContentScorer, PhraseQ, PhrasingIndex, TermQ
 from td_assist.search.speller import Speller, Vocabulary
+
+if TYPE_CHECKING:  # the content files' models: read only to make the tables (pydantic)
+    from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
 MAX_WORDS = 40
@@ -126,6 +129,9 @@ class Hit:
 
     @property
     def url(self) -> str:
+        # the lawbook's renderer (textwrap, markdown's set-up): for pages, not a command
+        from td_assist.lawbook.render import law_url
+
         return law_url(self.anchor, self.lang)
 
 
@@ -161,10 +167,26 @@ def _code_signature() -> list[tuple[str, int, int]]:
     return [(p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files]
 
 
+class Jargon:
+    """A synonyms.toml entry as the engine keeps it, in plain tuples: the stored tables
+    then load without the content files' pydantic models."""
+
+    __slots__ = ("anchors", "lang", "means", "say")
+
+    def __init__(
+        self, say: tuple[str, ...], means: tuple[str, ...], anchors: tuple[str, ...], lang: str
+    ) -> None:
+        self.say, self.means, self.anchors, self.lang = say, means, anchors, lang
+
+    @classmethod
+    def of(cls, entry: SynonymEntry) -> Jargon:
+        return cls(tuple(entry.say), tuple(entry.means), tuple(entry.anchors), entry.lang)
+
+
 @dataclass(frozen=True)
 class _Phrase:
     words: tuple[str, ...]
-    entry: SynonymEntry
+    entry: Jargon
 
 
 class SearchEngine:
@@ -178,7 +200,7 @@ class SearchEngine:
     ) -> None:
         self._open(folder, book)
         self.same = thesaurus or Thesaurus()
-        self.synonyms = synonyms
+        self.synonyms = [Jargon.of(entry) for entry in synonyms]
         self._law_of = {a: self.book.law_of(s).number for a, s in book.sections.items()}
         self._root_of = {law.number: law.anchor for law in book.laws}
         self._defined = {  # each Definition by the terms it defines ("alert")
@@ -187,7 +209,7 @@ class SearchEngine:
             if anchor.startswith("def-") and section.heading
         }
         self._phrases: dict[str, list[_Phrase]] = {}
-        for entry in synonyms:
+        for entry in self.synonyms:
             for phrase in entry.say:
                 said = tuple(words(phrase))
                 if said:
@@ -238,6 +260,8 @@ class SearchEngine:
         )
         # Karte, Partner, Kontra: in nearly every German question, so they weigh little
         # and the word that names the irregularity decides (laws/german.toml)
+        from td_assist.search.content import load_everyday  # pydantic: only to make the tables
+
         everyday = load_everyday(book.folder / "german.toml")
         self.everyday_weight = everyday.weight
         self.everyday = {t for w in everyday.everyday for t in self._german_meaning(w)}
@@ -265,11 +289,18 @@ class SearchEngine:
     def stored(cls, folder: Path, book: Lawbook) -> SearchEngine | None:
         """The engine over the index in ``folder`` with the tables ``keep_tables`` kept
         there, or None when there are none (or they were made by other code)."""
+        # Reading makes a few hundred thousand objects, none of them garbage: the
+        # collector would walk them all again and again while they are read.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             with (folder / TABLES_FILE).open("rb") as stream:
                 tables = pickle.load(stream)
         except Exception:  # none yet, or unreadable (any error at all): build them
             return None
+        finally:
+            if collecting:
+                gc.enable()
         if not isinstance(tables, dict) or tables.pop("code", None) != _code_signature():
             return None
         if set(tables) != set(_TABLES):
@@ -307,11 +338,11 @@ class SearchEngine:
 
     # --- query building ----------------------------------------------------------
 
-    def _expansions(self, said: list[str], german: bool = False) -> list[tuple[SynonymEntry, int]]:
+    def _expansions(self, said: list[str], german: bool = False) -> list[tuple[Jargon, int]]:
         """Synonym entries whose phrases occur in the query, with the phrase length; for
         a word of a German question (or one no English text knows) also those a part of
         the compound is ("Revokeregel": revoke)."""
-        found: dict[int, tuple[SynonymEntry, int]] = {}
+        found: dict[int, tuple[Jargon, int]] = {}
         for start, word in enumerate(said):
             matched = False
             for phrase in self._phrases.get(word, ()):
@@ -332,7 +363,7 @@ class SearchEngine:
         stem = self._english_meaning(word)[:1]
         return bool(stem) and (stem[0] in self.scorer.vocabulary or stem[0] in self.english)
 
-    def _compound_jargon(self, word: str) -> list[SynonymEntry]:
+    def _compound_jargon(self, word: str) -> list[Jargon]:
         """The jargon entries the parts of a German compound are, each by a one-word
         phrase of its own: "Strafkartenregel" is about the penalty card, "Revokeregel"
         about the revoke."""
@@ -348,7 +379,7 @@ class SearchEngine:
                         form = german_form(phrase.words[0])
                         by_form.setdefault(form, []).append(phrase.entry)
             self._jargon_by_form = by_form
-        entries: list[SynonymEntry] = []
+        entries: list[Jargon] = []
         while pieces:
             piece = pieces.pop(0)
             # the part as the phrase writes it, or with its plural or linking ending
@@ -370,7 +401,7 @@ class SearchEngine:
         return any(t in self.everyday for t in self._german_meaning(word)[:1])
 
     def _content_query(
-        self, said: list[str], entries: list[tuple[SynonymEntry, int]], german: bool = False
+        self, said: list[str], entries: list[tuple[Jargon, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
         terms = list(dict.fromkeys(english_terms(" ".join(said))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
@@ -512,7 +543,7 @@ class SearchEngine:
         )
 
     def _named_laws(
-        self, entries: list[tuple[SynonymEntry, int]], said: list[str], german: bool
+        self, entries: list[tuple[Jargon, int]], said: list[str], german: bool
     ) -> list[frozenset[int]]:
         """The laws of each irregularity the question names by its jargon ("revoke",
         "Renonce", "hesitation"), best-matched first; an everyday word names none."""
@@ -527,7 +558,7 @@ class SearchEngine:
                 named.append(laws)
         return named
 
-    def _said_in_everyday_words(self, entry: SynonymEntry, said: list[str]) -> bool:
+    def _said_in_everyday_words(self, entry: Jargon, said: list[str]) -> bool:
         """The one-word phrases of the entry that the question says are all everyday
         words ("Kontra"): the entry's other phrases ("Stopp Karte" beside "Stoppkarte")
         do not make the word the question used an everyday one."""
@@ -708,10 +739,10 @@ class SearchEngine:
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text, starts, ends, stemmed = _snippet_source(first_text(section))
+    text, starts, ends, stemmed, first_of = _snippet_source(first_text(section))
     if not text:
         return ""
-    first = next((at for at, stem in zip(starts, stemmed, strict=True) if stem in stems), None)
+    first = min((first_of[stem] for stem in stems if stem in first_of), default=None)
     start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
     # The window's words are the text's words it holds, and the pieces of the words its
@@ -736,16 +767,24 @@ Words = tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
-def _snippet_source(section_text: str) -> tuple[str, Words, Words, tuple[str, ...]]:
+def _snippet_source(
+    section_text: str,
+) -> tuple[str, Words, Words, tuple[str, ...], dict[str, int]]:
     """The text a snippet is cut from, and where each of its words starts and ends,
-    with its stem."""
+    with its stem; and where each stem is first met (a search asks for the first of
+    its words, and the sections are long)."""
     text = " ".join(plain_text(section_text).split())
     found = list(re.finditer(r"\w+", text))
+    stemmed = tuple(_stem(m.group(0)) for m in found)
+    first_of: dict[str, int] = {}
+    for match, stem in zip(found, stemmed, strict=True):
+        first_of.setdefault(stem, match.start())
     return (
         text,
         tuple(m.start() for m in found),
         tuple(m.end() for m in found),
-        tuple(_stem(m.group(0)) for m in found),
+        stemmed,
+        first_of,
     )
 
 

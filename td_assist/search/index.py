@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from td_assist.lawbook import Lawbook, Section
-from td_assist.lawbook.official import load_official, official_path
+from td_assist.lawbook.settings import official_path
 from td_assist.paths import cache_dir
 from td_assist.search.analysis import ANALYZER
 
@@ -99,6 +99,8 @@ def input_hash(book: Lawbook, synonyms_path: Path) -> str:
 def build_index(target: Path, book: Lawbook) -> float:
     """Build the index at ``target`` atomically; returns the seconds it took."""
     from whoosh import index
+
+    from td_assist.lawbook.official import load_official  # only to build (it loads pydantic)
 
     start = time.perf_counter()
     official = load_official()

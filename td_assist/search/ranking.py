@@ -236,20 +236,7 @@ class PhrasingIndex:
         self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        state = {**vars(self), "_scored": {}}  # made again as terms are used
-        state.pop("_words", None)
-        return state
-
-    def _words_of(self) -> list[frozenset[str]]:
-        """Each phrasing's distinct words (made on the first question that needs them)."""
-        found = vars(self).get("_words")
-        if found is None:
-            words: list[set[str]] = [set() for _ in self.owner]
-            for term, docs in self.postings.items():
-                for doc in docs:
-                    words[doc].add(term)
-            found = self._words = [frozenset(w) for w in words]
-        return found
+        return {**vars(self), "_scored": {}}  # made again as terms are used
 
     def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
         """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
@@ -298,10 +285,13 @@ class PhrasingIndex:
         size = len(asked)
         if size >= 2:
             # a phrasing as long as the question, all of whose words the question has
-            # (then its words met, counted with repeats, are its length)
-            lengths, words_of, said = self.lengths, self._words_of(), set(asked)
+            # (then its words met, counted with repeats, are its length: counted from
+            # the postings, so a command's one search makes no word sets per phrasing)
+            lengths, postings = self.lengths, self.postings
             for doc in per_doc:
-                if lengths[doc] == size and words_of[doc] <= said:
+                if lengths[doc] == size and size == sum(
+                    postings[t].get(doc, 0) for t in asked if t in postings
+                ):
                     per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}

@@ -17,17 +17,17 @@ and looked up there, a few look-ups per unknown word.
 from __future__ import annotations
 
 import contextlib
-import gzip
 import os
-import sqlite3
 import tempfile
 import threading
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 
 from td_assist.search.analysis import Decompounder, fold, german_form, german_stem
+
+# sqlite3 is imported where the lists file is opened or written: a search whose words
+# are all known opens none, and need not load it.
 
 _ENGLISH_ENDINGS = (
     ("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),
@@ -46,11 +46,16 @@ def _english_bases(word: str) -> Iterable[str]:
 
 
 def _load_english() -> frozenset[str]:
+    import gzip
+    from importlib import resources
+
     data = resources.files("td_assist.search").joinpath("words_en.txt.gz").read_bytes()
     return frozenset(gzip.decompress(data).decode("ascii").split())
 
 
 def _load_german() -> frozenset[str]:
+    from importlib import resources
+
     text = resources.files("td_assist.search").joinpath("words_de.txt").read_text("utf-8")
     return frozenset(
         line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"
@@ -133,6 +138,8 @@ class _KeptLists:
     each look-up under a lock (a look-up takes microseconds)."""
 
     def __init__(self, path: Path) -> None:
+        import sqlite3
+
         self._connection = sqlite3.connect(
             path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False
         )
@@ -155,6 +162,8 @@ class _KeptLists:
 
 
 def _open_lists(path: Path) -> _KeptLists | None:
+    import sqlite3
+
     try:
         return _KeptLists(path)
     except (sqlite3.Error, OSError):  # none yet, damaged, or of another version
@@ -168,6 +177,8 @@ def _write_lists(
     deletes: dict[str, tuple[str, ...]],
 ) -> None:
     """Write the lists file whole under a temporary name, then put it in place."""
+    import sqlite3
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".building")
     os.close(handle)
     try:
@@ -222,6 +233,8 @@ class Speller:
                 self._read_or_build_lists(self.lists_file)
 
     def _read_or_build_lists(self, lists_file: Path) -> None:
+        import sqlite3
+
         kept = _open_lists(lists_file)
         if kept is None:
             deletes = self._build_deletes()

@@ -84,6 +84,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     language.install(app)  # first: even the PIN page and early errors speak the reader's language
     security.install(app)
+    from td_assist.web import layout
+
+    layout.install(app)
     for blueprint in (
         core, laws, api, boards, wizard, adjusted, sessions, auction_box, ledger, training,
     ):  # fmt: skip

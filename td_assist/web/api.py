@@ -17,6 +17,7 @@ from td_assist.jsonsafe import loads as load_json
 from td_assist.rulings.engine.registry import load_wizards, rule
 from td_assist.rulings.engine.requests import parse_request
 from td_assist.search import search_report
+from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -54,7 +55,11 @@ def search() -> ResponseReturnValue:
         limit = max(1, min(int(request.args.get("limit", "10")), 50))
     except ValueError:
         return jsonify(error=_("limit must be a whole number from 1 to 50")), 400
-    return jsonify(search_report(query, limit=limit).model_dump())
+
+    def answer() -> str:
+        return jsonify(search_report(query, limit=limit).model_dump()).get_data(as_text=True)
+
+    return current_app.response_class(kept_search(answer), mimetype=current_app.json.mimetype)
 
 
 @api.post("/rulings/<wizard>")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request
+from collections.abc import Callable
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from td_assist import __version__
+from td_assist.lawbook.refs import normalise_reference
 from td_assist.rulings.engine.registry import load_wizards
-from td_assist.search import get_search
+from td_assist.search import Results, SearchEngine, clean_query, get_search
+from td_assist.web.page_cache import SEARCHES_KEPT, kept_page
 
 core = Blueprint("core", __name__)
 
@@ -18,17 +22,34 @@ def home() -> ResponseReturnValue:
     return render_template("home.html", wizards=wizards)
 
 
+def kept_search(render: Callable[[], str], engine: SearchEngine | None = None) -> str:
+    """A search page or answer, made once per address, language and engine while the
+    server runs (``page_cache``): the same question asked again costs a look-up."""
+    engine = engine or get_search()
+    return kept_page(render, objects=(engine,), store="td_searches", limit=SEARCHES_KEPT)
+
+
 @core.get("/search")
 def search_page() -> ResponseReturnValue:
     query = request.args.get("q", "")[:1000]
+    text = clean_query(query)
+    if text and normalise_reference(text) is None:  # words: the page is kept
+        engine = get_search()
+        return kept_search(lambda: _results_page(query, engine.search(query)), engine)
     results = get_search().search(query) if query.strip() else None
     if results is not None and results.jumped and not request.args.get("partial"):
         return redirect(results.hits[0].url)  # a law number goes straight to its section
-    if request.args.get("partial"):
+    return _results_page(query, results)
+
+
+def _results_page(query: str, results: Results | None) -> str:
+    if request.args.get("partial"):  # live search: the results alone
         return render_template("_results.html", results=results)
     return render_template("search.html", query=query, results=results)
 
 
 @core.get("/healthz")
 def healthz() -> ResponseReturnValue:
-    return jsonify(status="ok", version=__version__)
+    # warm: the server has loaded what a session uses (td_assist/web/warm.py)
+    warm = bool(current_app.config.get("WARMED_UP"))
+    return jsonify(status="ok", version=__version__, warm=warm)

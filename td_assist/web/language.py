@@ -19,7 +19,9 @@ from td_assist.i18n import (
     TRANSLATIONS_DIR,
     _,
     current_language,
+    enter_language,
     known_language,
+    leave_language,
     ngettext,
 )
 from td_assist.web.security import local_path
@@ -64,6 +66,14 @@ def install(app: Flask) -> None:
     @app.before_request
     def _pick_language() -> None:
         g.td_language = choose_language()
+        # ~90 _() calls on a wizard page each asked Flask for the request's language
+        g.td_language_token = enter_language(g.td_language)
+
+    @app.teardown_request
+    def _forget_language(_error: BaseException | None) -> None:
+        token = g.pop("td_language_token", None)
+        if token is not None:
+            leave_language(token)
 
     @app.context_processor
     def _language_globals() -> dict[str, Any]:

@@ -22,6 +22,10 @@ from flask import current_app, request
 from td_assist.i18n import current_language
 
 PAGES_KEPT = 512  # every law in two languages, the cases and practice steps in use
+# Search pages and answers: the questions a room of phones asks during an evening (the
+# same few are asked again, live search asks each prefix once). Their own store, so a
+# run of new questions never pushes the law pages out.
+SEARCHES_KEPT = 256
 LONGEST_ADDRESS_KEPT = 2000  # a practice set of ten cases with its answers fits easily
 
 
@@ -95,10 +99,13 @@ def kept_page(
     render: Callable[[], str],
     values: tuple[Hashable, ...] = (),
     objects: tuple[object, ...] = (),
+    store: str = "td_pages",
+    limit: int = PAGES_KEPT,
 ) -> str:
     """``PageCache.page`` in this app's own store of pages (one per app: a test's app
-    with other settings never sees another app's pages)."""
-    kept = current_app.extensions.get("td_pages")
+    with other settings never sees another app's pages); ``store`` names the store
+    (the search pages have theirs, of ``SEARCHES_KEPT``)."""
+    kept = current_app.extensions.get(store)
     if kept is None:
-        kept = current_app.extensions.setdefault("td_pages", PageCache())
+        kept = current_app.extensions.setdefault(store, PageCache(limit))
     return kept.page(render, values, objects)

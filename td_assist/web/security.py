@@ -25,6 +25,7 @@ from urllib.parse import quote, urlsplit
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
+from itsdangerous import URLSafeTimedSerializer
 
 from td_assist.i18n import _
 from td_assist.paths import user_dir
@@ -140,8 +141,20 @@ class SessionInterface(SecureCookieSessionInterface):
     the club set up); over plain HTTP on the club network a Secure cookie would never
     come back, so there it cannot be set."""
 
+    _serializer: tuple[object, URLSafeTimedSerializer | None] = (None, None)
+
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask builds the cookie's serializer on every request (a tenth of a static
+        file's cost); it is built again only when the keys change."""
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        known, serializer = self._serializer
+        if known != keys:
+            serializer = super().get_signing_serializer(app)
+            self._serializer = (keys, serializer)
+        return serializer
 
 
 # The PIN ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from waitress.task import ErrorTask
 
 from td_assist.web import MAX_UPLOAD, TOO_LARGE_FOR_API
 from td_assist.web.security import SECURITY_HEADERS
+from td_assist.web.warm import warm_in_background
 
 CONNECTIONS_PER_ADDRESS = 32  # a browser opens about six to one host
 HEADER_SECONDS = 10  # from a request's first byte to the end of its headers
@@ -162,4 +163,6 @@ def serve(app: Callable[..., Any], host: str, port: int) -> None:
     # threads: with a busy room that is a line per request in the TD's window (and a
     # stall if that window's output is a pipe nobody reads). Waiting is normal here.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    make_server(app, host, port).run()
+    server = make_server(app, host, port)
+    warm_in_background(app)
+    server.run()

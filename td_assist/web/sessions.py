@@ -276,11 +276,16 @@ def _table_picks(
         seated = {"tb": line.table, "ns": line.ns_pair, "ew": line.ew_pair}
         url = board_url(session_id, number, wizard, facts)
         url += "&" + urlencode({k: v for k, v in seated.items() if v})
-        table = f"Table {line.table} · " if line.table else ""
+        pairs = {"ns": line.ns_pair, "ew": line.ew_pair, "result": line.describe()}
+        label = (
+            _("Table {table} · NS {ns} v EW {ew}: {result}").format(table=line.table, **pairs)
+            if line.table
+            else _("NS {ns} v EW {ew}: {result}").format(**pairs)
+        )
         picks.append(
             {
                 "url": _carry(url, carried),
-                "label": f"{table}NS {line.ns_pair} v EW {line.ew_pair}: {line.describe()}",
+                "label": label,
                 "ns_pair": line.ns_pair,
             }
         )

@@ -114,6 +114,21 @@ def _number(node_id: str, node: NumberInput, raw: str) -> int | None:
     return value
 
 
+def routed_answers(answers: dict[str, str], routes: dict[str, Sequence[str]]) -> dict[str, str]:
+    """``answers`` with each answer named in the contract (``routes``' keys) also given
+    to every tree node it stands for, unless that node has its own answer.
+
+    >>> routed_answers({"choice": "accept"}, {"choice": ("accept_53", "accept_54")})
+    {'choice': 'accept', 'accept_53': 'accept', 'accept_54': 'accept'}
+    """
+    normal = dict(answers)
+    for name, nodes in routes.items():
+        if name in answers:
+            for node in nodes:
+                normal.setdefault(node, answers[name])
+    return normal
+
+
 def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group: str = "") -> Walk:
     """Walk ``tree`` from its start; ``facts`` answers its fact nodes from the record.
 

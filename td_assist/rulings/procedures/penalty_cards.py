@@ -27,7 +27,7 @@ from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Trick
-from td_assist.i18n import _
+from td_assist.i18n import _, ngettext
 
 LeadChoice = Literal["require", "forbid", "none"]
 _PAST = {"require": "required", "forbid": "forbade", "none": "left free"}
@@ -276,15 +276,13 @@ def trace(
     if result.remaining:
         last = play.tricks[-1].number if play.tricks else 0
         result.evidence.append(
-            _(
-                "{names} still {value} on the table as penalty card{value2} "
-                "after trick {last}, the last in the record."
-            ).format(
-                names=_names([p.card for p in result.remaining]),
-                value="lies" if len(result.remaining) == 1 else "lie",
-                value2="s" if len(result.remaining) > 1 else "",
-                last=last,
-            )
+            ngettext(
+                "{names} still lies on the table as a penalty card after trick {last}, "
+                "the last in the record.",
+                "{names} still lie on the table as penalty cards after trick {last}, "
+                "the last in the record.",
+                len(result.remaining),
+            ).format(names=_names([p.card for p in result.remaining]), last=last)
         )
     return result
 

@@ -237,3 +237,20 @@ def assigned_text(answer: AdjustedScore, results: list[PossibleResult]) -> str:
             percent=f"{answer.mp_percent_ns:.2f}%"
         )
     return text
+
+
+def scorer_weighs_note(answers: dict[str, str], score_ns_final: float) -> str:
+    """What the assigned score adds when the TD left the traveller out (pairs): the
+    scorer, not the TD, matchpoints the weighted score; "" when the TD weighed it.
+
+    >>> scorer_weighs_note({"traveller": "skip"}, -35.0)
+    '; the traveller was left out, so the scorer matchpoints the weighted NS score of -35 points'
+    >>> scorer_weighs_note({}, -35.0)
+    ''
+    """
+    if not (traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS):
+        return ""
+    return _(
+        "; the traveller was left out, so the scorer matchpoints the weighted "
+        "NS score of {points} points"
+    ).format(points=f"{score_ns_final:+g}")

@@ -33,6 +33,7 @@ from td_assist.rulings.engine.walk import (
     fill_walk,
     outcome_ruling,
     pending_ruling,
+    routed_answers,
 )
 from td_assist.rulings.procedures.lead_restrictions import (
     law_26b_text,
@@ -53,12 +54,7 @@ from td_assist.rulings.wizards.call_out_of_rotation.report import (
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
-    normal = dict(answers)
-    for name, nodes in ROUTED_ANSWERS.items():
-        if name in answers:
-            for node in nodes:
-                normal.setdefault(node, answers[name])
-    return normal
+    return routed_answers(answers, ROUTED_ANSWERS)
 
 
 def rule_call_out_of_rotation(

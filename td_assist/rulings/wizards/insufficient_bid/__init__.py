@@ -46,6 +46,7 @@ from td_assist.rulings.engine.walk import (
     fill_walk,
     outcome_ruling,
     pending_ruling,
+    routed_answers,
 )
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.insufficient_bid.facts import FACTS
@@ -71,12 +72,7 @@ from td_assist.rulings.wizards.insufficient_bid.report import (
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
-    normal = dict(answers)
-    for name, nodes in ROUTED_ANSWERS.items():
-        if name in answers:
-            for node in nodes:
-                normal.setdefault(node, answers[name])
-    return normal
+    return routed_answers(answers, ROUTED_ANSWERS)
 
 
 def _values(s: Situation) -> dict[str, object]:

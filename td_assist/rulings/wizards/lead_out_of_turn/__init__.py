@@ -33,7 +33,14 @@ from td_assist.rulings.engine.model import (
 )
 from td_assist.rulings.engine.registry import AnswerHelp, Wizard, get_tree, register, walk_wizard
 from td_assist.rulings.engine.tree import OutcomeNode
-from td_assist.rulings.engine.walk import AnswerError, Mode, Walk, outcome_ruling, pending_ruling
+from td_assist.rulings.engine.walk import (
+    AnswerError,
+    Mode,
+    Walk,
+    outcome_ruling,
+    pending_ruling,
+    routed_answers,
+)
 from td_assist.rulings.wizards.lead_out_of_turn.facts import FACTS
 from td_assist.rulings.wizards.lead_out_of_turn.rectification import (
     CHOICE_NODES,
@@ -63,11 +70,7 @@ REFUSED_OUTCOMES = ("rejected_opening", "rejected_later")
 
 
 def normalise_answers(answers: dict[str, str]) -> dict[str, str]:
-    normal = dict(answers)
-    if "choice" in answers:
-        for node in CHOICE_NODES:
-            normal.setdefault(node, answers["choice"])
-    return normal
+    return routed_answers(answers, {"choice": CHOICE_NODES})
 
 
 def rule_lead_out_of_turn(

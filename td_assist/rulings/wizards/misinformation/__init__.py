@@ -61,15 +61,14 @@ from td_assist.rulings.procedures.adjusted_scores import (
 )
 from td_assist.rulings.procedures.result_answers import (
     parse_results,
-    traveller_left_out,
     units_from_answers,
 )
 from td_assist.rulings.procedures.score_questions import (
     SCORE_ANSWERS,
-    SCORER_PAIRS,
     assigned_text,
     result_words,
     score_inputs,
+    scorer_weighs_note,
 )
 from td_assist.rulings.wizards.misinformation.facts import FACTS
 from td_assist.rulings.wizards.misinformation.incident import (
@@ -247,11 +246,7 @@ def rule_misinformation(
         else:
             adjustment.take(answer)
             values["assigned"] = assigned_text(answer, inputs.results)
-            if traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS:
-                values["assigned"] += _(
-                    "; the traveller was left out, so the scorer matchpoints the weighted "
-                    "NS score of {points} points"
-                ).format(points=f"{answer.score_ns_final:+g}")
+            values["assigned"] += scorer_weighs_note(answers, answer.score_ns_final)
             extra = by_side_text(answer)
     else:
         adjustment.table_stands(at_table, vulnerability, comparison, traveller)

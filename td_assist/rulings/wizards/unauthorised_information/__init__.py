@@ -53,13 +53,12 @@ from td_assist.rulings.procedures.adjusted_scores import (
     table_result,
 )
 from td_assist.rulings.procedures.result_answers import (
-    traveller_left_out,
     units_from_answers,
 )
 from td_assist.rulings.procedures.score_questions import (
     SCORE_ANSWERS,
-    SCORER_PAIRS,
     score_inputs,
+    scorer_weighs_note,
 )
 from td_assist.rulings.procedures.score_questions import assigned_text as _assigned_text
 from td_assist.rulings.procedures.score_questions import result_words as _result_words
@@ -214,11 +213,7 @@ def rule_unauthorised_information(
         else:
             adjustment.take(answer)
             values["assigned"] = _assigned_text(answer, inputs.results)
-            if traveller_left_out(answers) or answers.get("scoring") == SCORER_PAIRS:
-                values["assigned"] += _(
-                    "; the traveller was left out, so the scorer matchpoints the weighted "
-                    "NS score of {score} points"
-                ).format(score=f"{answer.score_ns_final:+g}")
+            values["assigned"] += scorer_weighs_note(answers, answer.score_ns_final)
             values["self_inflicted"] = self_inflicted_text(answer, values)
             extra = by_side_text(answer, say_balance=False)  # the split text says it
     elif outcome == "adjust_artificial":
