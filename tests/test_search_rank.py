@@ -83,13 +83,3 @@ def test_calling_the_director_in_a_german_story_leaves_the_irregularity_first(
 def test_calling_the_director_alone_still_finds_the_director_call(engine):
     assert {hit.law for hit in engine.search("TL gerufen").hits[:2]} & {9, 81}
 
-
-def test_a_law_s_second_part_gives_way_to_another_law_that_scores_near_it(engine):
-    # 64A2 at 0.7 of 64A1 repeats the law above it; 62A at 0.5 is another law's best
-    scores = {"64A1": 10.0, "64A2": 7.0, "62A": 5.0}
-    order = [section.anchor for section, _ in engine._order(scores, general=False)]
-    assert order == ["64A1", "62A", "64A2"]
-    # far below, the other law stays below the law's second part
-    scores["62A"] = 3.0
-    order = [section.anchor for section, _ in engine._order(scores, general=False)]
-    assert order == ["64A1", "64A2", "62A"]
