@@ -82,4 +82,3 @@ def test_calling_the_director_in_a_german_story_leaves_the_irregularity_first(
 
 def test_calling_the_director_alone_still_finds_the_director_call(engine):
     assert {hit.law for hit in engine.search("TL gerufen").hits[:2]} & {9, 81}
-
