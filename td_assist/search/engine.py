@@ -36,6 +36,7 @@ from td_assist.search.analysis import (
     _english,
     english_terms,
     fold,
+    german_form,
     german_terms,
     words,
 )
@@ -69,6 +70,7 @@ GERMAN_RARE_IDF = 4.5
 # subsections of one other law)
 CLOSE_SHARE = 0.5
 NAMED_SHARE = 0.5  # an irregularity the question names, against the third hit
+ROOM = 10  # hits _make_room looks through for another law to bring into the top three
 HELD_BACK = 0.35  # Definitions and Introduction, unless a definition is asked for
 # In a story ("North opened, East passed, South bid out of turn") the seats say who did
 # something, not what happened; the lawbook names them rarely (seating, board
@@ -333,20 +335,67 @@ class SearchEngine:
 
     # --- query building ----------------------------------------------------------
 
-    def _expansions(self, said: list[str]) -> list[tuple[Jargon, int]]:
-        """Synonym entries whose phrases occur in the query, with the phrase length."""
+    def _expansions(self, said: list[str], german: bool = False) -> list[tuple[Jargon, int]]:
+        """Synonym entries whose phrases occur in the query, with the phrase length; for
+        a word of a German question (or one no English text knows) also those a part of
+        the compound is ("Revokeregel": revoke)."""
         found: dict[int, tuple[Jargon, int]] = {}
         for start, word in enumerate(said):
+            matched = False
             for phrase in self._phrases.get(word, ()):
                 size = len(phrase.words)
                 if tuple(said[start : start + size]) == phrase.words:
+                    matched = matched or size == 1
                     key = id(phrase.entry)
                     if key not in found or found[key][1] < size:
                         found[key] = (phrase.entry, size)
+            if not matched and (german or not self._english_word(word)):
+                for entry in self._compound_jargon(word):
+                    found.setdefault(id(entry), (entry, 1))
         return sorted(found.values(), key=lambda item: -item[1])
 
+    def _english_word(self, word: str) -> bool:
+        """The lawbook or the English phrasings know the word ("overtrick" is no
+        German compound, whatever parts it may seem to have)."""
+        stem = self._english_meaning(word)[:1]
+        return bool(stem) and (stem[0] in self.scorer.vocabulary or stem[0] in self.english)
+
+    def _compound_jargon(self, word: str) -> list[Jargon]:
+        """The jargon entries the parts of a German compound are, each by a one-word
+        phrase of its own: "Strafkartenregel" is about the penalty card, "Revokeregel"
+        about the revoke."""
+        pieces = list(self.decompounder.split(word))
+        if not pieces:
+            return []
+        by_form = vars(self).get("_jargon_by_form")
+        if by_form is None:  # made on the first compound asked about, then kept
+            by_form = {}
+            for phrases in self._phrases.values():
+                for phrase in phrases:
+                    if len(phrase.words) == 1:
+                        form = german_form(phrase.words[0])
+                        by_form.setdefault(form, []).append(phrase.entry)
+            self._jargon_by_form = by_form
+        entries: list[Jargon] = []
+        while pieces:
+            piece = pieces.pop(0)
+            # the part as the phrase writes it, or with its plural or linking ending
+            # ("Strafkarten", "Strafkarte"), not merely the same stem ("Teil", "Teiler")
+            forms = [
+                piece,
+                *(piece[: -len(end)] for end in ("en", "n", "s", "e") if piece.endswith(end)),
+            ]
+            found = next((by_form[f] for f in forms if f in by_form), None)
+            if found:
+                entries.extend(found)
+            else:  # a part that is itself a compound: Haupt + Strafkarte
+                pieces.extend(self.decompounder.split(piece))
+        return entries
+
     def _everyday_word(self, word: str) -> bool:
-        return any(t in self.everyday for t in self._german_meaning(word))
+        """The word itself is everyday ("Karten"); a compound of an everyday word and a
+        telling one is not ("Strafkarte", "Stoppkarte")."""
+        return any(t in self.everyday for t in self._german_meaning(word)[:1])
 
     def _content_query(
         self, said: list[str], entries: list[tuple[Jargon, int]], german: bool = False
@@ -400,10 +449,10 @@ class SearchEngine:
     def _rank(self, said: list[str], limit: int) -> tuple[list[Hit], list[str]]:
         if len(said) >= STORY_WORDS:
             said = [w for w in said if w not in SEAT_WORDS] or said
-        entries = self._expansions(said)
+        german = self._looks_german(said)
+        entries = self._expansions(said, german)
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
         joined = " ".join(said)
-        german = self._looks_german(said)
         english_weight = OTHER_LANGUAGE if german else 1.0
         content = self._content_query(said, entries, german)
         scores = {
@@ -451,7 +500,9 @@ class SearchEngine:
         general = len(content_words) <= 3
         ranked = self._order(scores, general)
         if not general:
-            ranked = self._deepen(ranked, scores, limit)
+            # deep enough for _make_room to find other laws below the three, whatever
+            # the limit: a shorter list shows the same first hits as a longer one
+            ranked = self._deepen(ranked, scores, max(limit, ROOM))
         ranked = self._make_room(ranked, self._named_laws(entries, said, german))
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         if german:  # a German question reads its answers in German where they are written
@@ -498,11 +549,19 @@ class SearchEngine:
             laws = frozenset(self._law_of[a] for a in entry.anchors if a in self._law_of)
             if not laws:
                 continue
-            if german and size == 1 and any(self._everyday_word(w) for w in entry.say):
+            if german and size == 1 and self._said_in_everyday_words(entry, said):
                 continue
             if all(laws.isdisjoint(other) for other in named):
                 named.append(laws)
         return named
+
+    def _said_in_everyday_words(self, entry: Jargon, said: list[str]) -> bool:
+        """The one-word phrases of the entry that the question says are all everyday
+        words ("Kontra"): the entry's other phrases ("Stopp Karte" beside "Stoppkarte")
+        do not make the word the question used an everyday one."""
+        asked = set(said)
+        used = [p for p in entry.say if len(w := words(p)) == 1 and w[0] in asked]
+        return bool(used) and all(self._everyday_word(p) for p in used)
 
     def _make_room(
         self, ranked: list[tuple[Section, float]], named: list[frozenset[int]]

@@ -1,0 +1,84 @@
+"""Ranking rules of issue 34: room for other laws in the top three, both laws of a
+question naming two irregularities, words that are everywhere weighing little, and
+German jargon and compounds reaching their laws. The questions are written here from
+the Laws, not taken from the question sets."""
+
+import pytest
+
+from td_assist.search import get_search
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "my opponent called the director saying I had unauthorised information from the hesitation",
+        "partner hesitated and then I doubled, opponents called the director",
+        "declarer claimed at trick twelve but dummy was on lead and a defender disputed it",
+        "Gegner erklärt Reizung falsch, Ausspiel schon gemacht",
+    ],
+)
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_a_shorter_list_starts_with_the_same_hits_as_a_longer_one(engine, question, limit):
+    # _make_room brings another law into the top three from below it: a list cut to
+    # three must look below the three as the full list does
+    full = [hit.anchor for hit in engine.search(question).hits[:limit]]
+    assert [hit.anchor for hit in engine.search(question, limit=limit).hits] == full
+
+
+@pytest.mark.parametrize(
+    ("question", "laws"),
+    [
+        # "Regel" is in every German question about the rules; the other part names them
+        ("Revokeregel", {61, 62, 63, 64}),
+        ("Renoncenregel", {61, 62, 63, 64}),
+        ("Wie geht die Revokeregel?", {61, 62, 63, 64}),
+    ],
+)
+def test_a_german_compound_with_a_jargon_part_finds_that_jargon_s_law(engine, question, laws):
+    assert engine.search(question).hits[0].law in laws
+
+
+def test_a_jargon_part_of_a_compound_counts_as_a_named_irregularity(engine):
+    # the claim and, through "Renoncenregel", the revoke
+    laws = {hit.law for hit in engine.search("Frage zur Renoncenregel nach dem Claim").hits[:3]}
+    assert laws & {68, 69, 70, 71} and laws & {61, 62, 63, 64}
+
+
+def test_only_the_word_itself_is_everyday_not_a_compound_holding_it(engine):
+    assert engine._everyday_word("Karten") and engine._everyday_word("Kontra")
+    # an everyday word as the head of a compound that names something of its own
+    assert not engine._everyday_word("Strafkarte")
+    assert not engine._everyday_word("Stoppkarte")
+
+
+def test_a_jargon_word_is_named_though_another_phrase_of_its_entry_is_everyday(engine):
+    # the skip-bid warning's entry also says "Stopp Karte", whose "Karte" is everyday;
+    # the question says "Stoppkarte", which is not
+    from td_assist.search.analysis import words
+
+    said = words("Der Partner hat die Stoppkarte vergessen und dann sofort geboten")
+    entries = engine._expansions(said)
+    assert frozenset({73}) in engine._named_laws(entries, said, True)
+
+
+@pytest.mark.parametrize(
+    ("question", "laws"),
+    [
+        ("Die Turnierleitung wurde geholt, weil der Tisch eine Karte genannt hat", {45, 46}),
+        ("Turnierleitung gerufen, Gegner hat Karte gezeigt", {48, 49, 50}),
+    ],
+)
+def test_calling_the_director_in_a_german_story_leaves_the_irregularity_first(
+    engine, question, laws
+):
+    # the director is called in nearly every story: what he was called for decides
+    assert engine.search(question).hits[0].law in laws
+
+
+def test_calling_the_director_alone_still_finds_the_director_call(engine):
+    assert {hit.law for hit in engine.search("TL gerufen").hits[:2]} & {9, 81}
