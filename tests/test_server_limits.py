@@ -245,6 +245,7 @@ def test_serving_does_not_print_a_line_per_waiting_request(monkeypatch):
             return None
 
     monkeypatch.setattr(server, "make_server", lambda *args, **kwargs: Idle())
+    monkeypatch.setattr(server, "warm_in_background", lambda app: None)
     queue_log = logging.getLogger("waitress.queue")
     monkeypatch.setattr(queue_log, "level", logging.NOTSET)
     server.serve(object(), HOST, 0)

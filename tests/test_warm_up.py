@@ -57,3 +57,14 @@ def test_serve_warms_the_app_beside_the_server(monkeypatch) -> None:
     monkeypatch.setattr(server_module, "warm_in_background", lambda app: events.append("warm"))
     server_module.serve(object(), "127.0.0.1", 0)  # type: ignore[arg-type]
     assert events == ["warm", "run"]
+
+
+def test_a_warm_up_that_cannot_start_says_nothing(monkeypatch) -> None:
+    import threading
+
+    from td_assist.web.warm import warm_in_background
+
+    raised: list[BaseException] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    warm_in_background(object()).join(timeout=30)  # type: ignore[arg-type]
+    assert raised == []

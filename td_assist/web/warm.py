@@ -64,8 +64,18 @@ def warm_up(app: Flask) -> int:
     return answered
 
 
+def _warm_quietly(app: Flask) -> None:
+    try:
+        warm_up(app)
+    except Exception:  # a warm-up that cannot start: the server serves cold, silently
+        LOG.debug("warm-up did not run", exc_info=True)
+
+
 def warm_in_background(app: Flask) -> threading.Thread:
-    """Start ``warm_up`` in a daemon thread (it never holds the server's exit)."""
-    thread = threading.Thread(target=warm_up, args=(app,), name="td-assist-warm-up", daemon=True)
+    """Start ``warm_up`` in a daemon thread (it never holds the server's exit, and never
+    prints a traceback into the TD's window)."""
+    thread = threading.Thread(
+        target=_warm_quietly, args=(app,), name="td-assist-warm-up", daemon=True
+    )
     thread.start()
     return thread
