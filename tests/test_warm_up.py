@@ -4,6 +4,7 @@ room arrives, and what it loaded is out of the garbage collector's walks."""
 from __future__ import annotations
 
 import gc
+import sys
 
 import pytest
 from flask import Flask
@@ -43,7 +44,7 @@ def test_a_failing_page_does_not_stop_the_warm_up(unfrozen) -> None:
     assert gc.get_freeze_count() > 0
 
 
-def test_serve_warms_the_app_beside_the_server(monkeypatch) -> None:
+def test_serve_warms_the_app_beside_the_server_and_shortens_thread_turns(monkeypatch) -> None:
     """``serve`` starts the warm-up and then serves at once (it does not wait for it)."""
     from td_assist.web import server as server_module
 
@@ -55,7 +56,14 @@ def test_serve_warms_the_app_beside_the_server(monkeypatch) -> None:
 
     monkeypatch.setattr(server_module, "make_server", lambda *a, **k: FakeServer())
     monkeypatch.setattr(server_module, "warm_in_background", lambda app: events.append("warm"))
-    server_module.serve(object(), "127.0.0.1", 0)  # type: ignore[arg-type]
+    before = sys.getswitchinterval()
+    try:
+        server_module.serve(object(), "127.0.0.1", 0)  # type: ignore[arg-type]
+        # a short turn for each thread (see SWITCH_SECONDS): not the default 5 ms
+        assert sys.getswitchinterval() == pytest.approx(server_module.SWITCH_SECONDS)
+        assert before > server_module.SWITCH_SECONDS
+    finally:
+        sys.setswitchinterval(before)
     assert events == ["warm", "run"]
 
 

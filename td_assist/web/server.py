@@ -158,11 +158,20 @@ def make_server(
     return server
 
 
+# How long a thread may hold Python's interpreter lock while another waits for it.
+# Every request makes system calls that let the lock go (socket reads and writes, the
+# case library's folder stamps, the ruling log's SQLite); with eight busy threads each
+# such call then waited out the whole default 5 ms before it got the lock back, so at
+# 32 phones the server made ~100 answers a second instead of ~250 (benchmarks/load.py).
+SWITCH_SECONDS = 0.0002
+
+
 def serve(app: Callable[..., Any], host: str, port: int) -> None:
     # Waitress notes "Task queue depth is N" on every request that waits for one of the
     # threads: with a busy room that is a line per request in the TD's window (and a
     # stall if that window's output is a pipe nobody reads). Waiting is normal here.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    sys.setswitchinterval(SWITCH_SECONDS)
     server = make_server(app, host, port)
     warm_in_background(app)
     server.run()
