@@ -19,6 +19,7 @@ import os
 import secrets
 import sqlite3
 import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -274,9 +275,18 @@ def _owner_only(path: Path) -> None:
                 os.chmod(each, 0o600)
 
 
+BOARDS_KEPT = 1024  # boards read back from the log, kept in memory (a few KB each)
+BoardRow = tuple[str, str | None, str | None, str | None, str | None]
+
+
 class Store:
     def __init__(self, path: Path | str) -> None:
         self._lock = threading.Lock()
+        # A stored board never changes (saved once, never updated or deleted), so a
+        # board read once is kept: every wizard page reads its board twice, and under
+        # load those reads queued on the connection's lock behind the log's writes.
+        self._boards_kept: OrderedDict[str, BoardRow] = OrderedDict()
+        self._boards_lock = threading.Lock()
         if str(path) != ":memory:":
             _owner_only(Path(path))
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
@@ -358,21 +368,36 @@ class Store:
             )
         return board_id
 
-    def board(self, board_id: str) -> dict[str, Any] | None:
-        with self._lock:
-            row = self._db.execute("SELECT board FROM boards WHERE id = ?", (board_id,)).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def board_context(self, board_id: str) -> dict[str, str | None]:
-        """The session, table and pairs a board was ruled at (empty when entered alone)."""
+    def _board_row(self, board_id: str) -> BoardRow | None:
+        """The board's record and context, from memory once read (see ``__init__``)."""
+        with self._boards_lock:
+            kept = self._boards_kept.get(board_id)
+            if kept is not None:
+                self._boards_kept.move_to_end(board_id)
+                return kept
         with self._lock:
             row = self._db.execute(
-                "SELECT session_id, table_no, ns_pair, ew_pair FROM boards WHERE id = ?",
+                "SELECT board, session_id, table_no, ns_pair, ew_pair FROM boards WHERE id = ?",
                 (board_id,),
             ).fetchone()
         if row is None:
+            return None  # not kept: it may be saved later
+        with self._boards_lock:
+            self._boards_kept[board_id] = row
+            while len(self._boards_kept) > BOARDS_KEPT:
+                self._boards_kept.popitem(last=False)
+        return row
+
+    def board(self, board_id: str) -> dict[str, Any] | None:
+        row = self._board_row(board_id)
+        return json.loads(row[0]) if row else None  # a new dict each time: callers edit it
+
+    def board_context(self, board_id: str) -> dict[str, str | None]:
+        """The session, table and pairs a board was ruled at (empty when entered alone)."""
+        row = self._board_row(board_id)
+        if row is None:
             return {"session_id": None, "table": "", "ns_pair": "", "ew_pair": ""}
-        return dict(zip(("session_id", "table", "ns_pair", "ew_pair"), row, strict=True))
+        return dict(zip(("session_id", "table", "ns_pair", "ew_pair"), row[1:], strict=True))
 
     # Sessions ----------------------------------------------------------------------
 

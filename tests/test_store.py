@@ -166,3 +166,30 @@ def test_filters_by_session_and_board():
     assert [e.id for e in store.entries(session_id="s1")] == [a, b]
     assert [e.id for e in store.entries(board_number=1)] == [a, c]
     assert [e.id for e in store.entries("s1", 2)] == [b]
+
+
+def test_a_board_read_back_is_kept_and_still_a_fresh_copy(tmp_path, monkeypatch):
+    """A stored board never changes, so the store answers it from memory once read;
+    each caller still gets its own copy, and a board not yet saved is not remembered."""
+    import td_assist.store as store_module
+
+    store = store_module.Store(tmp_path / "log.sqlite3")
+    assert store.board("later") is None
+    store.save_board({"number": 1}, source="t", board_id="later", session_id="s1", table="3")
+    assert store.board("later") == {"number": 1}  # saved after a miss: found
+    first = store.board("later")
+    first["number"] = 99
+    assert store.board("later") == {"number": 1}
+    assert store.board_context("later") == {
+        "session_id": "s1",
+        "table": "3",
+        "ns_pair": "",
+        "ew_pair": "",
+    }
+    store._db.execute("DELETE FROM boards")  # only a stand-in for "not read again"
+    assert store.board("later") == {"number": 1}
+    monkeypatch.setattr(store_module, "BOARDS_KEPT", 2)
+    for n in range(3):
+        store.save_board({"number": n}, source="t", board_id=f"b{n}")
+        store.board(f"b{n}")
+    assert len(store._boards_kept) == 2
