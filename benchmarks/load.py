@@ -10,7 +10,8 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
    (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
 2. each of those four routes alone at 32 clients;
 3. beside them, clearly apart: the mix at 32 clients that pause between requests, as
-   the phones in a room do (``--think`` seconds on average, random; 0 leaves it out).
+   the phones in a room do (``--think`` seconds on average, random; 0 leaves it out);
+   each starts after a random pause of its own, not all 32 in the same instant.
 
 For each it prints requests/s and p50/p99 latency per route, and the errors (any answer
 but 200, or 302 for a typed law number, or a dropped connection). Clients are threads
@@ -109,6 +110,10 @@ def run_stage(
         connection = server.connection()
         mine: list[tuple[str, float]] = []
         pauses = random.Random(seed)
+        if think > 0:
+            # Phones in a room do not all tap at the same instant: without this the 32
+            # first requests arrived together, and that one burst was the whole p99.
+            time.sleep(pauses.uniform(0, think))
         while True:
             with lock:
                 index = next(counter, None)
