@@ -298,15 +298,7 @@ def overlay_path(path: Path, language: str) -> Path:
 
 def overlay_files(wizard: str | None = None) -> list[Path]:
     """Every overlay of the library (files named ``<stem>.<lang>.toml``)."""
-    base = content_dir("rulings") / "cases"
-    folders = [base / wizard] if wizard else sorted(p for p in base.iterdir() if p.is_dir())
-    return sorted(
-        path
-        for folder in folders
-        if folder.is_dir()
-        for path in folder.glob("*.*.toml")
-        if path.name.count(".") == 2
-    )
+    return _library_files(wizard, dots=2)
 
 
 def load_overlay(path: Path, case: Case | None = None) -> CaseText:
@@ -440,6 +432,13 @@ def get_case(identifier: str, language: str | None = None) -> Case:
 
 
 def case_files(wizard: str | None = None) -> list[Path]:
+    """Every case file of the library (``<stem>.toml``; not their overlays)."""
+    return _library_files(wizard, dots=1)
+
+
+def _library_files(wizard: str | None, dots: int) -> list[Path]:
+    """The library's ``.toml`` files (of one wizard, or all) whose names hold ``dots``
+    dots: 1 for the cases, 2 for their texts in another language."""
     base = content_dir("rulings") / "cases"
     folders = [base / wizard] if wizard else sorted(p for p in base.iterdir() if p.is_dir())
     return sorted(
@@ -447,7 +446,7 @@ def case_files(wizard: str | None = None) -> list[Path]:
         for folder in folders
         if folder.is_dir()
         for path in folder.glob("*.toml")
-        if path.name.count(".") == 1
+        if path.name.count(".") == dots
     )
 
 
