@@ -508,7 +508,10 @@ def _case_as_saved(path: Path, _stamp: object) -> Case:
 def _folder_stamps(base: Path) -> tuple[tuple[str, int, int], ...]:
     """The library's folders as they are now: a dozen stat calls, not one per case."""
     try:
-        folders = [base, *sorted(p for p in base.iterdir() if p.is_dir())]
+        # scandir knows which entries are folders without a stat call each (every law
+        # page asks for this stamp)
+        with os.scandir(base) as entries:
+            folders = sorted(entry.path for entry in entries if entry.is_dir())
     except OSError:
         return ()
-    return tuple((p.name, *file_stamp(p)) for p in folders)
+    return tuple((os.path.basename(p), *_stamp_of(p)) for p in (str(base), *folders))

@@ -111,11 +111,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if request.endpoint != "static":
+        # One pass over the answer's headers rather than a search per header we add.
+        present = {name.lower() for name, _value in response.headers.items()}
+        response.headers.extend(
+            (name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present
+        )
+        if request.endpoint != "static" and "cache-control" not in present:
             # Pages show boards and rulings: keep them out of shared phones' caches.
-            response.headers.setdefault("Cache-Control", "no-store")
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.errorhandler(404)

@@ -103,9 +103,6 @@ def law_page(page: str) -> ResponseReturnValue:
             note = FALLBACK_NOTES[asked]
     official = load_official(book.lang)
     body = _law_body(book, law.number or law.anchor, official.imported_at if official else "")
-    # The list of all laws and the laws citing this one in the page's language, when
-    # that lawbook has every law (a half-written list would mix the languages).
-    listed = book if all(book.has_law(item.number) for item in english.laws) else english
     english_law = _in_language(english, page)
     commentary_note = (
         COMMENTARY_NOTES.get(book.lang, "")
@@ -118,6 +115,9 @@ def law_page(page: str) -> ResponseReturnValue:
     cases = cases_citing(law.number) if law.number else []
 
     def render() -> str:  # once per law, language and lawbook while the server runs
+        # The list of all laws and the laws citing this one in the page's language, when
+        # that lawbook has every law (a half-written list would mix the languages).
+        listed = book if all(book.has_law(item.number) for item in english.laws) else english
         previous, following = english.neighbours(law.number) if law.number else (None, None)
         return render_template(
             "law.html",

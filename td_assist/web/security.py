@@ -23,8 +23,9 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
+from flask.wrappers import Response
 from itsdangerous import URLSafeTimedSerializer
 
 from td_assist.i18n import _
@@ -145,6 +146,13 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        # Most answers never touch the session (a law page, a search): Flask would still
+        # read six cookie settings from the config before finding there is nothing to do.
+        if not session and not session.modified and not session.accessed:
+            return
+        super().save_session(app, session, response)
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Flask builds the cookie's serializer on every request (a tenth of a static

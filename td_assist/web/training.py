@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
-from td_assist.i18n import _
+from td_assist.i18n import DEFAULT_LANGUAGE, _, current_language
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.model import Ruling
@@ -128,9 +128,12 @@ def cases_citing(number: int) -> list[Case]:
     """The worked cases that teach Law ``number`` (for the law pages), in the reader's
     language where they have been translated."""
     try:
-        return [in_language(case) for case in _cases_on_law(number, library_stamp())]
+        cases = _cases_on_law(number, library_stamp())
     except RecordError:
         return []
+    if current_language() == DEFAULT_LANGUAGE:
+        return list(cases)  # the library's own (English) cases: nothing to look up
+    return [in_language(case) for case in cases]
 
 
 @lru_cache(maxsize=128)  # per law (1-93) for the library as it is
