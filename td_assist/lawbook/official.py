@@ -20,6 +20,8 @@ from pydantic import BaseModel, Field, ValidationError
 
 from td_assist.i18n import _
 from td_assist.lawbook.settings import official_path
+from td_assist.paths import file_stamp
+from td_assist.recheck import recently
 
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -225,11 +227,10 @@ def load_official(lang: str = "en") -> OfficialText | None:
     """The imported official text in ``lang``, or None when the club has not imported it.
     Read again only when the file changes: every law page asks for it."""
     path = official_path() if lang == "en" else official_path(lang)
-    try:
-        stat = path.stat()
-    except OSError:
+    stamp = recently(("official text", path), lambda: file_stamp(path))
+    if stamp == (0, 0):
         return None
-    return _official_as_saved(path, stat.st_mtime_ns, stat.st_size)
+    return _official_as_saved(path, *stamp)
 
 
 @lru_cache(maxsize=4)  # the texts as last imported (per user folder and language)

@@ -30,6 +30,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats.text import split_tricks
 from td_assist.i18n import DEFAULT_LANGUAGE, N_, _, current_language, known_language
 from td_assist.paths import content_dir, file_stamp
+from td_assist.recheck import recently
 from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import rule
 from td_assist.rulings.engine.requests import Irregularity
@@ -492,7 +493,7 @@ def library_stamp() -> tuple[Path, tuple[tuple[str, int, int], ...]]:
     """The library's folder and the state of its folders: what a cache of anything
     made from the cases is keyed on."""
     base = content_dir("rulings") / "cases"
-    return base, _folder_stamps(base)
+    return base, recently(("case library", base), lambda: _folder_stamps(base))
 
 
 @lru_cache(maxsize=16)  # per wizard and the whole library, as the folders last were

@@ -24,6 +24,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
+from td_assist.recheck import SERVE_SECONDS, reuse_for
 from td_assist.web import MAX_UPLOAD, TOO_LARGE_FOR_API
 from td_assist.web.security import SECURITY_HEADERS
 from td_assist.web.warm import warm_in_background
@@ -187,4 +188,8 @@ def serve(app: Callable[..., Any], host: str, port: int) -> None:
     sys.setswitchinterval(SWITCH_SECONDS)
     server = make_server(app, host, port)
     warm_in_background(app)
-    server.run()
+    previous = reuse_for(SERVE_SECONDS)
+    try:
+        server.run()
+    finally:
+        reuse_for(previous)
