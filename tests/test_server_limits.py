@@ -255,3 +255,40 @@ def test_serving_does_not_print_a_line_per_waiting_request(monkeypatch):
     finally:
         sys.setswitchinterval(turns)  # serve shortens them for the whole process
     assert not queue_log.isEnabledFor(logging.WARNING)
+
+
+def _big_answer_server(**overrides):
+    """A bare WSGI app writing 2 MB in 32 pieces, under td-assist's server settings."""
+    piece = b"x" * 65536
+
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return iter([piece] * 32)
+
+    server = make_server(app, HOST, 0, **overrides)
+    threading.Thread(target=server.run, daemon=True).start()
+    return server
+
+
+@pytest.mark.parametrize("watermark", [16 * 1024 * 1024, 128 * 1024])
+def test_an_answer_larger_than_the_socket_reaches_a_slow_reader(watermark):
+    # The loop leaves sending to the answering thread while it works (GuardedChannel.
+    # writable); when that thread waits for the loop (output over the high watermark)
+    # or the reader is too slow for one send, the loop must still send the rest.
+    server = _big_answer_server(outbuf_high_watermark=watermark)
+    try:
+        sock = socket.create_connection((HOST, server.effective_port), timeout=10)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        time.sleep(0.3)  # the reader is away: the server's sends fill the socket
+        received = b""
+        while b"\r\n\r\n" not in received or len(received.split(b"\r\n\r\n", 1)[1]) < 2 << 20:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            received += chunk
+        sock.close()
+        assert len(received.split(b"\r\n\r\n", 1)[1]) == 2 << 20
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown(timeout=2)

@@ -103,6 +103,20 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         self.request_started = time.monotonic()
         super().__init__(server, sock, addr, adj, map)
 
+    def writable(self) -> bool:
+        """Whether the server's loop should send this connection's output. While a
+        request is being answered, the thread answering it sends what it writes
+        (waitress's ``send_bytes`` is 1), so the loop only stepped in to find that
+        thread holding the buffer: four idle wake-ups per page at 32 phones
+        (benchmarks/load.py). It still sends once the answer is done, and whenever that
+        thread waits for it (output over the high watermark)."""
+        if self.will_close or self.close_when_flushed:
+            return True
+        pending = self.total_outbufs_len
+        if not pending:
+            return False
+        return not self.requests or pending > self.adj.outbuf_high_watermark
+
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
             self.request_started = time.monotonic()  # a new request's first byte
