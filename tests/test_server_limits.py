@@ -262,10 +262,12 @@ def _big_answer_server(**overrides):
     piece = b"x" * 65536
 
     def app(environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/plain")])
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(2 << 20))])
         return iter([piece] * 32)
 
     server = make_server(app, HOST, 0, **overrides)
+    # a small send buffer (each connection inherits it): one send never takes it all
+    server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
     threading.Thread(target=server.run, daemon=True).start()
     return server
 

@@ -115,7 +115,9 @@ class GuardedChannel(HTTPChannel):  # type: ignore[misc]
         pending = self.total_outbufs_len
         if not pending:
             return False
-        return not self.requests or pending > self.adj.outbuf_high_watermark
+        # ">=": that thread waits while its output is over the mark, but waitress wakes
+        # it only once the loop has sent it below (at exactly the mark both would wait)
+        return not self.requests or pending >= self.adj.outbuf_high_watermark
 
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
