@@ -19,6 +19,9 @@ from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_UPLOAD", "create_app"]
 
+_SECURITY_HEADERS_LOWER = tuple(
+    (name.lower(), name, value) for name, value in SECURITY_HEADERS.items()
+)
 MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading it
 TOO_LARGE_FOR_API = "the body is larger than 2 MB, the most the API reads"
 SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
@@ -113,9 +116,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _security_headers(response: Response) -> Response:
         # One pass over the answer's headers rather than a search per header we add.
         present = {name.lower() for name, _value in response.headers.items()}
-        response.headers.extend(
-            (name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present
-        )
+        for lower, name, value in _SECURITY_HEADERS_LOWER:
+            if lower not in present:
+                response.headers.add(name, value)
         if request.endpoint != "static" and "cache-control" not in present:
             # Pages show boards and rulings: keep them out of shared phones' caches.
             response.headers["Cache-Control"] = "no-store"
