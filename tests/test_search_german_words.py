@@ -88,3 +88,59 @@ def test_how_many_is_not_too_many(engine):
 )
 def test_shortening_the_play_is_a_claim(engine, question):
     assert engine.search(question).hits[0].law in {68, 69, 70, 71}
+
+
+# --- sq-de: verb forms (issue 34) ---
+
+
+@pytest.mark.parametrize(
+    ("form", "infinitive"),
+    [
+        ("fand", "finden"),  # "Nach dem Spiel fand ich noch eine Karte"
+        ("gefunden", "finden"),
+        ("nahm", "nehmen"),
+        ("zurückgenommen", "zurücknehmen"),  # a separable prefix before a strong participle
+        ("sah", "sehen"),
+        ("gesehen", "sehen"),
+        ("zog", "ziehen"),
+        ("fiel", "fallen"),
+        ("übernommen", "übernehmen"),  # an inseparable prefix: no ge-
+        ("abgeworfen", "abwerfen"),
+    ],
+)
+def test_a_strong_verb_s_forms_meet_its_infinitive(form, infinitive):
+    assert german_stem(fold(form)) == german_stem(fold(infinitive))
+
+
+@pytest.mark.parametrize(
+    ("participle", "infinitive"),
+    [
+        ("abgerechnet", "abrechnen"),
+        ("weggelegt", "weglegen"),
+        ("ausgespielt", "ausspielen"),
+        ("ausgespielte", "ausspielen"),
+        ("angemeldet", "anmelden"),
+        ("nachgezählt", "nachzählen"),
+    ],
+)
+def test_a_separable_verb_s_participle_meets_its_infinitive(participle, infinitive):
+    # without any vocabulary: the stem alone
+    assert german_stem(fold(participle)) == german_stem(fold(infinitive))
+
+
+@pytest.mark.parametrize("form", ["revokiert", "revokierte", "revokieren", "renoncieren"])
+def test_every_form_of_revoking_is_the_revoke(engine, form):
+    assert engine._german_meaning(form) == engine._german_meaning("Revoke")
+
+
+def test_an_ieren_ending_on_a_noun_is_left_alone():
+    from td_assist.search.analysis import german_infinitive
+
+    assert german_infinitive("turniere") == "turniere"
+    assert german_infinitive("vierte") == "vierte"
+
+
+def test_a_named_card_is_no_alert(engine):
+    # "die Karte angesagt": the declarer named it; "angesagt" is "ansagen", not an alert
+    assert engine._german_meaning("angesagt") == engine._german_meaning("ansagen")
+    assert engine._german_meaning("angesagt") != engine._german_meaning("Alert")
