@@ -144,3 +144,37 @@ def test_a_named_card_is_no_alert(engine):
     # "die Karte angesagt": the declarer named it; "angesagt" is "ansagen", not an alert
     assert engine._german_meaning("angesagt") == engine._german_meaning("ansagen")
     assert engine._german_meaning("angesagt") != engine._german_meaning("Alert")
+
+
+@pytest.mark.parametrize(
+    ("compound", "part"),
+    [
+        ("Spielgeschehen", "geschehen"),  # "hat ins Spielgeschehen eingegriffen"
+        ("Reizverlauf", "verlauf"),
+        ("Zeitüberschreitung", "überschreitung"),
+        ("Schlemmkontrakt", "kontrakt"),
+    ],
+)
+def test_the_splitter_knows_more_table_compounds(engine, compound, part):
+    assert engine.decompounder.split(fold(compound))[-1] == fold(part)
+
+
+@pytest.mark.parametrize(
+    ("word", "meaning"),
+    [
+        ("Abwurf", "discard"),
+        ("geschnappt", "ruff"),
+        ("Kontrakt", "contract"),
+        ("Schlemm", "slam"),
+        ("Lizit", "auction"),
+    ],
+)
+def test_german_table_words_mean_the_lawbook_s_terms(engine, word, meaning):
+    assert meaning in engine.search(f"Frage zum {word}").expanded
+
+
+def test_a_changed_call_after_partner_s_pass_is_law_25(engine):
+    # "Pass" and "Partner" are in nearly every German auction story: the change decides
+    assert (
+        engine.search("Ost hat seine Ansage nach dem Pass des Partners geändert").hits[0].law == 25
+    )
