@@ -178,3 +178,14 @@ def test_a_changed_call_after_partner_s_pass_is_law_25(engine):
     assert (
         engine.search("Ost hat seine Ansage nach dem Pass des Partners geändert").hits[0].law == 25
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        ("Darf der Dummy mitzählen, wie viele Stiche wir schon haben?", "42A2"),
+        ("Der Alleinspieler hat das Ausspiel außer der Reihe abgelehnt", "54D"),
+    ],
+)
+def test_german_situations_with_few_phrasings_find_their_section(engine, question, anchor):
+    assert engine.search(question).hits[0].anchor == anchor
