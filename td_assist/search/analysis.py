@@ -240,7 +240,7 @@ def german_infinitive(word: str) -> str:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
         rest = word[len(prefix) :]
-        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 4:
+        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3:
             return prefix + _STRONG_FORMS[rest]
     for ending in _IEREN_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
@@ -387,7 +387,40 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
             part = pending.pop(0)
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
+    found.extend(_rejoined_verbs(text))
     return found
+
+
+# The particles a separable verb leaves at the end of a main clause: "nahm seine Karte
+# zurück" is "zurücknehmen", "spielte Pik aus" is "ausspielen"
+_PARTICLES = frozenset(("zuruck", "aus", "ab", "an", "auf", "nach", "weg", "vor", "hin", "ein"))
+# a search's question comes lowercased: the seats are the nouns that end in -t there
+_NO_VERBS = STOP_DE | {"west", "ost", "nord", "sud"}
+_CLAUSE_END = re.compile(r"[.,;:!?()\[\]\"„“”]")
+
+
+def _rejoined_verbs(text: str) -> list[str]:
+    """The stem of each separable verb whose particle ends a clause, joined to the
+    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten)."""
+    joined: list[str] = []
+    for clause in _CLAUSE_END.split(text):
+        said = words(clause)
+        if len(said) < 3 or german_form(said[-1]) not in _PARTICLES:
+            continue
+        particle = german_form(said[-1])
+        # a finite verb is written in lower case ("West spielt Herz aus": not "West")
+        lower = {fold(w) for w in re.findall(r"[^\W_]+", clause) if w[:1].islower()}
+        for word in said[:-1]:
+            form = german_form(word)
+            if form in _NO_VERBS or len(form) < 3 or form.startswith("ge") or word not in lower:
+                continue
+            if form in _STRONG_FORMS:
+                joined.append(german_stem(particle + form))
+                break
+            if len(form) >= 4 and form.endswith(("t", "te", "ten")):
+                joined.append(german_stem(_weak_infinitive(particle + form)))
+                break
+    return joined
 
 
 def default_decompounder() -> Decompounder:
