@@ -387,7 +387,8 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
             part = pending.pop(0)
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
-    found.extend(_rejoined_verbs(text))
+    if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
+        found.extend(_rejoined_verbs(text))
     return found
 
 
