@@ -208,3 +208,17 @@ def test_a_particle_at_the_clause_end_rejoins_its_verb(sentence, verb):
 
 def test_a_call_taken_back_in_a_main_clause_is_law_25(engine):
     assert engine.search("Mein Partner nahm sein Gebot zurück").hits[0].law == 25
+
+
+@pytest.mark.parametrize("word", ["fehlende", "bestehende", "ungenügenden", "Ausnahmen"])
+def test_a_participle_or_plural_noun_is_no_compound(engine, word):
+    # "fehlende" is not "fehl" + "Ende"; "Ausnahmen" (exceptions) not "aus" + "nahmen"
+    assert engine.decompounder.split(fold(word)) == ()
+
+
+def test_a_plural_noun_is_no_separable_verb():
+    from td_assist.search.analysis import german_infinitive
+
+    assert german_infinitive("ausnahmen") == "ausnahmen"
+    assert german_infinitive("aufgaben") == "aufgaben"
+    assert german_infinitive("zurucknahm") == "zurucknehmen"

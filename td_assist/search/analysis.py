@@ -240,7 +240,9 @@ def german_infinitive(word: str) -> str:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
         rest = word[len(prefix) :]
-        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3:
+        # not a past plural: "Ausnahmen", "Aufgaben", "Anlagen" are nouns
+        plural = rest.endswith("en") and not rest.startswith("ge")
+        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
             return prefix + _STRONG_FORMS[rest]
     for ending in _IEREN_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
@@ -307,8 +309,11 @@ class Decompounder:
         self.infinitives = {f for f in forms if f.endswith("en")}
 
     def known(self, piece: str) -> bool:
-        if len(piece) < 5 and piece in _STRONG_FORMS and piece not in self.parts:
-            return False  # "traf" is no part of "Nebenstrafkarte", whatever "treffen" is
+        # "traf" is no part of "Nebenstrafkarte", whatever "treffen" is, nor "nahmen" of
+        # "Ausnahmen"; a participle ("genommen") may be
+        short_or_plural = len(piece) < 5 or (piece.endswith("en") and not piece.startswith("ge"))
+        if piece in _STRONG_FORMS and piece not in self.parts and short_or_plural:
+            return False
         return piece in self.parts or german_stem(piece) in self.parts
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
@@ -324,7 +329,7 @@ class Decompounder:
                 if not rest.startswith(link):
                     continue
                 tail = rest[len(link) :]
-                if len(tail) < 3:
+                if len(tail) < 3 or self._participle_ending(head, tail):
                     continue
                 if self.known(tail):
                     return (head, tail)
@@ -332,6 +337,10 @@ class Decompounder:
                 if deeper:
                     return (head, *deeper)
         return ()
+
+    def _participle_ending(self, head: str, tail: str) -> bool:
+        """ "fehlende" is "fehlen" + -de, not "fehl" + "Ende": a present participle."""
+        return tail in _ENDE_FORMS and not head.endswith(("n", "s"))  # "Runden-ende" is
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
     def verb_root(self, stem: str) -> str:
@@ -357,6 +366,7 @@ def _no_parts() -> Decompounder:
     return Decompounder(set())
 
 
+_ENDE_FORMS = frozenset(("ende", "enden", "endes", "ender", "endem"))
 _HOW_MANY = {"viel", "viele", "vielen"}
 
 
