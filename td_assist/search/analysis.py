@@ -329,7 +329,7 @@ class Decompounder:
                 if not rest.startswith(link):
                     continue
                 tail = rest[len(link) :]
-                if len(tail) < 3 or self._participle_ending(head, tail):
+                if len(tail) < 3:
                     continue
                 if self.known(tail):
                     return (head, tail)
@@ -337,10 +337,6 @@ class Decompounder:
                 if deeper:
                     return (head, *deeper)
         return ()
-
-    def _participle_ending(self, head: str, tail: str) -> bool:
-        """ "fehlende" is "fehlen" + -de, not "fehl" + "Ende": a present participle."""
-        return tail in _ENDE_FORMS and not head.endswith(("n", "s"))  # "Runden-ende" is
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
     def verb_root(self, stem: str) -> str:
@@ -366,7 +362,6 @@ def _no_parts() -> Decompounder:
     return Decompounder(set())
 
 
-_ENDE_FORMS = frozenset(("ende", "enden", "endes", "ender", "endem"))
 _HOW_MANY = {"viel", "viele", "vielen"}
 
 
