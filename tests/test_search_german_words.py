@@ -88,3 +88,137 @@ def test_how_many_is_not_too_many(engine):
 )
 def test_shortening_the_play_is_a_claim(engine, question):
     assert engine.search(question).hits[0].law in {68, 69, 70, 71}
+
+
+# --- sq-de: verb forms (issue 34) ---
+
+
+@pytest.mark.parametrize(
+    ("form", "infinitive"),
+    [
+        ("fand", "finden"),  # "Nach dem Spiel fand ich noch eine Karte"
+        ("gefunden", "finden"),
+        ("nahm", "nehmen"),
+        ("zurückgenommen", "zurücknehmen"),  # a separable prefix before a strong participle
+        ("sah", "sehen"),
+        ("gesehen", "sehen"),
+        ("zog", "ziehen"),
+        ("fiel", "fallen"),
+        ("übernommen", "übernehmen"),  # an inseparable prefix: no ge-
+        ("abgeworfen", "abwerfen"),
+    ],
+)
+def test_a_strong_verb_s_forms_meet_its_infinitive(form, infinitive):
+    assert german_stem(fold(form)) == german_stem(fold(infinitive))
+
+
+@pytest.mark.parametrize(
+    ("participle", "infinitive"),
+    [
+        ("abgerechnet", "abrechnen"),
+        ("weggelegt", "weglegen"),
+        ("ausgespielt", "ausspielen"),
+        ("ausgespielte", "ausspielen"),
+        ("angemeldet", "anmelden"),
+        ("nachgezählt", "nachzählen"),
+    ],
+)
+def test_a_separable_verb_s_participle_meets_its_infinitive(participle, infinitive):
+    # without any vocabulary: the stem alone
+    assert german_stem(fold(participle)) == german_stem(fold(infinitive))
+
+
+@pytest.mark.parametrize("form", ["revokiert", "revokierte", "revokieren", "renoncieren"])
+def test_every_form_of_revoking_is_the_revoke(engine, form):
+    assert engine._german_meaning(form) == engine._german_meaning("Revoke")
+
+
+def test_an_ieren_ending_on_a_noun_is_left_alone():
+    from td_assist.search.analysis import german_infinitive
+
+    assert german_infinitive("turniere") == "turniere"
+    assert german_infinitive("vierte") == "vierte"
+
+
+def test_a_named_card_is_no_alert(engine):
+    # "die Karte angesagt": the declarer named it; "angesagt" is "ansagen", not an alert
+    assert engine._german_meaning("angesagt") == engine._german_meaning("ansagen")
+    assert engine._german_meaning("angesagt") != engine._german_meaning("Alert")
+
+
+@pytest.mark.parametrize(
+    ("compound", "part"),
+    [
+        ("Spielgeschehen", "geschehen"),  # "hat ins Spielgeschehen eingegriffen"
+        ("Reizverlauf", "verlauf"),
+        ("Zeitüberschreitung", "überschreitung"),
+        ("Schlemmkontrakt", "kontrakt"),
+    ],
+)
+def test_the_splitter_knows_more_table_compounds(engine, compound, part):
+    assert engine.decompounder.split(fold(compound))[-1] == fold(part)
+
+
+@pytest.mark.parametrize(
+    ("word", "meaning"),
+    [
+        ("Abwurf", "discard"),
+        ("geschnappt", "ruff"),
+        ("Kontrakt", "contract"),
+        ("Schlemm", "slam"),
+        ("Lizit", "auction"),
+    ],
+)
+def test_german_table_words_mean_the_lawbook_s_terms(engine, word, meaning):
+    assert meaning in engine.search(f"Frage zum {word}").expanded
+
+
+def test_a_changed_call_after_partner_s_pass_is_law_25(engine):
+    # "Pass" and "Partner" are in nearly every German auction story: the change decides
+    assert (
+        engine.search("Ost hat seine Ansage nach dem Pass des Partners geändert").hits[0].law == 25
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        ("Darf der Dummy mitzählen, wie viele Stiche wir schon haben?", "42A2"),
+        ("Der Alleinspieler hat das Ausspiel außer der Reihe abgelehnt", "54D"),
+    ],
+)
+def test_german_situations_with_few_phrasings_find_their_section(engine, question, anchor):
+    assert anchor in [hit.anchor for hit in engine.search(question).hits[:3]]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("Der Gegner nahm seine Karte zurück", "zurücknehmen"),
+        ("Ost spielte die Pik Dame aus", "ausspielen"),
+        ("west spielt herz aus", "ausspielen"),  # a search's question comes lowercased
+        ("Nord gab einen Stich ab", "abgeben"),
+    ],
+)
+def test_a_particle_at_the_clause_end_rejoins_its_verb(sentence, verb):
+    from td_assist.search.analysis import german_terms
+
+    assert german_stem(fold(verb)) in german_terms(sentence)
+
+
+def test_a_call_taken_back_in_a_main_clause_is_law_25(engine):
+    assert engine.search("Mein Partner nahm sein Gebot zurück").hits[0].law == 25
+
+
+@pytest.mark.parametrize("word", ["Ausnahmen", "Annahmen"])
+def test_a_plural_noun_is_no_compound_of_a_past_plural(engine, word):
+    # "Ausnahmen" (exceptions) is not "aus" + "nahmen" (took)
+    assert engine.decompounder.split(fold(word)) == ()
+
+
+def test_a_plural_noun_is_no_separable_verb():
+    from td_assist.search.analysis import german_infinitive
+
+    assert german_infinitive("ausnahmen") == "ausnahmen"
+    assert german_infinitive("aufgaben") == "aufgaben"
+    assert german_infinitive("zurucknahm") == "zurucknehmen"

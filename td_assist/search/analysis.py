@@ -159,16 +159,127 @@ def german_form(word: str) -> str:
     return word.replace("ae", "a").replace("oe", "o").replace("ue", "u")
 
 
+# The strong and mixed verbs of bridge talk, by infinitive: their present forms with a
+# changed vowel, past tenses and participles, which Snowball leaves as stems of their own
+# ("nahm", "genommen" and "nehmen" are three). Folded spellings (ae/oe/ue -> a/o/u,
+# ß -> ss). Not "stand" (the score's "Zwischenstand") nor "halt" (a filler word).
+_STRONG_VERBS = {
+    "nehmen": "nimmt nimmst nahm nahmen genommen",
+    "geben": "gibt gibst gab gaben gegeben",
+    "sehen": "sieht siehst sah sahen gesehen",
+    "finden": "findet fand fanden gefunden",
+    "ziehen": "zieht zog zogen gezogen",
+    "fallen": "fallt fiel fielen gefallen",
+    "liegen": "liegt lag lagen gelegen",
+    "bieten": "bietet bot boten geboten",
+    "werfen": "wirft warf warfen geworfen",
+    "lassen": "lasst liess liessen gelassen",
+    "halten": "hielt hielten gehalten",
+    "rufen": "ruft rief riefen gerufen",
+    "kommen": "kommt kam kamen gekommen",
+    "gehen": "geht ging gingen gegangen",
+    "stehen": "steht standen gestanden",
+    "sitzen": "sitzt sass sassen gesessen",
+    "schlagen": "schlagt schlug schlugen geschlagen",
+    "schreiben": "schreibt schrieb schrieben geschrieben",
+    "verlieren": "verliert verlor verloren",
+    "gewinnen": "gewinnt gewann gewannen gewonnen",
+    "stechen": "sticht stach stachen gestochen",
+    "sprechen": "spricht sprach sprachen gesprochen",
+    "denken": "denkt dachte dachten gedacht",
+    "bringen": "bringt brachte brachten gebracht",
+    "wissen": "weiss wusste wussten gewusst",
+    "vergessen": "vergisst vergass vergassen",
+    "lesen": "liest las lasen gelesen",
+    "treffen": "trifft traf trafen getroffen",
+    "bleiben": "bleibt blieb blieben geblieben",
+    "greifen": "greift griff griffen gegriffen",
+    "heben": "hebt hob hoben gehoben",
+    "schieben": "schiebt schob schoben geschoben",
+    "schweigen": "schweigt schwieg schwiegen geschwiegen",
+    "kennen": "kennt kannte kannten gekannt",
+    "nennen": "nennt nannte nannten genannt",
+    "beginnen": "beginnt begann begannen begonnen",
+    "entscheiden": "entscheidet entschied entschieden",
+    "tun": "tut tat taten getan",
+}
+# Prefixes that never take ge- in the participle: "übernommen" is "übernehmen",
+# "verboten" "verbieten". "gelegen" is left out: "verlegen" is "legen", not "liegen".
+_INSEPARABLE = ("uber", "unter", "ver", "ent", "be", "er", "zer", "miss")
+
+
+def _strong_forms() -> dict[str, str]:
+    forms: dict[str, str] = {}
+    for infinitive, said in _STRONG_VERBS.items():
+        for form in said.split():
+            forms[form] = infinitive
+            if form.startswith("ge") and form != "gelegen":
+                for prefix in _INSEPARABLE:
+                    forms.setdefault(prefix + form[2:], prefix + infinitive)
+    return forms
+
+
+_STRONG_FORMS = _strong_forms()
+# -ieren verbs take no ge- and Snowball cuts "revokieren" to "revoki" but leaves
+# "revokiert" whole: their forms go back to the infinitive
+_IEREN_ENDINGS = ("ierten", "iertes", "ierter", "iertem", "ierte", "iert")
+_PREFIXES_LONGEST_FIRST = tuple(sorted(_SEPARABLE, key=len, reverse=True))
+
+
+def german_infinitive(word: str) -> str:
+    """The infinitive of a strong verb's form or an -ieren verb's (a separable prefix
+    kept: "zurückgenommen" -> "zurucknehmen"); any other word as it is (folded input).
+
+    >>> german_infinitive("zuruckgenommen"), german_infinitive("fand")
+    ('zurucknehmen', 'finden')
+    >>> german_infinitive("revokiert"), german_infinitive("Turniere".lower())
+    ('revokieren', 'turniere')
+    """
+    strong = _STRONG_FORMS.get(word)
+    if strong:
+        return strong
+    for prefix in _PREFIXES_LONGEST_FIRST:
+        rest = word[len(prefix) :]
+        # not a past plural: "Ausnahmen", "Aufgaben", "Anlagen" are nouns
+        plural = rest.endswith("en") and not rest.startswith("ge")
+        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
+            return prefix + _STRONG_FORMS[rest]
+    for ending in _IEREN_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)] + "ieren"
+    return word
+
+
 @lru_cache(maxsize=8192)
 def german_stem(word: str) -> str:
-    """The Snowball German stem of a folded word, participle ge- of separable verbs
-    removed (``ausgespielt`` and ``ausspielen`` meet)."""
-    word = german_form(word)
+    """The Snowball German stem of a folded word, a verb's form first brought to its
+    infinitive where that is irregular (``german_infinitive``), participle ge- of
+    separable verbs removed (``ausgespielt`` and ``ausspielen`` meet)."""
+    word = german_infinitive(german_form(word))
     for prefix in _SEPARABLE:
         if word.startswith(prefix + "ge") and len(word) > len(prefix) + 5:
-            word = prefix + word[len(prefix) + 2 :]
+            word = _weak_infinitive(prefix + word[len(prefix) + 2 :])
             break
     return _GERMAN_STEM(word)
+
+
+_PARTICIPLE_ENDINGS = ("te", "ten", "tes", "ter", "tem", "t")  # "ausgespielte Karte"
+
+
+def _weak_infinitive(word: str) -> str:
+    """A separable weak verb's participle, its ge- already out, as the infinitive
+    ("abrechnet" -> "abrechnen", "auswechselt" -> "auswechseln"): Snowball leaves the
+    participle's -t, so "abgerechnet" and "abrechnen" would not meet."""
+    for ending in _PARTICIPLE_ENDINGS:
+        if word.endswith(ending):
+            root = word[: -len(ending)]
+            break
+    else:
+        return word
+    if root.endswith("e") and root[-2:-1] in ("d", "t", "n", "m"):  # meld-et, rechn-et
+        root = root[:-1]
+    schwa = root.endswith(("el", "er")) and not root.endswith(("iel", "ier"))  # spiel-en
+    return root + ("n" if schwa else "en")
 
 
 @lru_cache(maxsize=1)
@@ -198,6 +309,11 @@ class Decompounder:
         self.infinitives = {f for f in forms if f.endswith("en")}
 
     def known(self, piece: str) -> bool:
+        # "traf" is no part of "Nebenstrafkarte", whatever "treffen" is, nor "nahmen" of
+        # "Ausnahmen"; a participle ("genommen") may be
+        short_or_plural = len(piece) < 5 or (piece.endswith("en") and not piece.startswith("ge"))
+        if piece in _STRONG_FORMS and piece not in self.parts and short_or_plural:
+            return False
         return piece in self.parts or german_stem(piece) in self.parts
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one decompounder per engine, bounded cache
@@ -276,7 +392,41 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
             part = pending.pop(0)
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
+    if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
+        found.extend(_rejoined_verbs(text))
     return found
+
+
+# The particles a separable verb leaves at the end of a main clause: "nahm seine Karte
+# zurück" is "zurücknehmen", "spielte Pik aus" is "ausspielen"
+_PARTICLES = frozenset(("zuruck", "aus", "ab", "an", "auf", "nach", "weg", "vor", "hin", "ein"))
+# a search's question comes lowercased: the seats are the nouns that end in -t there
+_NO_VERBS = STOP_DE | {"west", "ost", "nord", "sud"}
+_CLAUSE_END = re.compile(r"[.,;:!?()\[\]\"„“”]")
+
+
+def _rejoined_verbs(text: str) -> list[str]:
+    """The stem of each separable verb whose particle ends a clause, joined to the
+    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten)."""
+    joined: list[str] = []
+    for clause in _CLAUSE_END.split(text):
+        said = words(clause)
+        if len(said) < 3 or german_form(said[-1]) not in _PARTICLES:
+            continue
+        particle = german_form(said[-1])
+        # a finite verb is written in lower case ("West spielt Herz aus": not "West")
+        lower = {fold(w) for w in re.findall(r"[^\W_]+", clause) if w[:1].islower()}
+        for word in said[:-1]:
+            form = german_form(word)
+            if form in _NO_VERBS or len(form) < 3 or form.startswith("ge") or word not in lower:
+                continue
+            if form in _STRONG_FORMS:
+                joined.append(german_stem(particle + form))
+                break
+            if len(form) >= 4 and form.endswith(("t", "te", "ten")):
+                joined.append(german_stem(_weak_infinitive(particle + form)))
+                break
+    return joined
 
 
 def default_decompounder() -> Decompounder:
