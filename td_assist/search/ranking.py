@@ -24,7 +24,6 @@ RARE_IDF = 2.5  # idf from which a term counts fully as evidence in a phrasing
 # played at once") is the situation itself, not one word shared with a long question.
 EXACT_BOOST = 2.0
 REST_SHARE = 0.15  # what a section's further matching phrasings add to its best one
-REST_CAP = 1e9
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 
 
@@ -305,4 +304,4 @@ class PhrasingIndex:
                 best[anchor] = value
             else:
                 rest[anchor] = rest_of(anchor, 0.0) + value
-        return {a: v + REST_SHARE * min(rest_of(a, 0.0), REST_CAP * v) for a, v in best.items()}
+        return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}
