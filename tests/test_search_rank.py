@@ -121,3 +121,11 @@ def test_a_long_question_is_also_searched_sentence_by_sentence(engine):
     assert [c[:2] for c in clauses] == [["we", "sat"], ["the", "opponents"], ["partner", "led"]]
     # one situation in a few words is searched whole only
     assert engine._clauses("partner led out of turn. what now?", {}) == []
+
+
+def test_a_question_of_many_short_sentences_is_searched_in_a_bounded_number_of_them(engine):
+    from td_assist.search.engine import MAX_CLAUSES
+
+    many = " ".join(f"Partner revoked in suit number {n}." for n in range(100))
+    assert len(engine._clauses(many, {})) == MAX_CLAUSES
+    assert engine.search(many).hits  # and it is still answered

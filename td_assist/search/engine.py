@@ -89,6 +89,7 @@ CLAUSE_BREAK = re.compile(r"(?<=[.?!;:])\s+|\n+")
 CLAUSE_MIN_WORDS = 20  # a question shorter than this is one situation
 CLAUSE_MIN_CONTENT = 3  # a sentence with fewer content words says too little alone
 MAX_CLAUSE_WORDS = 60
+MAX_CLAUSES = 5  # each costs about what the whole question does (real dev: at most 5)
 CLAUSE_WEIGHT = 0.2  # a sentence's first place, against the whole question's best score
 FUSE_K = 60.0
 FUSED_DEPTH = 10
@@ -474,6 +475,8 @@ class SearchEngine:
             content = [w for w in sentence if w not in STOP_EN and w not in STOP_DE]
             if len(content) < CLAUSE_MIN_CONTENT or budget <= 0:
                 continue
+            if len(clauses) == MAX_CLAUSES:
+                break
             sentence = sentence[:budget]
             budget -= len(sentence)
             clauses.append([corrected.get(w) or self.speller.correct(w) or w for w in sentence])
