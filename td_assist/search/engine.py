@@ -495,7 +495,7 @@ class SearchEngine:
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
         joined = " ".join(said)
         scores = self._evidence(said, entries, german)
-        if scores:
+        if scores and clauses and CLAUSE_WEIGHT > 0:  # 0: no sentence searched alone
             rankings = [
                 (CLAUSE_WEIGHT, self._ranked_anchors(self._clause_evidence(clause, german)))
                 for clause in clauses
