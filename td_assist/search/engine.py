@@ -85,6 +85,8 @@ STORY_WORDS = 8
 # 0.538/0.730/0.664 -> 0.549/0.752/0.675 (K 60, weight 0.2; K 2 and 10 lifted less,
 # weight 0.4 and 0.5 lost law@1). Fusing the question's bare words' BM25 ranking the same
 # way lost on every measure (weight 0.1: unseen 0.526/0.733/0.657), so it is not done.
+# The cost: a long question is searched about twice (CPU p95 over the benchmark's
+# questions ~10 -> ~14 ms on a loaded machine); CLAUSE_WEIGHT 0 turns it all off.
 CLAUSE_BREAK = re.compile(r"(?<=[.?!;:])\s+|\n+")
 CLAUSE_MIN_WORDS = 20  # a question shorter than this is one situation
 CLAUSE_MIN_CONTENT = 3  # a sentence with fewer content words says too little alone
