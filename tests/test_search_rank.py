@@ -82,3 +82,43 @@ def test_calling_the_director_in_a_german_story_leaves_the_irregularity_first(
 
 def test_calling_the_director_alone_still_finds_the_director_call(engine):
     assert {hit.law for hit in engine.search("TL gerufen").hits[:2]} & {9, 81}
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        # a story of two situations, each told in a sentence of its own
+        (
+            "During the auction nobody alerted the artificial two clubs response and we ended "
+            "up in the wrong contract. Then, in the play, dummy leaned over and told declarer "
+            "which card to play from the table. What should the director do?",
+            {20, 21, 40, 75},
+            {42, 43, 45},
+        ),
+    ],
+)
+def test_a_story_of_two_situations_gets_the_law_of_each_in_the_top_three(
+    engine, question, first, second
+):
+    laws = {hit.law for hit in engine.search(question).hits[:3]}
+    assert laws & first and laws & second
+
+
+def test_a_long_question_is_also_searched_sentence_by_sentence(engine):
+    story = (
+        "We sat down for the last round. The opponents were friendly and chatty. "
+        "Partner led out of turn before the auction ended! What now?"
+    )
+    clauses = engine._clauses(story, {})
+    # each sentence with three content words or more, in its order
+    assert [c[:2] for c in clauses] == [["we", "sat"], ["the", "opponents"], ["partner", "led"]]
+    # one situation in a few words is searched whole only
+    assert engine._clauses("partner led out of turn. what now?", {}) == []
+
+
+def test_a_question_of_many_short_sentences_is_searched_in_a_bounded_number_of_them(engine):
+    from td_assist.search.engine import MAX_CLAUSES
+
+    many = " ".join(f"Partner revoked in suit number {n}." for n in range(100))
+    assert len(engine._clauses(many, {})) == MAX_CLAUSES
+    assert engine.search(many).hits  # and it is still answered
