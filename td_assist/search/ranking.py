@@ -288,11 +288,14 @@ class PhrasingIndex:
             # (then its words met, counted with repeats, are its length: counted from
             # the postings, so a command's one search makes no word sets per phrasing)
             lengths, postings = self.lengths, self.postings
+            held = [postings[t] for t in asked if t in postings]
             for doc in per_doc:
-                if lengths[doc] == size and size == sum(
-                    postings[t].get(doc, 0) for t in asked if t in postings
-                ):
-                    per_doc[doc] *= EXACT_BOOST
+                if lengths[doc] == size:
+                    met = 0  # a plain loop: half the time of sum() over a generator
+                    for found_in in held:
+                        met += found_in.get(doc, 0)
+                    if met == size:
+                        per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
         owner, best_of, rest_of = self.owner, best.get, rest.get
