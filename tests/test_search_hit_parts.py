@@ -147,3 +147,16 @@ def test_the_results_list_is_byte_for_byte_what_the_template_loop_made(engine):
         template = app.jinja_env.from_string(_TEMPLATE_LOOP)
         assert str(hits_html(hits)) == template.render(hits=hits)
     assert isinstance(hits_html(hits), Markup) and "<script>" not in hits_html(hits)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_api_s_kept_json_is_what_jsonify_sends(debug):
+    from flask import jsonify
+
+    from td_assist.search import search_report
+    from td_assist.web.api import json_text
+
+    app = create_app({"TESTING": True, "DEBUG": debug})
+    data = search_report("Strafkarte ä “quoted” <b>").model_dump()
+    with app.test_request_context("/"):
+        assert json_text(data) == jsonify(data).get_data(as_text=True)
