@@ -160,3 +160,36 @@ def test_the_api_s_kept_json_is_what_jsonify_sends(debug):
     data = search_report("Strafkarte ä “quoted” <b>").model_dump()
     with app.test_request_context("/"):
         assert json_text(data) == jsonify(data).get_data(as_text=True)
+
+
+def _phrase_count_by_generator(positions: list[tuple[int, ...]], slop: int) -> int:
+    """The plain way: for each start, the nearest next word within reach, in turn."""
+    count = 0
+    following = [set(p) for p in positions[1:]]
+    for start in positions[0]:
+        at: int | None = start
+        for allowed in following:
+            at = next((at + gap for gap in range(1, slop + 2) if at + gap in allowed), None)
+            if at is None:
+                break
+        else:
+            count += 1
+    return count
+
+
+def test_a_phrase_counts_as_taking_the_nearest_next_word_in_reach():
+    from random import Random
+
+    from td_assist.search.ranking import phrase_count
+
+    assert phrase_count([(0, 5, 9), (1, 7, 10), (2, 11)], 1) == 2  # 0-1-2 and 9-10-11
+    assert phrase_count([(0,), (2,)], 0) == 0 and phrase_count([(0,), (2,)], 1) == 1
+    chance = Random(29)
+    for _ in range(3000):
+        span = chance.randint(2, 40)
+        positions = [
+            tuple(sorted(chance.sample(range(span), chance.randint(1, min(span, 12)))))
+            for _ in range(chance.randint(1, 4))
+        ]
+        slop = chance.randint(0, 3)
+        assert phrase_count(positions, slop) == _phrase_count_by_generator(positions, slop)

@@ -191,13 +191,18 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
     """How often the words occur in order, each within ``slop`` extra words of the last."""
     count = 0
     following = [set(p) for p in positions[1:]]
+    gaps = range(1, slop + 2)
+    # plain loops, no generator per word: a question's own phrase is looked for in
+    # every section holding all its words, and a law's title repeats in each of its parts
     for start in positions[0]:
         at = start
         for allowed in following:
-            nxt = next((at + gap for gap in range(1, slop + 2) if at + gap in allowed), None)
-            if nxt is None:
-                break
-            at = nxt
+            for gap in gaps:
+                if at + gap in allowed:
+                    at += gap  # the nearest next word
+                    break
+            else:
+                break  # the next word is not within reach: no phrase from this start
         else:
             count += 1
     return count
