@@ -769,9 +769,34 @@ class SearchEngine:
                     break
         return deeper
 
+    def _shown(self, section: Section) -> _Shown:
+        """What a hit on the section shows besides its snippet: made on its first search
+        and kept (a search shows ten hits; each costs a walk up the lawbook and a look
+        through the parent's text). One entry per section of this engine's book, so the
+        store never grows past the lawbook, whatever people ask."""
+        kept: dict[str, _Shown] | None = vars(self).get("_shown_of")
+        if kept is None:
+            kept = self._shown_of = {}
+        found = kept.get(section.anchor)
+        if found is None or found.section is not section:
+            law = self.book.law_of(section)
+            found = _Shown(
+                section=section,
+                law=law.number,
+                title=law.title,
+                heading=self._find_heading(section),
+                display=section.display,
+                lead_in=self._find_lead_in(section),
+            )
+            kept[section.anchor] = found
+        return found
+
     def _lead_in(self, section: Section) -> str:
         """A part that goes on its parent's sentence ("a trick could be lost to that
         trump ...") is shown after that sentence's start, so it reads on its own."""
+        return self._shown(section).lead_in
+
+    def _find_lead_in(self, section: Section) -> str:
         text = section.text.lstrip()
         parent = self.book.get(section.parent) if section.parent else None
         if not text[:1].islower() or parent is None:
@@ -784,19 +809,22 @@ class SearchEngine:
     def _heading_of(self, section: Section) -> str:
         """A numbered part without a heading of its own ("70C3") is shown under the
         nearest heading above it ("There Is an Outstanding Trump")."""
+        return self._shown(section).heading
+
+    def _find_heading(self, section: Section) -> str:
         found: Section | None = section
         while found is not None and not found.heading and found.parent:
             found = self.book.get(found.parent)
         return found.heading if found is not None else ""
 
     def _hit_for(self, section: Section, score: float, snippet: str | None = None) -> Hit:
-        law = self.book.law_of(section)
+        shown = self._shown(section)
         return Hit(
             anchor=section.anchor,
-            law=law.number,
-            title=law.title,
-            heading=self._heading_of(section),
-            display=section.display,
+            law=shown.law,
+            title=shown.title,
+            heading=shown.heading,
+            display=shown.display,
             snippet=snippet or html.escape(plain_text(first_text(section))[:200]),
             score=round(score, 3),
         )
@@ -821,28 +849,50 @@ def _fuse(
         for place, anchor in enumerate(ranked):
             fused[anchor] = fused.get(anchor, 0.0) + weight * top * FUSE_K / (FUSE_K + place)
     return fused
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A section's parts of a hit that no question changes (``SearchEngine._shown``)."""
+
+    section: Section
+    law: int
+    title: str
+    heading: str
+    display: str
+    lead_in: str  # HTML: the start of the parent's sentence a part goes on
 
 
 def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
     """The part of the section's text with most query words, words marked with <mark>."""
-    text, starts, ends, stemmed, first_of = _snippet_source(first_text(section))
+    source = _snippet_source(first_text(section))
+    text = source.text
     if not text:
         return ""
+    first_of = source.first_of
     first = min((first_of[stem] for stem in stems if stem in first_of), default=None)
     start = max(0, first - width // 3) if first is not None else 0
     end = min(len(text), start + width)
     # The window's words are the text's words it holds, and the pieces of the words its
     # edges cut through (a piece is stemmed as the word it reads as).
+    starts, ends = source.starts, source.ends
+    low, high = bisect_right(ends, start), bisect_left(starts, end)
+    marked: list[int] = []  # the numbers of the words to mark; then the cut ones
+    for stem in stems:
+        places = source.places.get(stem)
+        if places:
+            marked += places[bisect_left(places, low) : bisect_left(places, high)]
+    cut = {n for n in (low, high - 1) if low <= n < high and (starts[n] < start or ends[n] > end)}
+    if cut:
+        marked = [n for n in marked if n not in cut]
+        marked += [
+            n for n in cut if _stem(text[max(starts[n], start) : min(ends[n], end)]) in stems
+        ]
+    marked.sort()
     out, last = [], start
-    for number in range(bisect_right(ends, start), bisect_left(starts, end)):
-        at, stop, stem = starts[number], ends[number], stemmed[number]
-        if at < start or stop > end:
-            at, stop = max(at, start), min(stop, end)
-            stem = _stem(text[at:stop])
-        if stem in stems:
-            out.append(html.escape(text[last:at]))
-            out.append(f"<mark>{html.escape(text[at:stop])}</mark>")
-            last = stop
+    for number in marked:
+        at, stop = max(starts[number], start), min(ends[number], end)
+        out.append(html.escape(text[last:at]))
+        out.append(f"<mark>{html.escape(text[at:stop])}</mark>")
+        last = stop
     out.append(html.escape(text[last:end]))
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
@@ -852,25 +902,35 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
 Words = tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _SnippetSource:
+    """The text a snippet is cut from, and where each of its words starts and ends."""
+
+    text: str
+    starts: Words
+    ends: Words
+    first_of: dict[str, int]  # where each stem is first met (a search asks for the first)
+    places: dict[str, Words]  # the numbers of the words of each stem, in order
+
+
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
-def _snippet_source(
-    section_text: str,
-) -> tuple[str, Words, Words, tuple[str, ...], dict[str, int]]:
-    """The text a snippet is cut from, and where each of its words starts and ends,
-    with its stem; and where each stem is first met (a search asks for the first of
-    its words, and the sections are long)."""
+def _snippet_source(section_text: str) -> _SnippetSource:
+    """The section's text as a snippet is cut from it: each word's place and stem worked
+    out once, so a search only looks up its own stems (the sections are long)."""
     text = " ".join(plain_text(section_text).split())
     found = list(re.finditer(r"\w+", text))
-    stemmed = tuple(_stem(m.group(0)) for m in found)
     first_of: dict[str, int] = {}
-    for match, stem in zip(found, stemmed, strict=True):
+    places: dict[str, list[int]] = {}
+    for number, match in enumerate(found):
+        stem = _stem(match.group(0))
         first_of.setdefault(stem, match.start())
-    return (
-        text,
-        tuple(m.start() for m in found),
-        tuple(m.end() for m in found),
-        stemmed,
-        first_of,
+        places.setdefault(stem, []).append(number)
+    return _SnippetSource(
+        text=text,
+        starts=tuple(m.start() for m in found),
+        ends=tuple(m.end() for m in found),
+        first_of=first_of,
+        places={stem: tuple(numbers) for stem, numbers in places.items()},
     )
 
 

@@ -191,13 +191,18 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
     """How often the words occur in order, each within ``slop`` extra words of the last."""
     count = 0
     following = [set(p) for p in positions[1:]]
+    gaps = range(1, slop + 2)
+    # plain loops, no generator per word: a question's own phrase is looked for in
+    # every section holding all its words, and a law's title repeats in each of its parts
     for start in positions[0]:
         at = start
         for allowed in following:
-            nxt = next((at + gap for gap in range(1, slop + 2) if at + gap in allowed), None)
-            if nxt is None:
-                break
-            at = nxt
+            for gap in gaps:
+                if at + gap in allowed:
+                    at += gap  # the nearest next word
+                    break
+            else:
+                break  # the next word is not within reach: no phrase from this start
         else:
             count += 1
     return count
@@ -288,11 +293,14 @@ class PhrasingIndex:
             # (then its words met, counted with repeats, are its length: counted from
             # the postings, so a command's one search makes no word sets per phrasing)
             lengths, postings = self.lengths, self.postings
+            held = [postings[t] for t in asked if t in postings]
             for doc in per_doc:
-                if lengths[doc] == size and size == sum(
-                    postings[t].get(doc, 0) for t in asked if t in postings
-                ):
-                    per_doc[doc] *= EXACT_BOOST
+                if lengths[doc] == size:
+                    met = 0  # a plain loop: half the time of sum() over a generator
+                    for found_in in held:
+                        met += found_in.get(doc, 0)
+                    if met == size:
+                        per_doc[doc] *= EXACT_BOOST
         best: dict[str, float] = {}
         rest: dict[str, float] = {}
         owner, best_of, rest_of = self.owner, best.get, rest.get

@@ -16,7 +16,8 @@ from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
 from td_assist.rulings.engine.registry import load_wizards, rule
 from td_assist.rulings.engine.requests import parse_request
-from td_assist.search import search_report
+from td_assist.search import get_search
+from td_assist.search.report import report_of
 from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
 
@@ -56,10 +57,24 @@ def search() -> ResponseReturnValue:
     except ValueError:
         return jsonify(error=_("limit must be a whole number from 1 to 50")), 400
 
-    def answer() -> str:
-        return jsonify(search_report(query, limit=limit).model_dump()).get_data(as_text=True)
+    engine = get_search()
 
-    return current_app.response_class(kept_search(answer), mimetype=current_app.json.mimetype)
+    def answer() -> str:
+        return json_text(report_of(engine.search(query, limit=limit)).model_dump())
+
+    return current_app.response_class(
+        kept_search(answer, engine), mimetype=current_app.json.mimetype
+    )
+
+
+def json_text(data: object) -> str:
+    """``data`` as ``jsonify`` sends it (compact, or indented when debugging), as text
+    to keep: without making a response only to read its body back (issue 29)."""
+    provider = current_app.json
+    compact = getattr(provider, "compact", None)
+    if (compact is None and current_app.debug) or compact is False:
+        return provider.dumps(data, indent=2) + "\n"
+    return provider.dumps(data, separators=(",", ":")) + "\n"
 
 
 @api.post("/rulings/<wizard>")
