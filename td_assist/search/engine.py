@@ -849,6 +849,8 @@ def _fuse(
         for place, anchor in enumerate(ranked):
             fused[anchor] = fused.get(anchor, 0.0) + weight * top * FUSE_K / (FUSE_K + place)
     return fused
+
+
 @dataclass(frozen=True, slots=True)
 class _Shown:
     """A section's parts of a hit that no question changes (``SearchEngine._shown``)."""
