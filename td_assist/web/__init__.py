@@ -87,6 +87,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web import layout
 
     layout.install(app)
+    from td_assist.web import urls
+
+    urls.install(app)
     for blueprint in (
         core, laws, api, boards, wizard, adjusted, sessions, auction_box, ledger, training,
     ):  # fmt: skip
