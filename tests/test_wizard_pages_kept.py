@@ -109,6 +109,9 @@ def test_the_stored_board_is_read_once_and_its_diagram_rendered_once(
     other = client.post("/api/boards", json={**TAPPED_BOARD, "number": 2}).get_json()["id"]
     assert "Board 2" in page(client, other, RULING)  # another board: its own diagram
     assert len(renders) == 3
+    app.jinja_env.cache.clear()  # as Jinja loads an edited _board.html again
+    page(client, other, RULING)
+    assert len(renders) == 4
 
 
 def test_a_wrong_answer_still_gets_its_clear_error_after_the_page_was_kept(client, board_id):

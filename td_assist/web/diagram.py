@@ -6,7 +6,8 @@ board. It is made only from the board, its views (ruling_report.summary, kept pe
 and the tricks and calls the ruling marks, so it is kept under those: the board and views
 by identity (each held in the store, so its id cannot pass to another object while the
 diagram is kept; a board is frozen and its views are only read), the marks by value.
-A page whose board or views are new objects renders it anew.
+A page whose board or views are new objects renders it anew, and so does an edited
+_board.html that Jinja has loaded again.
 """
 
 from __future__ import annotations
@@ -34,13 +35,15 @@ _lock = threading.Lock()
 def kept_diagram(context: Context) -> Markup:
     """``{% include "_board.html" %}`` for this page's board, from the store after its
     first use."""
-    things = tuple(context.get(name) for name in READS)
+    # The template too: one reloaded after an edit (TEMPLATES_AUTO_RELOAD) is a new one.
+    template = context.environment.get_template(PART)
+    things = (template, *(context.get(name) for name in READS))
     marks = tuple(frozenset(context.get(name) or ()) for name in MARKS)
     key = (*(id(thing) for thing in things), *marks, current_language())
     found = _kept.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
         return found[1]
-    made = Markup(context.environment.get_template(PART).render(context.get_all()))
+    made = Markup(template.render(context.get_all()))
     with _lock:
         while len(_kept) >= DIAGRAMS_KEPT:
             del _kept[next(iter(_kept))]  # the oldest first
