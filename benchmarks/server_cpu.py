@@ -9,7 +9,9 @@ both and their ratio; the target is at most 3x. Linux only (/proc), loopback onl
 The wizard rows are load.py's wizard page: the revoke wizard on a tapped-in board, its
 first question and the ruling after one answer. The POST row is load.py's ruling POST
 (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn); its static copy is its
-JSON answer, fetched with a GET.
+JSON answer, fetched with a GET. The server keeps a board it has read under its JSON, so
+the "new" POST row sends a board never sent before each time (the same deal and play
+under an event name of its own), which the kept boards cannot answer.
 
 The server keeps a search page once made (web/page_cache.py), so a question asked again
 costs a look-up. The "new" search rows never ask the same address twice: they take the
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import shutil
 import sys
 import tomllib
@@ -51,7 +54,7 @@ PAGES = {
     "wizard, 1st step": "/rule/revoke/{board}",
     "wizard, ruling": "/rule/revoke/{board}?a=declarer_tricks:9",
 }
-POSTS = {"ruling POST": "/api/rulings/revoke"}
+POSTS = {"ruling POST": "/api/rulings/revoke", "ruling POST, new": "/api/rulings/revoke"}
 QUERIES = Path(__file__).resolve().parent / "search_queries.toml"
 
 
@@ -64,20 +67,33 @@ def never_asked() -> Callable[[str], str]:
     return lambda path: path.format(new=quote_plus(f"{next(asked)} {next(numbers)}"))
 
 
+def new_boards(posted: bytes) -> Callable[[], bytes]:
+    """The POST's body with a board never sent before each time: the same deal, play and
+    answers under an event name of its own, so the server's kept boards never answer it."""
+    request = json.loads(posted)
+    numbers = itertools.count(1000)
+
+    def body() -> bytes:
+        board = {**request["board"], "event": f"server_cpu {next(numbers)}"}
+        return json.dumps({**request, "board": board}).encode()
+
+    return body
+
+
 def cpu_per_request(
     server: Server,
     path: str,
     requests: int,
     fill: Callable[[str], str] = str,
-    body: bytes | None = None,
+    body: Callable[[], bytes] | None = None,
 ) -> float:
-    """CPU per request of ``path``: a GET, or a JSON POST of ``body``."""
+    """CPU per request of ``path``: a GET, or a JSON POST of what ``body`` gives."""
     connection = server.connection()
     method = "GET" if body is None else "POST"
     headers = {} if body is None else {"Content-Type": "application/json"}
     before = server.cpu_seconds()
     for _ in range(requests):
-        connection.request(method, fill(path), body=body, headers=headers)
+        connection.request(method, fill(path), body=body and body(), headers=headers)
         response = connection.getresponse()
         response.read()
         if response.status != 200:
@@ -105,8 +121,12 @@ def main() -> None:
             fill = never_asked()
             board = server.tapped_board()
             posted = ruling_body()
+            again: Callable[[], bytes] = lambda: posted  # noqa: E731
             rows = [(label, path.replace("{board}", board), None) for label, path in PAGES.items()]
-            rows += [(label, path, posted) for label, path in POSTS.items()]
+            rows += [
+                (label, path, new_boards(posted) if "new" in label else again)
+                for label, path in POSTS.items()
+            ]
             rows = [row for row in rows if args.only in row[0]]
             for number, (label, path, sent) in enumerate(rows):
                 if sent is None:
@@ -114,7 +134,7 @@ def main() -> None:
                 else:
                     connection = server.connection()
                     connection.request(
-                        "POST", path, body=sent, headers={"Content-Type": "application/json"}
+                        "POST", path, body=sent(), headers={"Content-Type": "application/json"}
                     )
                     body = connection.getresponse().read()
                     connection.close()
