@@ -6,6 +6,13 @@ alternately for the page and for that static file, reading the server process's 
 time (user + system, all threads) around each batch. Prints the CPU per request of
 both and their ratio; the target is at most 3x. Linux only (/proc), loopback only.
 
+The wizard rows are load.py's wizard page: the revoke wizard on a tapped-in board, its
+first question and the ruling after one answer. The POST row is load.py's ruling POST
+(/api/rulings/revoke on board 4 of tests/data/32-boards.pbn); its static copy is its
+JSON answer, fetched with a GET. The server keeps a board it has read under its JSON, so
+the "new" POST row sends a board never sent before each time (the same deal and play
+under an event name of its own), which the kept boards cannot answer.
+
 The server keeps a search page once made (web/page_cache.py), so a question asked again
 costs a look-up. The "new" search rows never ask the same address twice: they take the
 TD questions of search_queries.toml in turn (not the law numbers, which redirect), each
@@ -13,13 +20,14 @@ with a number of its own added ("dummy revoked 1042"); a number of three or more
 is no search word, so each request does the full search of its question, and the kept
 pages never answer it. Their static copy is the first such page.
 
-    python benchmarks/server_cpu.py [--requests 300] [--rounds 5]
+    python benchmarks/server_cpu.py [--requests 300] [--rounds 5] [--only wizard]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import shutil
 import sys
 import tomllib
@@ -30,6 +38,7 @@ from urllib.parse import quote_plus
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.live_server import Server, running_server
+from benchmarks.load import ruling_body
 from td_assist.paths import content_dir
 
 CASE = "revoke/01-defender-ruffs-two-tricks"
@@ -42,7 +51,10 @@ PAGES = {
     "search API": "/api/search?q=dummy+revoked",
     "search page, new": "/search?q={new}",
     "search API, new": "/api/search?q={new}",
+    "wizard, 1st step": "/rule/revoke/{board}",
+    "wizard, ruling": "/rule/revoke/{board}?a=declarer_tricks:9",
 }
+POSTS = {"ruling POST": "/api/rulings/revoke", "ruling POST, new": "/api/rulings/revoke"}
 QUERIES = Path(__file__).resolve().parent / "search_queries.toml"
 
 
@@ -55,17 +67,37 @@ def never_asked() -> Callable[[str], str]:
     return lambda path: path.format(new=quote_plus(f"{next(asked)} {next(numbers)}"))
 
 
+def new_boards(posted: bytes) -> Callable[[], bytes]:
+    """The POST's body with a board never sent before each time: the same deal, play and
+    answers under an event name of its own, so the server's kept boards never answer it."""
+    request = json.loads(posted)
+    numbers = itertools.count(1000)
+
+    def body() -> bytes:
+        board = {**request["board"], "event": f"server_cpu {next(numbers)}"}
+        return json.dumps({**request, "board": board}).encode()
+
+    return body
+
+
 def cpu_per_request(
-    server: Server, path: str, requests: int, fill: Callable[[str], str] = str
+    server: Server,
+    path: str,
+    requests: int,
+    fill: Callable[[str], str] = str,
+    body: Callable[[], bytes] | None = None,
 ) -> float:
+    """CPU per request of ``path``: a GET, or a JSON POST of what ``body`` gives."""
     connection = server.connection()
+    method = "GET" if body is None else "POST"
+    headers = {} if body is None else {"Content-Type": "application/json"}
     before = server.cpu_seconds()
     for _ in range(requests):
-        connection.request("GET", fill(path))
+        connection.request(method, fill(path), body=body and body(), headers=headers)
         response = connection.getresponse()
         response.read()
         if response.status != 200:
-            raise SystemExit(f"GET {path} answered {response.status}")
+            raise SystemExit(f"{method} {path} answered {response.status}")
     after = server.cpu_seconds()
     connection.close()
     if before is None or after is None:
@@ -77,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=300, help="per batch")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", default="", help="only the rows whose label has this text")
     args = parser.parse_args()
     copies = content_dir("static") / "_cpu_benchmark"
     copies.mkdir(exist_ok=True)
@@ -86,16 +119,33 @@ def main() -> None:
                   f"{args.requests} requests per page and per static copy, one client")  # fmt: skip
             print(f"{'page':<20} {'bytes':>7} {'page ms':>8} {'static ms':>9} {'ratio':>6}")
             fill = never_asked()
-            for number, (label, path) in enumerate(PAGES.items()):
-                body = server.get(fill(path))
+            board = server.tapped_board()
+            posted = ruling_body()
+            again: Callable[[], bytes] = lambda: posted  # noqa: E731
+            rows = [(label, path.replace("{board}", board), None) for label, path in PAGES.items()]
+            rows += [
+                (label, path, new_boards(posted) if "new" in label else again)
+                for label, path in POSTS.items()
+            ]
+            rows = [row for row in rows if args.only in row[0]]
+            for number, (label, path, sent) in enumerate(rows):
+                if sent is None:
+                    body = server.get(fill(path))
+                else:
+                    connection = server.connection()
+                    connection.request(
+                        "POST", path, body=sent(), headers={"Content-Type": "application/json"}
+                    )
+                    body = connection.getresponse().read()
+                    connection.close()
                 (copies / f"{number}.html").write_bytes(body)
                 static = f"/static/_cpu_benchmark/{number}.html"
                 if server.get(static) != body:
                     raise SystemExit("the static copy does not serve the same bytes")
-                cpu_per_request(server, path, 20, fill)  # warm: index, cases, templates
+                cpu_per_request(server, path, 20, fill, sent)  # warm: index, cases, templates
                 page = copy = 0.0
                 for _ in range(args.rounds):
-                    page += cpu_per_request(server, path, args.requests, fill)
+                    page += cpu_per_request(server, path, args.requests, fill, sent)
                     copy += cpu_per_request(server, static, args.requests)
                 page, copy = page / args.rounds, copy / args.rounds
                 print(

@@ -392,6 +392,12 @@ class Store:
         row = self._board_row(board_id)
         return json.loads(row[0]) if row else None  # a new dict each time: callers edit it
 
+    def board_json(self, board_id: str) -> str | None:
+        """The board's record as stored (JSON text), for a reader that keeps what it
+        makes of it under that text."""
+        row = self._board_row(board_id)
+        return row[0] if row else None
+
     def board_context(self, board_id: str) -> dict[str, str | None]:
         """The session, table and pairs a board was ruled at (empty when entered alone)."""
         row = self._board_row(board_id)

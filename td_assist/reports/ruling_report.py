@@ -10,6 +10,7 @@ pieces the ruling page shows), read from the same folder.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,13 +38,38 @@ def law_links(anchors: list[str]) -> list[tuple[str, str]]:
 def summary(board: Board, ruling: Ruling) -> dict[str, object]:
     """What the board pieces of a ruling's page show: hands, auction, tricks, and the
     tricks and calls the ruling marks."""
+    hands, auction, tricks = _board_views(board)
     return {
-        "hands": board_views.hands(board),
-        "auction": board_views.auction_rows(board),
-        "tricks": board_views.tricks(board),
+        "hands": hands,
+        "auction": auction,
+        "tricks": tricks,
         "marked_tricks": set(ruling.marked_tricks),
         "marked_calls": set(ruling.marked_calls),
     }
+
+
+BoardViews = tuple[list[board_views.HandView], list[list[str]], list[board_views.TrickView]]
+VIEWS_KEPT = 128  # boards on the wizard pages in use, in each language
+_views_kept: dict[tuple[int, str], tuple[Board, BoardViews]] = {}
+_views_lock = threading.Lock()
+
+
+def _board_views(board: Board) -> BoardViews:
+    """The hands, auction and tricks of ``board`` in the reader's language, worked out
+    once per board and kept (issue 29): a wizard page's board is the stored one, read
+    once (web/boards.py), and a Board is frozen. Kept under the board's identity, with
+    the board, so the key cannot pass to another board while it is kept; the views are
+    only read by the templates."""
+    key = (id(board), current_language())
+    kept = _views_kept.get(key)
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    views = (board_views.hands(board), board_views.auction_rows(board), board_views.tricks(board))
+    with _views_lock:
+        while len(_views_kept) >= VIEWS_KEPT:
+            del _views_kept[next(iter(_views_kept))]  # the oldest first
+        _views_kept[key] = (board, views)
+    return views
 
 
 def report_pages(store: Store, entries: list[LogEntry]) -> list[dict[str, object]]:

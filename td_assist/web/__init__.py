@@ -90,6 +90,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from td_assist.web import layout
 
     layout.install(app)
+    from td_assist.web import urls
+
+    urls.install(app)
+    from td_assist.web import diagram
+
+    diagram.install(app)
     for blueprint in (
         core, laws, api, boards, wizard, adjusted, sessions, auction_box, ledger, training,
     ):  # fmt: skip

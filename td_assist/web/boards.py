@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -23,11 +24,31 @@ def store() -> Store:
     return current_app.extensions["td_store"]
 
 
+BOARDS_READ_KEPT = 256  # the boards being ruled on tonight; each a few KB
+
+
 def load_board(board_id: str) -> Board:
-    data = store().board(board_id[:40])
-    if data is None:
+    """The stored board, else a 404 page.
+
+    A board is saved once and never changed, and a Board is frozen: the one read from a
+    record is kept under the record's text (issue 29), with what it has worked out
+    (deal, auction, play), instead of reading and checking it again on every wizard page.
+    """
+    text = store().board_json(board_id[:40])
+    if text is None:
         abort(404)
-    return Board.model_validate(data)
+    kept: dict[str, Board] = current_app.extensions.setdefault("td_boards_read", {})
+    board = kept.get(text)
+    if board is None:
+        board = Board.model_validate(json.loads(text))
+        with _BOARDS_LOCK:
+            while len(kept) >= BOARDS_READ_KEPT:
+                del kept[next(iter(kept))]  # the oldest first
+            kept[text] = board
+    return board
+
+
+_BOARDS_LOCK = threading.Lock()
 
 
 def load_session(session_id: str) -> SessionInfo:

@@ -24,6 +24,7 @@ from td_assist.i18n import (
     leave_language,
     ngettext,
 )
+from td_assist.web import template_texts
 from td_assist.web.security import local_path
 
 language = Blueprint("language", __name__)
@@ -61,6 +62,7 @@ def install(app: Flask) -> None:
     # Flask-Babel installs its own gettext in Jinja; ours reads the same catalogs and
     # also honours i18n.use_language (exports rendered outside a browser's request).
     app.jinja_env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    template_texts.install(app.jinja_env)  # the same texts, each looked up once per language
     app.register_blueprint(language)
 
     @app.before_request

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ipaddress
 import threading
 from collections.abc import Callable, Hashable
+from functools import lru_cache
 
 from flask import current_app, request
 
@@ -31,8 +32,13 @@ LONGEST_ADDRESS_KEPT = 2000  # a practice set of ten cases with its answers fits
 
 def from_this_laptop() -> bool:
     """Whether the request comes from the laptop itself (its pages link to /lan)."""
+    return _is_loopback(request.remote_addr or "")
+
+
+@lru_cache(maxsize=256)  # the phones in the room; asked three times a page
+def _is_loopback(address: str) -> bool:
     try:
-        return ipaddress.ip_address(request.remote_addr or "").is_loopback
+        return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
 

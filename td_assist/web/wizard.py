@@ -31,6 +31,7 @@ from td_assist.session_results import session_results
 from td_assist.web import card_picker, result_builder
 from td_assist.web.boards import load_board, store
 from td_assist.web.sessions import board_url, seated_query
+from td_assist.web.urls import kept_url_for
 
 wizard = Blueprint("wizard", __name__)
 MAX_ANSWERS = 60
@@ -46,13 +47,50 @@ def read_answers() -> list[tuple[str, str]]:
     return pairs
 
 
+def _encoded(node: str, value: object) -> str:
+    return urlencode([("a", f"{node}:{value}")])
+
+
+class Addresses:
+    """The addresses of one walk's pages: this wizard on this board with other answers.
+
+    A page links to a dozen of them (each answer, back, restart); the wizard's address
+    and the answers so far are encoded once per page, not once per link. ``urlencode``
+    of a list is its pairs' encodings joined by "&", so each address is the one
+    ``urlencode`` gives for its whole list."""
+
+    def __init__(self, wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> None:
+        self.base = kept_url_for("wizard.step", wizard_name=wizard_name, board_id=board_id)
+        amends = request.args.get("amends", "")[:40]  # a correction of a recorded ruling
+        self.tail = [urlencode([("amends", amends)])] if amends else []
+        self.pairs = pairs
+        self.encoded = [_encoded(n, v) for n, v in pairs]
+
+    def _joined(self, encoded: list[str]) -> str:
+        query = "&".join([*encoded, *self.tail])
+        return f"{self.base}?{query}" if query else self.base
+
+    def of(self, pairs: list[tuple[str, str]]) -> str:
+        """The address of the walk with ``pairs`` for answers."""
+        return self._joined([_encoded(n, v) for n, v in pairs])
+
+    def here(self) -> str:
+        return self._joined(self.encoded)
+
+    def back(self) -> str | None:
+        """One answer fewer; None on the first question."""
+        return self._joined(self.encoded[:-1]) if self.pairs else None
+
+    def restart(self) -> str:
+        return self._joined([])
+
+    def with_answer(self, node: str, value: object) -> str:
+        """The answers so far and one more."""
+        return self._joined([*self.encoded, _encoded(node, value)])
+
+
 def address(wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> str:
-    base = url_for("wizard.step", wizard_name=wizard_name, board_id=board_id)
-    amends = request.args.get("amends", "")[:40]  # a correction of a recorded ruling
-    query = urlencode(
-        [("a", f"{n}:{v}") for n, v in pairs] + ([("amends", amends)] if amends else [])
-    )
-    return f"{base}?{query}" if query else base
+    return Addresses(wizard_name, board_id, pairs).here()
 
 
 def registered(name: str) -> Wizard:
@@ -88,6 +126,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     ):
         # No auction to rule on: tap it in first, then the call it happened at.
         return redirect(url_for("auction_box.stored", board_id=board_id[:40], w=wizard_name))
+    addresses = Addresses(wizard_name, board_id, pairs)
     try:
         ruling = rule(wizard_name, board, None, dict(pairs), mode="step")
     except RecordError as error:
@@ -96,8 +135,8 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
             "error.html",
             title=_("That answer does not fit"),
             message=_("{error}. Go back one question and choose again.").format(error=error),
-            back=address(wizard_name, board_id, pairs[:-1]) if pairs else None,
-            restart=address(wizard_name, board_id, []),
+            back=addresses.back(),
+            restart=addresses.restart(),
         ), 400
     common = {
         "wizard_name": wizard_name,
@@ -106,12 +145,12 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "board_id": board_id,
         "ruling": ruling,
         "law_links": law_links,
-        "restart": address(wizard_name, board_id, []),
-        "back": address(wizard_name, board_id, pairs[:-1]) if pairs else None,
-        "answer_url": lambda node, value: address(wizard_name, board_id, [*pairs, (node, value)]),
-        "changes": lambda step: other_answers(wizard_name, board_id, pairs, step),
+        "restart": addresses.restart(),
+        "back": addresses.back(),
+        "answer_url": addresses.with_answer,
+        "changes": lambda step: other_answers(wizard_name, addresses, step),
         "table_facts": table_fact_links(board_id, board, wizard_name, pairs),
-        "permalink": address(wizard_name, board_id, pairs),
+        "permalink": addresses.here(),
         "answers_json": json.dumps(dict(pairs)),
         "answer_pairs": pairs,
         "tapped_auction": any(name == "auction" for name, _ in pairs),
@@ -119,7 +158,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     table = answered(chosen, board, dict(pairs))  # with the tapped auction, if any
     if ruling.status == "needs_answer":
         common["board"] = table
-        pickers = tap_pickers(ruling, table, wizard_name, board_id, pairs)
+        pickers = tap_pickers(ruling, table, board_id, addresses)
         return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
     shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
@@ -144,14 +183,14 @@ PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te", "cm", "tc")
 
 
 def tap_pickers(
-    ruling: Ruling, table: Board, wizard_name: str, board_id: str, pairs: list[tuple[str, str]]
+    ruling: Ruling, table: Board, board_id: str, addresses: Addresses
 ) -> dict[str, object]:
     """The result builder or the score keypad for a text question that has one, so the
     phone needs no keyboard; the typed form stays for anything else."""
     pending = ruling.pending
     if pending is None or pending.kind != "text":
         return {}
-    here = address(wizard_name, board_id, pairs)
+    here = addresses.here()
     args = {name: request.args.get(name, "")[:MAX_VALUE] for name in PICKER_ARGS}
 
     def link(**state: str) -> str:
@@ -159,14 +198,14 @@ def tap_pickers(
         return f"{here}{'&' if '?' in here else '?'}{query}" if query else here
 
     def answer(text: str) -> str:
-        return address(wizard_name, board_id, [*pairs, (pending.node, text)])
+        return addresses.with_answer(pending.node, text)
 
     if pending.node in card_picker.CARD_NODES:
         picker = card_picker.build(
             table,
             args,
             link,
-            lambda node, text: address(wizard_name, board_id, [*pairs, (node, text)]),
+            addresses.with_answer,
         )
         return {"card_picker": picker} if picker is not None else {}
     if pending.node in result_builder.RESULT_NODES:
@@ -253,9 +292,7 @@ def answered(chosen: Wizard, board: Board, answers: dict[str, str]) -> Board:
 _GROUP_NUMBER = re.compile(r"^\w+ (\d+): ")  # "Revoke 2: East at trick 9" -> answers "2.x"
 
 
-def other_answers(
-    wizard_name: str, board_id: str, pairs: list[tuple[str, str]], step: Step
-) -> list[tuple[str, str]]:
+def other_answers(wizard_name: str, addresses: Addresses, step: Step) -> list[tuple[str, str]]:
     """For an answer taken as the usual case: each other choice, as (label, address of
     the same walk with that answer instead), so the TD changes it in one tap."""
     if step.answered_by != "assumed":
@@ -272,12 +309,12 @@ def other_answers(
     )
     numbered = _GROUP_NUMBER.match(step.group)
     name = f"{numbered.group(1)}.{step.node}" if numbered else step.node
-    kept = [(n, v) for n, v in pairs if n != name]
+    kept = [(n, v) for n, v in addresses.pairs if n != name]
     if isinstance(node, QuestionNode | FactNode):
         return [
             (
                 f"{choice.label} instead",
-                address(wizard_name, board_id, [*kept, (name, choice.value)]),
+                addresses.of([*kept, (name, choice.value)]),
             )
             for choice in node.choices
             if choice.value != step.answer
@@ -286,7 +323,7 @@ def other_answers(
         return [
             (
                 f"or {n}" if n == node.minimum else str(n),
-                address(wizard_name, board_id, [*kept, (name, str(n))]),
+                addresses.of([*kept, (name, str(n))]),
             )
             for n in range(node.minimum, node.maximum + 1)
             if str(n) != step.answer

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -163,8 +164,22 @@ class Wizard:
 
     def answer_names(self) -> tuple[set[str], tuple[str, ...]]:
         """The answer names this wizard takes, and the prefixes of numbered ones
-        (``lead_choice_N`` -> ``lead_choice_``)."""
-        tree = self.tree
+        (``lead_choice_N`` -> ``lead_choice_``).
+
+        Worked out once per tree (a wizard page asked three times): kept beside the
+        tree they were read from (the English one: a translation changes texts, never
+        names), so a tree read again (``get_tree.cache_clear``) gives them anew. A copy
+        of the set is returned, so no caller can change the kept one.
+        """
+        trees = _english_trees(self)
+        kept = _NAMES_KEPT.get(self.name)
+        if kept is not None and kept[0] is self and _same_trees(kept[1], trees):
+            return set(kept[2]), kept[3]
+        names, prefixes = self._answer_names(trees[0])
+        _NAMES_KEPT[self.name] = (self, trees, frozenset(names), prefixes)
+        return names, prefixes
+
+    def _answer_names(self, tree: Tree) -> tuple[set[str], tuple[str, ...]]:
         names = {
             name
             for name, node in tree.nodes.items()
@@ -184,6 +199,10 @@ class Wizard:
 
 
 _REGISTRY: dict[str, Wizard] = {}
+# A wizard's answer names, with the wizard and trees they were worked out from.
+_NAMES_KEPT: dict[str, tuple[Wizard, tuple[Tree, ...], frozenset[str], tuple[str, ...]]] = {}
+# A wizard's choice values by node, with the trees they were read from.
+_CHOICES_KEPT: dict[str, tuple[Wizard, tuple[Tree, ...], dict[str, tuple[str, ...]]]] = {}
 
 
 def register(wizard: Wizard) -> Wizard:
@@ -196,7 +215,8 @@ def register(wizard: Wizard) -> Wizard:
 def load_wizards() -> dict[str, Wizard]:
     """Every registered wizard by name, in the order of ``WIZARD_MODULES``."""
     for module in WIZARD_MODULES:
-        importlib.import_module(module)
+        if module not in sys.modules:  # importlib's own look-up costs ~5 us a module
+            importlib.import_module(module)
     return dict(_REGISTRY)
 
 
@@ -370,11 +390,7 @@ def answered_board(
 def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]:
     """Each answer to a choice question as the question spells it ("Inadvertent" ->
     "inadvertent"), so no later comparison of the raw text can read it another way."""
-    choices: dict[str, list[str]] = {}
-    for name in (wizard.name, *wizard.hands_on_to):
-        for node_id, node in get_tree(name).nodes.items():
-            if isinstance(node, QuestionNode | FactNode):
-                choices.setdefault(node_id, [c.value for c in node.choices])
+    choices = _choice_values(wizard)
     canonical = {}
     for given, value in answers.items():
         name = _answer_name(given)
@@ -387,6 +403,34 @@ def canonical_answers(wizard: Wizard, answers: dict[str, str]) -> dict[str, str]
         )
         canonical[given] = spelt if spelt is not None else value
     return canonical
+
+
+def _english_trees(wizard: Wizard) -> tuple[Tree, ...]:
+    """The English trees of the wizard and of those it hands on to."""
+    return tuple(_tree_in(name, DEFAULT_LANGUAGE) for name in (wizard.name, *wizard.hands_on_to))
+
+
+def _same_trees(kept: tuple[Tree, ...], trees: tuple[Tree, ...]) -> bool:
+    """Whether ``trees`` are the very trees something was worked out from (a tree read
+    again is a new object)."""
+    return len(kept) == len(trees) and all(a is b for a, b in zip(kept, trees, strict=True))
+
+
+def _choice_values(wizard: Wizard) -> dict[str, tuple[str, ...]]:
+    """The choices' values of each question of the wizard's tree and the trees it hands
+    on to (the first tree's where two share a node), kept beside those trees (the
+    English ones: a translation changes the labels, never the values)."""
+    trees = _english_trees(wizard)
+    kept = _CHOICES_KEPT.get(wizard.name)
+    if kept is not None and kept[0] is wizard and _same_trees(kept[1], trees):
+        return kept[2]
+    choices: dict[str, tuple[str, ...]] = {}
+    for tree in trees:
+        for node_id, node in tree.nodes.items():
+            if isinstance(node, QuestionNode | FactNode):
+                choices.setdefault(node_id, tuple(c.value for c in node.choices))
+    _CHOICES_KEPT[wizard.name] = (wizard, trees, choices)
+    return choices
 
 
 def _answer_name(given: str) -> str:

@@ -8,6 +8,8 @@ no wizard and nothing imports in a circle.
 
 from __future__ import annotations
 
+import json
+import threading
 from typing import Annotated
 
 from pydantic import Field, PlainSerializer, PlainValidator, ValidationError
@@ -59,21 +61,51 @@ class RulingRequest(_Model):
     answers: dict[str, str] = Field(default_factory=dict, max_length=100)
 
 
+BOARDS_KEPT = 256  # boards asked about again (a walk through the API, question by question)
+LONGEST_BOARD_KEPT = 20_000  # characters of JSON: every real board; a padded one is read each time
+_boards_kept: dict[str, Board] = {}
+_boards_lock = threading.Lock()
+
+
 def parse_request(data: object, where: str = "request") -> RulingRequest:
     """A request from JSON data (the API's body, a ``td-assist rule`` .json file); a
-    RecordError names the problem and ``where``."""
+    RecordError names the problem and ``where``.
+
+    A board read and checked once is kept under its JSON (issue 29): the same board sent
+    again (the next question of a walk, another phone) is not read and checked again.
+    A Board is frozen, and only a board that passed every check is kept, so a bad one
+    gets its error every time.
+    """
     if not isinstance(data, dict):
         raise RecordError(
             _("the request must be a JSON object with board, irregularity, answers"), where=where
         )
+    key = _board_key(data.get("board"))
+    kept = _boards_kept.get(key) if key is not None else None
     try:
-        request = RulingRequest.model_validate(data)
+        request = RulingRequest.model_validate(data if kept is None else {**data, "board": kept})
     except ValidationError as error:
         raise record_error_from(error).located(where) from None
-    if request.board is not None:
+    if request.board is not None and kept is None:
         try:
             request.board.validate_record()
         except RecordError as error:
             raise error.located(f"{where}, board") from None
         request = request.model_copy(update={"board": request.board.normalized()})
+        if key is not None and request.board is not None:
+            with _boards_lock:
+                while len(_boards_kept) >= BOARDS_KEPT:
+                    del _boards_kept[next(iter(_boards_kept))]  # the oldest first
+                _boards_kept[key] = request.board
     return request
+
+
+def _board_key(board: object) -> str | None:
+    """The board's JSON written one way (keys sorted), or None: not an object, or too long."""
+    if not isinstance(board, dict):
+        return None
+    try:
+        key = json.dumps(board, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+    return key if len(key) <= LONGEST_BOARD_KEPT else None
