@@ -98,8 +98,12 @@ def test_calling_the_director_alone_still_finds_the_director_call(engine):
     ],
 )
 def test_a_story_of_two_situations_gets_the_law_of_each_in_the_top_three(
-    engine, question, first, second
+    engine, question, first, second, monkeypatch
 ):
+    # with the sentence search on (off by default for its cost: see CLAUSE_WEIGHT)
+    import td_assist.search.engine as engine_module
+
+    monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.2)
     laws = {hit.law for hit in engine.search(question).hits[:3]}
     assert laws & first and laws & second
 
@@ -122,3 +126,18 @@ def test_a_question_of_many_short_sentences_is_searched_in_a_bounded_number_of_t
     many = " ".join(f"Partner revoked in suit number {n}." for n in range(100))
     assert len(engine._clauses(many, {})) == MAX_CLAUSES
     assert engine.search(many).hits  # and it is still answered
+
+
+def test_a_long_misspelt_question_is_searched_once_as_corrected(engine, monkeypatch):
+    # "did you mean" is for short questions; a long one was searched a second time,
+    # spelt as typed, only to decide whether to offer all its words back as a link
+    ranked: list[list[str]] = []
+    real_rank = engine._rank
+    monkeypatch.setattr(
+        engine, "_rank", lambda said, *a: ranked.append(said) or real_rank(said, *a)
+    )
+    long = engine.search("the defender revokd on the third trick and then the declarer claimed all")
+    assert len(ranked) == 1 and long.suggestion is None and long.hits
+    ranked.clear()
+    assert engine.search("insuficient bid").suggestion == "insufficient bid"
+    assert len(ranked) == 2
