@@ -136,7 +136,7 @@ def test_a_long_misspelt_question_is_searched_once_as_corrected(engine, monkeypa
     monkeypatch.setattr(
         engine, "_rank", lambda said, *a: ranked.append(said) or real_rank(said, *a)
     )
-    long = engine.search("the defender revokd on the third trick and then the declarer claimed all")
+    long = engine.search("partner made an insuficient bid and then the next player doubled it")
     assert len(ranked) == 1 and long.suggestion is None and long.hits
     ranked.clear()
     assert engine.search("insuficient bid").suggestion == "insufficient bid"
