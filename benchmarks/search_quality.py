@@ -273,6 +273,9 @@ def evaluate(rank: Ranker, queries: list[Query], verbose: bool = False) -> tuple
 
 
 def main() -> None:
+    if {"-h", "--help"} & set(sys.argv):  # it used to run the whole benchmark
+        print(__doc__)
+        return
     verbose = "--verbose" in sys.argv
     sets = load_sets()
     book = get_lawbook()
