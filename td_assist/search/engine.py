@@ -459,7 +459,11 @@ class SearchEngine:
             return results
         said = _query_words(text)[:MAX_WORDS]
         corrected = [self.speller.correct(w) or w for w in said]
-        clauses = self._clauses(raw, dict(zip(said, corrected, strict=True)))
+        clauses = (
+            self._clauses(raw, dict(zip(said, corrected, strict=True)))
+            if CLAUSE_WEIGHT > 0  # off: no sentence is split out, spelt or searched
+            else []
+        )
         results.hits, results.expanded = self._rank(corrected, limit, clauses)
         # "Did you mean" for a short question only: a long one is searched as corrected,
         # and offering all its words back as a link helps nobody (it cost a second
@@ -505,7 +509,7 @@ class SearchEngine:
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
         joined = " ".join(said)
         scores = self._evidence(said, entries, german)
-        if scores and clauses and CLAUSE_WEIGHT > 0:  # 0: no sentence searched alone
+        if scores and clauses:
             rankings = [
                 (CLAUSE_WEIGHT, self._ranked_anchors(self._clause_evidence(clause, german)))
                 for clause in clauses
