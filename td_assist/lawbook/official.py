@@ -19,9 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from td_assist.i18n import _
-from td_assist.lawbook.settings import official_path
-from td_assist.paths import file_stamp
-from td_assist.recheck import recently
+from td_assist.lawbook.settings import official_path, official_stamp
 
 MAX_IMPORT_BYTES = 5_000_000
 
@@ -226,11 +224,10 @@ def import_official(path: Path, lang: str = "en") -> OfficialText:
 def load_official(lang: str = "en") -> OfficialText | None:
     """The imported official text in ``lang``, or None when the club has not imported it.
     Read again only when the file changes: every law page asks for it."""
-    path = official_path() if lang == "en" else official_path(lang)
-    stamp = recently(("official text", path), lambda: file_stamp(path))
+    stamp = official_stamp(lang)
     if stamp == (0, 0):
         return None
-    return _official_as_saved(path, *stamp)
+    return _official_as_saved(official_path(lang), *stamp)
 
 
 @lru_cache(maxsize=4)  # the texts as last imported (per user folder and language)

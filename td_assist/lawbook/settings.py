@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from td_assist.paths import user_dir_made
+from td_assist.paths import file_stamp, user_dir_made
+from td_assist.recheck import recently
 
 OFFICIAL_FILE = "official-laws-2017.json"  # the imported official text, in the user folder
 DEFAULT_MIN_WORDS = 12  # `laws overlap`: the shortest shared run reported
@@ -18,3 +19,11 @@ def official_path(lang: str = "en") -> Path:
     if lang == "en":
         return user_dir_made() / OFFICIAL_FILE
     return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
+
+
+def official_stamp(lang: str = "en") -> tuple[int, int]:
+    """When the imported official text in ``lang`` was saved and its size, ``(0, 0)``
+    when none is imported: asked by every law page and every search, so a serving
+    server asks the disk at most once a second (td_assist.recheck)."""
+    path = official_path(lang)
+    return recently(("official text", path), lambda: file_stamp(path))

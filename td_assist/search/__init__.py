@@ -22,9 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from td_assist.lawbook import Lawbook, get_lawbook
-from td_assist.lawbook.settings import official_path
-from td_assist.paths import file_stamp
-from td_assist.recheck import recently
+from td_assist.lawbook.settings import official_stamp
 from td_assist.search.analysis import Thesaurus, fold, index_terms
 from td_assist.search.engine import (
     MAX_QUERY_CHARS,
@@ -129,17 +127,12 @@ def get_search() -> SearchEngine:
     content hash)."""
     book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
-    official = recently("search: official text", _official_stamp)  # a stat per search
-    key = _hash_for(book, synonyms, official)
+    key = _hash_for(book, synonyms, official_stamp())
     with _ENGINE_LOCK:  # the server's threads would each build one on the first search
         return _engine(book.folder, synonyms, key)
 
 
 _ENGINE_LOCK = threading.Lock()
-
-
-def _official_stamp() -> tuple[int, int]:
-    return file_stamp(official_path())
 
 
 def search_report(query: str, limit: int = 10) -> SearchJson:
