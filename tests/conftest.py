@@ -25,6 +25,14 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
 
 
 @pytest.fixture
+def app(tmp_path: Path):
+    """The web app with a ruling log of its own (a test file may define its own app)."""
+    from td_assist.web import create_app
+
+    return create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
+
+
+@pytest.fixture
 def data_dir() -> Path:
     return DATA
 

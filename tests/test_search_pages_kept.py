@@ -17,11 +17,6 @@ GERMAN = {"Accept-Language": "de"}
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
-
-
-@pytest.fixture
 def searches(monkeypatch):
     """The questions the engine was asked."""
     asked: list[str] = []

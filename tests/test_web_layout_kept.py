@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from td_assist.web import create_app
 from td_assist.web import layout as layout_module
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
 
 
 @pytest.fixture

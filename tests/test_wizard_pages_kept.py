@@ -20,13 +20,8 @@ from td_assist.reports import ruling_report
 from td_assist.rulings.engine import registry, requests
 from td_assist.rulings.engine.walk import AnswerError
 from td_assist.web import boards as boards_module
-from td_assist.web import create_app, diagram, template_texts
+from td_assist.web import diagram, template_texts
 from tests.test_rulings_registry import TOY_TREE, ToyReport, toy  # noqa: F401
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
 
 
 @pytest.fixture
