@@ -10,7 +10,6 @@ pieces the ruling page shows), read from the same folder.
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from td_assist.bridge.board import Board
 from td_assist.bridge.display import contract_text, vulnerability_text
 from td_assist.i18n import _, current_language, ngettext
+from td_assist.kept import Kept
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.reports import board_views
@@ -50,8 +50,7 @@ def summary(board: Board, ruling: Ruling) -> dict[str, object]:
 
 BoardViews = tuple[list[board_views.HandView], list[list[str]], list[board_views.TrickView]]
 VIEWS_KEPT = 128  # boards on the wizard pages in use, in each language
-_views_kept: dict[tuple[int, str], tuple[Board, BoardViews]] = {}
-_views_lock = threading.Lock()
+_views_kept: Kept[tuple[int, str], tuple[Board, BoardViews]] = Kept(VIEWS_KEPT)
 
 
 def _board_views(board: Board) -> BoardViews:
@@ -65,10 +64,7 @@ def _board_views(board: Board) -> BoardViews:
     if kept is not None and kept[0] is board:
         return kept[1]
     views = (board_views.hands(board), board_views.auction_rows(board), board_views.tricks(board))
-    with _views_lock:
-        while len(_views_kept) >= VIEWS_KEPT:
-            del _views_kept[next(iter(_views_kept))]  # the oldest first
-        _views_kept[key] = (board, views)
+    _views_kept.put(key, (board, views))
     return views
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -13,6 +12,7 @@ from td_assist.bridge.errors import RecordError
 from td_assist.bridge.formats import decode_record, parse_record
 from td_assist.cli.rule import pick_board
 from td_assist.i18n import _
+from td_assist.kept import Kept
 from td_assist.store import SessionInfo, Store
 from td_assist.web import views
 
@@ -37,18 +37,14 @@ def load_board(board_id: str) -> Board:
     text = store().board_json(board_id[:40])
     if text is None:
         abort(404)
-    kept: dict[str, Board] = current_app.extensions.setdefault("td_boards_read", {})
+    kept: Kept[str, Board] | None = current_app.extensions.get("td_boards_read")
+    if kept is None:
+        kept = current_app.extensions.setdefault("td_boards_read", Kept(BOARDS_READ_KEPT))
     board = kept.get(text)
     if board is None:
         board = Board.model_validate(json.loads(text))
-        with _BOARDS_LOCK:
-            while len(kept) >= BOARDS_READ_KEPT:
-                del kept[next(iter(kept))]  # the oldest first
-            kept[text] = board
+        kept.put(text, board)
     return board
-
-
-_BOARDS_LOCK = threading.Lock()
 
 
 def load_session(session_id: str) -> SessionInfo:

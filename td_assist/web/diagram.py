@@ -12,7 +12,6 @@ _board.html that Jinja has loaded again.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Hashable
 
 from flask import Flask
@@ -21,14 +20,14 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from td_assist.i18n import current_language
+from td_assist.kept import Kept
 
 DIAGRAMS_KEPT = 128  # boards on the wizard pages in use, in each language
 PART = "_board.html"
 READS = ("board", "hands", "auction", "tricks")  # by identity
 MARKS = ("marked_tricks", "marked_calls")  # by value
 
-_kept: dict[tuple[Hashable, ...], tuple[tuple[object, ...], Markup]] = {}
-_lock = threading.Lock()
+_kept: Kept[tuple[Hashable, ...], tuple[tuple[object, ...], Markup]] = Kept(DIAGRAMS_KEPT)
 
 
 @pass_context
@@ -44,10 +43,7 @@ def kept_diagram(context: Context) -> Markup:
     if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
         return found[1]
     made = Markup(template.render(context.get_all()))
-    with _lock:
-        while len(_kept) >= DIAGRAMS_KEPT:
-            del _kept[next(iter(_kept))]  # the oldest first
-        _kept[key] = (things, made)
+    _kept.put(key, (things, made))
     return made
 
 

@@ -9,7 +9,6 @@ no wizard and nothing imports in a circle.
 from __future__ import annotations
 
 import json
-import threading
 from typing import Annotated
 
 from pydantic import Field, PlainSerializer, PlainValidator, ValidationError
@@ -17,6 +16,7 @@ from pydantic import Field, PlainSerializer, PlainValidator, ValidationError
 from td_assist.bridge.board import Board, record_error_from
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
+from td_assist.kept import Kept
 from td_assist.rulings.engine.model import IrregularityReport, _Model, registered_kinds
 from td_assist.rulings.engine.registry import load_wizards
 
@@ -63,8 +63,7 @@ class RulingRequest(_Model):
 
 BOARDS_KEPT = 256  # boards asked about again (a walk through the API, question by question)
 LONGEST_BOARD_KEPT = 20_000  # characters of JSON: every real board; a padded one is read each time
-_boards_kept: dict[str, Board] = {}
-_boards_lock = threading.Lock()
+_boards_kept: Kept[str, Board] = Kept(BOARDS_KEPT)
 
 
 def parse_request(data: object, where: str = "request") -> RulingRequest:
@@ -93,10 +92,7 @@ def parse_request(data: object, where: str = "request") -> RulingRequest:
             raise error.located(f"{where}, board") from None
         request = request.model_copy(update={"board": request.board.normalized()})
         if key is not None and request.board is not None:
-            with _boards_lock:
-                while len(_boards_kept) >= BOARDS_KEPT:
-                    del _boards_kept[next(iter(_boards_kept))]  # the oldest first
-                _boards_kept[key] = request.board
+            _boards_kept.put(key, request.board)
     return request
 
 
