@@ -224,10 +224,11 @@ def import_official(path: Path, lang: str = "en") -> OfficialText:
 def load_official(lang: str = "en") -> OfficialText | None:
     """The imported official text in ``lang``, or None when the club has not imported it.
     Read again only when the file changes: every law page asks for it."""
-    stamp = official_stamp(lang)
+    path = official_path() if lang == "en" else official_path(lang)
+    stamp = official_stamp(path)
     if stamp == (0, 0):
         return None
-    return _official_as_saved(official_path(lang), *stamp)
+    return _official_as_saved(path, *stamp)
 
 
 @lru_cache(maxsize=4)  # the texts as last imported (per user folder and language)

@@ -21,9 +21,8 @@ def official_path(lang: str = "en") -> Path:
     return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
 
 
-def official_stamp(lang: str = "en") -> tuple[int, int]:
-    """When the imported official text in ``lang`` was saved and its size, ``(0, 0)``
-    when none is imported: asked by every law page and every search, so a serving
-    server asks the disk at most once a second (td_assist.recheck)."""
-    path = official_path(lang)
+def official_stamp(path: Path) -> tuple[int, int]:
+    """When the imported official text at ``path`` (``official_path``) was saved and its
+    size, ``(0, 0)`` when none is imported: asked by every law page and every search, so
+    a serving server asks the disk at most once a second (td_assist.recheck)."""
     return recently(("official text", path), lambda: file_stamp(path))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from td_assist.lawbook import Lawbook, get_lawbook
-from td_assist.lawbook.settings import official_stamp
+from td_assist.lawbook.settings import official_path, official_stamp
 from td_assist.search.analysis import Thesaurus, fold, index_terms
 from td_assist.search.engine import (
     MAX_QUERY_CHARS,
@@ -127,7 +127,7 @@ def get_search() -> SearchEngine:
     content hash)."""
     book = get_lawbook()  # a new Lawbook object after reload_lawbook
     synonyms = book.folder / "synonyms.toml"
-    key = _hash_for(book, synonyms, official_stamp())
+    key = _hash_for(book, synonyms, official_stamp(official_path()))
     with _ENGINE_LOCK:  # the server's threads would each build one on the first search
         return _engine(book.folder, synonyms, key)
 
