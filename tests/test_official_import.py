@@ -104,3 +104,53 @@ def test_law_page_shows_the_official_text_beside_ours(tmp_path, monkeypatch):
     ).test_client()
     page = client.get("/laws/64").get_data(as_text=True)
     assert "Official text" in page and "Our words" in page and "Alpha." in page
+
+
+# What another PDF saver makes of the same pages: a law's number and its title on lines
+# of their own, and labels alone on a line with their heading or text on the next.
+BARE_LABELS = """LAW 63
+ESTABLISHMENT OF A REVOKE
+A.
+Revoke Becomes Established
+1.
+Placeholder one on the line after its label.
+2. Placeholder two beside its label.
+B.
+Placeholder for B on its own line.
+LAW 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE
+A. Automatic Trick Adjustment
+1.
+Alpha.
+"""
+
+GERMAN_BARE = """Regel 63
+Vollendung einer Revoke
+A.
+Platzhalter für A auf der nächsten Zeile.
+1. Platzhalter eins.
+Regel 64 – Verfahren nach vollendeter Revoke
+A.
+Platzhalter.
+"""
+
+
+def test_split_reads_labels_and_law_titles_on_lines_of_their_own():
+    sections, titles = split_official(BARE_LABELS)
+    assert titles == {
+        63: "Establishment Of A Revoke",
+        64: "Procedure After Establishment Of A Revoke",
+    }
+    assert sections["63"] == ""  # the title is not the law's text
+    assert sections["63A"] == ""  # its heading is dropped as on one line
+    assert sections["63A1"] == "Placeholder one on the line after its label."
+    assert sections["63A2"] == "Placeholder two beside its label."
+    assert sections["63B"] == "Placeholder for B on its own line."
+    assert sections["64A1"] == "Alpha."
+
+
+def test_split_reads_a_german_law_number_alone_on_its_line():
+    sections, titles = split_official(GERMAN_BARE, lang="de")
+    assert titles == {63: "Vollendung einer Revoke", 64: "Verfahren nach vollendeter Revoke"}
+    assert sections["63A"] == "Platzhalter für A auf der nächsten Zeile."
+    assert sections["63A1"] == "Platzhalter eins."
+    assert sections["64A"] == "Platzhalter."

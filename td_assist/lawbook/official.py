@@ -26,10 +26,12 @@ MAX_IMPORT_BYTES = 5_000_000
 _LAW_HEADING = re.compile(r"^\s*LAW\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)?([A-Z][A-Z ,'’()\-–]*)?\s*$")
 # The German text heads each law "Regel 64 - Verfahren nach ..." (or "REGEL 64 ...").
 _GERMAN_LAW_HEADING = re.compile(
-    r"^\s*(?:REGEL|Regel)\s+(\d{1,2})(?:\s*[-–—:.]\s*|\s+)([A-ZÄÖÜ][^.;]{0,90})?$"
+    r"^\s*(?:REGEL|Regel)\s+(\d{1,2})(?:(?:\s*[-–—:.]\s*|\s+)([A-ZÄÖÜ][^.;]{0,90}))?\s*[-–—:.]?\s*$"
 )
 _LAW_HEADINGS = {"en": _LAW_HEADING, "de": _GERMAN_LAW_HEADING}
-_LABEL = re.compile(r"^\s*(?:([A-Z])\.|(\d{1,2})\.|\(([a-z]{1,5})\))\s+(.*)$")
+# A label starts its line; its text may follow, or (as some PDF savers break lines) the
+# label may stand alone with its heading or text on the next line.
+_LABEL = re.compile(r"^\s*(?:([A-Z])\.|(\d{1,2})\.|\(([a-z]{1,5})\))(?:\s+(.*))?$")
 _FOOTNOTE_MARK = re.compile(r"(?<=[A-Za-z.,;:)])(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)")
 _FOOTNOTE_LINE = re.compile(r"^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*+)\s+\S")
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+)?\d{1,3}\s*$", re.IGNORECASE)
@@ -85,12 +87,16 @@ def split_official(text: str, lang: str = "en") -> tuple[dict[str, str], dict[in
     law: int | None = None
     stack: list[tuple[str, str]] = []  # (kind, label) from the top level down
     current: str | None = None
+    # What the line after a bare "LAW 64" or a bare "A." may be: the title or heading the
+    # PDF put on a line of its own, which is not part of the section's text.
+    awaiting: str | None = None  # "title", "heading" or None
     for line in clean_lines(text, law_heading):
         heading = law_heading.match(line)
         # Later laws only: a text with gaps (a few laws copied out) still splits by law.
         if heading and (law is None or int(heading.group(1)) > law):
             law = int(heading.group(1))
-            titles[law] = (heading.group(2) or "").strip().title()
+            titles[law] = _as_title(heading.group(2) or "")
+            awaiting = None if titles[law] else "title"
             stack, current = [], str(law)
             sections[current] = []
             continue
@@ -101,9 +107,20 @@ def split_official(text: str, lang: str = "en") -> tuple[dict[str, str], dict[in
         if placed is not None and label is not None:
             stack = placed
             current = str(law) + "".join(lab for _, lab in stack)
-            rest = label.group(4)
-            sections[current] = [] if _looks_like_heading(rest) else [rest]
+            rest = label.group(4) or ""
+            sections[current] = [] if not rest or _looks_like_heading(rest) else [rest]
+            awaiting = None if rest else "heading"
             continue
+        if awaiting == "title" and _looks_like_title(line, lang):
+            titles[law] = _as_title(line)
+            awaiting = None
+            continue
+        # Only a heading in title case: a German heading ("Verfahren nach ...") stays as
+        # text, since a short first line of a German sentence looks the same.
+        if awaiting == "heading" and _looks_like_heading(line):
+            awaiting = None
+            continue
+        awaiting = None
         sections[current].append(line)
     return {a: " ".join(parts).strip() for a, parts in sections.items()}, titles
 
@@ -125,6 +142,26 @@ _SMALL_WORDS = {
     "to",
     "with",
 }
+
+
+def _as_title(text: str) -> str:
+    """A title in capitals as a title (``Procedure After ...``); one in mixed case, as
+    the German text writes its titles, as written (``.title()`` would capitalise every
+    German word)."""
+    text = text.strip()
+    return text.title() if text == text.upper() else text
+
+
+def _looks_like_title(text: str, lang: str) -> bool:
+    """A law's title on the line after its number: capitals in the English text
+    (``PROCEDURE AFTER ESTABLISHMENT OF A REVOKE``); in the German one, capitals or a
+    short line without closing punctuation (``Verfahren nach vollendeter Revoke``)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters or len(text) > 100:
+        return False
+    if all(c.isupper() for c in letters):
+        return True
+    return lang == "de" and len(text.split()) <= 10 and text.rstrip()[-1] not in ".,;:"
 
 
 def _looks_like_heading(text: str) -> bool:
