@@ -222,3 +222,26 @@ def test_a_plural_noun_is_no_separable_verb():
     assert german_infinitive("ausnahmen") == "ausnahmen"
     assert german_infinitive("aufgaben") == "aufgaben"
     assert german_infinitive("zurucknahm") == "zurucknehmen"
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("auszuspielen", "ausspielen"),  # "ist von der richtigen Seite auszuspielen"
+        ("zurückzunehmen", "zurücknehmen"),  # a card or a call taken back
+        ("aufzudecken", "aufdecken"),  # the opening lead faced
+        ("zuzugeben", "zugeben"),  # a penalty card played at the first legal chance
+        ("einzuhalten", "einhalten"),  # the round's time kept
+        ("weitergespielt", "weiterspielen"),  # play went on after a claim
+        ("hingelegt", "hinlegen"),  # cards put down on the table
+        ("zusammengelegt", "zusammenlegen"),  # cards folded away before the score
+        ("festgestellt", "feststellen"),  # a revoke found out
+    ],
+)
+def test_a_separable_verbs_zu_infinitive_and_participle_meet_its_infinitive(said, plain):
+    assert german_stem(fold(said)) == german_stem(fold(plain))
+
+
+@pytest.mark.parametrize("noun", ["Abzug", "Anzug", "Auszug"])
+def test_a_noun_that_starts_like_a_zu_infinitive_stays_whole(noun):
+    assert german_stem(fold(noun)) == fold(noun)
