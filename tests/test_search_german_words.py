@@ -5,7 +5,7 @@ double after a long think is about the think (Law 16/73), not about the double."
 import pytest
 
 from td_assist.search import get_search
-from td_assist.search.analysis import fold, german_stem
+from td_assist.search.analysis import fold, german_stem, german_terms
 
 
 @pytest.fixture(scope="module")
@@ -245,3 +245,19 @@ def test_a_separable_verbs_zu_infinitive_and_participle_meet_its_infinitive(said
 @pytest.mark.parametrize("noun", ["Abzug", "Anzug", "Auszug"])
 def test_a_noun_that_starts_like_a_zu_infinitive_stays_whole(noun):
     assert german_stem(fold(noun)) == fold(noun)
+
+
+@pytest.mark.parametrize(
+    ("apart", "joined"),
+    [
+        ("zurück genommen", "zurückgenommen"),  # a hurried question writes the verb apart
+        ("aus gespielt", "ausgespielt"),
+        ("zurück gezogen", "zurückgezogen"),
+    ],
+)
+def test_a_particle_written_apart_from_its_participle_still_makes_the_verb(apart, joined):
+    assert german_stem(fold(joined)) in german_terms(apart)
+
+
+def test_a_particle_before_an_article_or_a_noun_makes_no_verb():
+    assert german_terms("aus der Hand") == ["aus", "hand"]

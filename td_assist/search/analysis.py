@@ -407,6 +407,8 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
             found.append("wieviel")
             continue
         found.append(german_stem(word))
+        if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
+            found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
@@ -423,6 +425,15 @@ _PARTICLES = frozenset(("zuruck", "aus", "ab", "an", "auf", "nach", "weg", "vor"
 # a search's question comes lowercased: the seats are the nouns that end in -t there
 _NO_VERBS = STOP_DE | {"west", "ost", "nord", "sud"}
 _CLAUSE_END = re.compile(r"[.,;:!?()\[\]\"„“”]")
+
+
+def _written_apart(word: str) -> bool:
+    """A verb's participle or strong form, which a particle just before it belongs to
+    when the two are written apart ("zurück genommen", "aus gespielt"), as they often are
+    in a hurried question; not a noun or an article ("aus der Hand")."""
+    form = german_form(word)
+    participle = form.startswith("ge") and len(form) >= 6 and form.endswith(("t", "en"))
+    return participle or (form in _STRONG_FORMS and len(form) >= 4)
 
 
 def _rejoined_verbs(text: str) -> list[str]:
