@@ -261,3 +261,23 @@ def test_a_particle_written_apart_from_its_participle_still_makes_the_verb(apart
 
 def test_a_particle_before_an_article_or_a_noun_makes_no_verb():
     assert german_terms("aus der Hand") == ["aus", "hand"]
+
+
+@pytest.mark.parametrize(
+    ("said", "same"),
+    [
+        ("befragen", "fragen"),  # asking about the opponents' calls (Law 20F)
+        ("Nachfrage", "fragen"),
+        ("benennt", "nennen"),  # declarer names dummy's card (Law 45B, 46)
+        ("Benennung", "nennen"),
+    ],
+)
+def test_asking_and_naming_meet_in_every_form(engine, said, same):
+    assert engine._german_meaning(said) == engine._german_meaning(same)
+
+
+def test_the_lead_is_an_everyday_word_of_the_play(engine):
+    # "nach dem Ausspiel" is in nearly every story of the play: beside a word that
+    # names the irregularity it weighs little, alone it still finds the lead laws
+    assert engine._everyday_word("Ausspiel")
+    assert engine.search("Ausspiel").hits[0].law in {41, 44, 53, 54, 55, 56}
