@@ -5,7 +5,7 @@ double after a long think is about the think (Law 16/73), not about the double."
 import pytest
 
 from td_assist.search import get_search
-from td_assist.search.analysis import fold, german_stem
+from td_assist.search.analysis import fold, german_stem, german_terms
 
 
 @pytest.fixture(scope="module")
@@ -222,3 +222,62 @@ def test_a_plural_noun_is_no_separable_verb():
     assert german_infinitive("ausnahmen") == "ausnahmen"
     assert german_infinitive("aufgaben") == "aufgaben"
     assert german_infinitive("zurucknahm") == "zurucknehmen"
+
+
+@pytest.mark.parametrize(
+    ("said", "plain"),
+    [
+        ("auszuspielen", "ausspielen"),  # "ist von der richtigen Seite auszuspielen"
+        ("zurückzunehmen", "zurücknehmen"),  # a card or a call taken back
+        ("aufzudecken", "aufdecken"),  # the opening lead faced
+        ("zuzugeben", "zugeben"),  # a penalty card played at the first legal chance
+        ("einzuhalten", "einhalten"),  # the round's time kept
+        ("weitergespielt", "weiterspielen"),  # play went on after a claim
+        ("hingelegt", "hinlegen"),  # cards put down on the table
+        ("zusammengelegt", "zusammenlegen"),  # cards folded away before the score
+        ("festgestellt", "feststellen"),  # a revoke found out
+    ],
+)
+def test_a_separable_verbs_zu_infinitive_and_participle_meet_its_infinitive(said, plain):
+    assert german_stem(fold(said)) == german_stem(fold(plain))
+
+
+@pytest.mark.parametrize("noun", ["Abzug", "Anzug", "Auszug"])
+def test_a_noun_that_starts_like_a_zu_infinitive_stays_whole(noun):
+    assert german_stem(fold(noun)) == fold(noun)
+
+
+@pytest.mark.parametrize(
+    ("apart", "joined"),
+    [
+        ("zurück genommen", "zurückgenommen"),  # a hurried question writes the verb apart
+        ("aus gespielt", "ausgespielt"),
+        ("zurück gezogen", "zurückgezogen"),
+    ],
+)
+def test_a_particle_written_apart_from_its_participle_still_makes_the_verb(apart, joined):
+    assert german_stem(fold(joined)) in german_terms(apart)
+
+
+def test_a_particle_before_an_article_or_a_noun_makes_no_verb():
+    assert german_terms("aus der Hand") == ["aus", "hand"]
+
+
+@pytest.mark.parametrize(
+    ("said", "same"),
+    [
+        ("befragen", "fragen"),  # asking about the opponents' calls (Law 20F)
+        ("Nachfrage", "fragen"),
+        ("benennt", "nennen"),  # declarer names dummy's card (Law 45B, 46)
+        ("Benennung", "nennen"),
+    ],
+)
+def test_asking_and_naming_meet_in_every_form(engine, said, same):
+    assert engine._german_meaning(said) == engine._german_meaning(same)
+
+
+def test_the_lead_is_an_everyday_word_of_the_play(engine):
+    # "nach dem Ausspiel" is in nearly every story of the play: beside a word that
+    # names the irregularity it weighs little, alone it still finds the lead laws
+    assert engine._everyday_word("Ausspiel")
+    assert engine.search("Ausspiel").hits[0].law in {41, 44, 53, 54, 55, 56}

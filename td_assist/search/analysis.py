@@ -91,6 +91,11 @@ STOP_DE = frozenset(stopwords_for_language("de")) - {
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
+# Particles of the verbs a table story uses ("weitergespielt", "hingelegt", "Karten
+# zusammengelegt", "festgestellt"): their forms meet like those above, but they are no
+# particles a clause ends with in bridge talk often enough to rejoin (``_PARTICLES``)
+_SEPARABLE_TOO = ("weiter", "zusammen", "heraus", "hinein", "runter", "raus", "fest", "hin", "her")
+_ALL_SEPARABLE = _SEPARABLE + _SEPARABLE_TOO
 _LINKS = ("", "s", "es", "n", "en", "e")
 
 
@@ -223,7 +228,7 @@ _STRONG_FORMS = _strong_forms()
 # -ieren verbs take no ge- and Snowball cuts "revokieren" to "revoki" but leaves
 # "revokiert" whole: their forms go back to the infinitive
 _IEREN_ENDINGS = ("ierten", "iertes", "ierter", "iertem", "ierte", "iert")
-_PREFIXES_LONGEST_FIRST = tuple(sorted(_SEPARABLE, key=len, reverse=True))
+_PREFIXES_LONGEST_FIRST = tuple(sorted(_ALL_SEPARABLE, key=len, reverse=True))
 
 
 def german_infinitive(word: str) -> str:
@@ -254,11 +259,26 @@ def german_infinitive(word: str) -> str:
 def german_stem(word: str) -> str:
     """The Snowball German stem of a folded word, a verb's form first brought to its
     infinitive where that is irregular (``german_infinitive``), participle ge- of
-    separable verbs removed (``ausgespielt`` and ``ausspielen`` meet)."""
+    separable verbs removed (``ausgespielt`` and ``ausspielen`` meet), and the -zu- of
+    their infinitive ("auszuspielen", "zurückzunehmen": rules and club pages say "ist
+    ... auszuspielen" where a question says "ausspielen").
+
+    >>> german_stem("auszuspielen") == german_stem("ausspielen")
+    True
+    >>> german_stem("weitergespielt") == german_stem("weiterspielen")
+    True
+    """
     word = german_infinitive(german_form(word))
-    for prefix in _SEPARABLE:
-        if word.startswith(prefix + "ge") and len(word) > len(prefix) + 5:
-            word = _weak_infinitive(prefix + word[len(prefix) + 2 :])
+    for prefix in _PREFIXES_LONGEST_FIRST:
+        if not word.startswith(prefix):
+            continue
+        rest = word[len(prefix) :]
+        if rest.startswith("ge") and len(rest) > 5:
+            word = _weak_infinitive(prefix + rest[2:])
+            break
+        # "auszuspielen", not "Abzug" nor "Anzug" (a noun: no infinitive's ending)
+        if rest.startswith("zu") and len(rest) >= 6 and rest.endswith(("en", "ln", "rn")):
+            word = german_infinitive(prefix + rest[2:])
             break
     return _GERMAN_STEM(word)
 
@@ -387,6 +407,8 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
             found.append("wieviel")
             continue
         found.append(german_stem(word))
+        if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
+            found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
@@ -403,6 +425,15 @@ _PARTICLES = frozenset(("zuruck", "aus", "ab", "an", "auf", "nach", "weg", "vor"
 # a search's question comes lowercased: the seats are the nouns that end in -t there
 _NO_VERBS = STOP_DE | {"west", "ost", "nord", "sud"}
 _CLAUSE_END = re.compile(r"[.,;:!?()\[\]\"„“”]")
+
+
+def _written_apart(word: str) -> bool:
+    """A verb's participle or strong form, which a particle just before it belongs to
+    when the two are written apart ("zurück genommen", "aus gespielt"), as they often are
+    in a hurried question; not a noun or an article ("aus der Hand")."""
+    form = german_form(word)
+    participle = form.startswith("ge") and len(form) >= 6 and form.endswith(("t", "en"))
+    return participle or (form in _STRONG_FORMS and len(form) >= 4)
 
 
 def _rejoined_verbs(text: str) -> list[str]:
