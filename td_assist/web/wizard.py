@@ -163,7 +163,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "back": addresses.back(),
         "answer_url": addresses.with_answer,
         "answer_urls": addresses.with_answers,
-        "changes": lambda step: other_answers(wizard_name, addresses, step),
+        "changes": _once_per_step(lambda step: other_answers(wizard_name, addresses, step)),
         "table_facts": table_fact_links(board_id, board, wizard_name, pairs),
         "permalink": addresses.here(),
         "answers_json": json.dumps(dict(pairs)),
@@ -192,6 +192,24 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     return render_template(
         "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
     )
+
+
+def _once_per_step(
+    changes: Callable[[Step], list[tuple[str, str]]],
+) -> Callable[[Step], list[tuple[str, str]]]:
+    """``changes`` worked out once per step of this page: the ruling page lists an
+    assumed step's other answers twice (taken as the usual case, and in the path)."""
+    found: dict[int, tuple[Step, list[tuple[str, str]]]] = {}
+
+    def once(step: Step) -> list[tuple[str, str]]:
+        if step.answered_by != "assumed":
+            return []  # as other_answers says, without the look-ups
+        kept = found.get(id(step))
+        if kept is None or kept[0] is not step:
+            kept = found[id(step)] = (step, changes(step))
+        return kept[1]
+
+    return once
 
 
 PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te", "cm", "tc")
