@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from td_assist.bridge.errors import RecordError, shown
-from td_assist.i18n import _
+from td_assist.i18n import _, catalog, current_language
 
 
 class Side(enum.StrEnum):
@@ -49,7 +49,7 @@ class Seat(enum.StrEnum):
     def name_full(self) -> str:
         """The seat's name in the reader's language: "North", "Nord" (for display only;
         records and answers use the letter, ``value``)."""
-        return seat_names()[self.value]
+        return _names_here()[self._value_]
 
     @property
     def short(self) -> str:
@@ -78,7 +78,7 @@ class Seat(enum.StrEnum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDE_OF[self._value_]  # asked dozens of times a ruling: Seat.N is slow to reach
 
     def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the next three in clockwise order."""
@@ -89,11 +89,26 @@ _SEAT_ORDER = "NESW"
 
 
 def seat_names() -> dict[str, str]:
-    """The seats' names in the reader's language, by letter (asked at run time)."""
-    return {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+    """The seats' names in the reader's language, by letter (asked at run time).
+
+    Kept per catalog (a ruling names seats a dozen times, four look-ups each): a copy,
+    so no caller can change the kept one."""
+    return dict(_names_here())
+
+
+def _names_here() -> dict[str, str]:
+    language = current_language()
+    words = catalog(language)
+    kept = _SEAT_NAMES_IN.get(language)
+    if kept is None or kept[0] is not words:
+        names = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+        kept = _SEAT_NAMES_IN[language] = (words, names)
+    return kept[1]
 
 
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SEAT_NAMES_IN: dict[str, tuple[object, dict[str, str]]] = {}  # by language, with its catalog
+_SIDE_OF = {"N": Side.NS, "S": Side.NS, "E": Side.EW, "W": Side.EW}
 _ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
     Seat(_SEAT_ORDER[i]): tuple(Seat(_SEAT_ORDER[(i + k) % 4]) for k in range(4))  # type: ignore[misc]
     for i in range(4)

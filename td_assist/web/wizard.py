@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -47,8 +47,17 @@ def read_answers() -> list[tuple[str, str]]:
     return pairs
 
 
+# An answer of letters, digits and "_.-~" (every choice value, a number) reads the same
+# once encoded but for its ":" (issue 29: a page encodes a dozen, urlencode costs 10x this)
+_URL_PLAIN = re.compile(r"[A-Za-z0-9_.~-]*:[A-Za-z0-9_.~:-]*")
+
+
 def _encoded(node: str, value: object) -> str:
-    return urlencode([("a", f"{node}:{value}")])
+    """``urlencode([("a", "node:value")])``."""
+    text = f"{node}:{value}"
+    if _URL_PLAIN.fullmatch(text):
+        return "a=" + text.replace(":", "%3A")
+    return urlencode([("a", text)])
 
 
 class Addresses:
@@ -87,6 +96,11 @@ class Addresses:
     def with_answer(self, node: str, value: object) -> str:
         """The answers so far and one more."""
         return self._joined([*self.encoded, _encoded(node, value)])
+
+    def with_answers(self, node: str, values: Iterable[object]) -> dict[object, str]:
+        """``with_answer`` for each of a question's answers, by answer: one call from the
+        template for a row of a dozen buttons, not one each."""
+        return {value: self.with_answer(node, value) for value in values}
 
 
 def address(wizard_name: str, board_id: str, pairs: list[tuple[str, str]]) -> str:
@@ -148,7 +162,8 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         "restart": addresses.restart(),
         "back": addresses.back(),
         "answer_url": addresses.with_answer,
-        "changes": lambda step: other_answers(wizard_name, addresses, step),
+        "answer_urls": addresses.with_answers,
+        "changes": _once_per_step(lambda step: other_answers(wizard_name, addresses, step)),
         "table_facts": table_fact_links(board_id, board, wizard_name, pairs),
         "permalink": addresses.here(),
         "answers_json": json.dumps(dict(pairs)),
@@ -177,6 +192,24 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     return render_template(
         "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
     )
+
+
+def _once_per_step(
+    changes: Callable[[Step], list[tuple[str, str]]],
+) -> Callable[[Step], list[tuple[str, str]]]:
+    """``changes`` worked out once per step of this page: the ruling page lists an
+    assumed step's other answers twice (taken as the usual case, and in the path)."""
+    found: dict[int, tuple[Step, list[tuple[str, str]]]] = {}
+
+    def once(step: Step) -> list[tuple[str, str]]:
+        if step.answered_by != "assumed":
+            return []  # as other_answers says, without the look-ups
+        kept = found.get(id(step))
+        if kept is None or kept[0] is not step:
+            kept = found[id(step)] = (step, changes(step))
+        return kept[1]
+
+    return once
 
 
 PICKER_ARGS = ("rb", "rc", "rd", "rt", "rx", "rw", "tv", "te", "cm", "tc")
