@@ -15,7 +15,8 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
 
 For each it prints requests/s and p50/p99 latency per route, and the errors (any answer
 but 200, or 302 for a typed law number, or a dropped connection). Clients are threads
-using http.client with keep-alive; the figures depend on the machine, so compare runs
+using http.client with keep-alive, each sending back the cookies it was given (its
+session), as a phone's browser does; the figures depend on the machine, so compare runs
 made side by side.
 
 Stages 1 and 2 are closed-loop: each client sends its next request the moment the last
@@ -46,7 +47,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.live_server import Server, running_server
+from benchmarks.live_server import Cookies, Server, running_server
 from td_assist.bridge.formats import read_boards
 from td_assist.cli.rule import pick_board
 
@@ -108,6 +109,7 @@ def run_stage(
 
     def client(seed: int) -> None:
         connection = server.connection()
+        cookies = Cookies()  # one phone's browser: its session comes back with each tap
         mine: list[tuple[str, float]] = []
         pauses = random.Random(seed)
         if think > 0:
@@ -120,12 +122,13 @@ def run_stage(
             if index is None:
                 break
             route, method, path, body = mix[index % len(mix)]
-            headers = {"Content-Type": "application/json"} if body else {}
+            headers = cookies.headers({"Content-Type": "application/json"} if body else {})
             start = time.perf_counter()
             try:
                 connection.request(method, path, body=body, headers=headers)
                 response = connection.getresponse()
                 response.read()
+                cookies.keep_from(response)
                 ok = response.status in (200, 302)  # a law number jumps to its page
             except (OSError, http.client.HTTPException):
                 ok = False

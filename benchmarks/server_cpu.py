@@ -2,7 +2,8 @@
 
 Starts ``td-assist serve`` (see live_server.py), fetches each page once, writes its
 exact bytes as a file under static/ and then asks, over one keep-alive connection,
-alternately for the page and for that static file, reading the server process's CPU
+alternately for the page and for that static file (sending back the cookies it was
+given, as a phone's browser does), reading the server process's CPU
 time (user + system, all threads) around each batch. Prints the CPU per request of
 both and their ratio; the target is at most 3x. Linux only (/proc), loopback only.
 
@@ -37,7 +38,7 @@ from urllib.parse import quote_plus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.live_server import Server, running_server
+from benchmarks.live_server import Cookies, Server, running_server
 from benchmarks.load import ruling_body
 from td_assist.paths import content_dir
 
@@ -91,11 +92,14 @@ def cpu_per_request(
     connection = server.connection()
     method = "GET" if body is None else "POST"
     headers = {} if body is None else {"Content-Type": "application/json"}
+    cookies = Cookies()
     before = server.cpu_seconds()
     for _ in range(requests):
-        connection.request(method, fill(path), body=body and body(), headers=headers)
+        sent = cookies.headers(headers)
+        connection.request(method, fill(path), body=body and body(), headers=sent)
         response = connection.getresponse()
         response.read()
+        cookies.keep_from(response)
         if response.status != 200:
             raise SystemExit(f"{method} {path} answered {response.status}")
     after = server.cpu_seconds()
