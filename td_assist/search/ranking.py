@@ -55,6 +55,24 @@ def _idf(count: int, df: int) -> float:
     return math.log(1 + (count - df + 0.5) / (df + 0.5))
 
 
+# The factors (boosts) a term is asked with come from the content alone: one or two
+# per term. A bound all the same: a factor beyond it is worked out and not kept.
+FACTORS_KEPT = 4
+
+
+def _add_into(totals: dict[int, float], adding: Mapping[int, float]) -> None:
+    """``totals[doc] += adding[doc]`` for each doc of ``adding``, a doc new to ``totals``
+    placed after those there (in ``adding``'s order), as a loop over ``adding`` would:
+    but the docs only one side holds are copied in one step (most of them)."""
+    both = totals.keys() & adding.keys()
+    if not both:
+        totals.update(adding)
+        return
+    summed = {doc: totals[doc] + adding[doc] for doc in both}
+    totals.update(adding)
+    totals.update(summed)
+
+
 class ContentScorer:
     """BM25 over the index's ``content`` field.
 
@@ -86,7 +104,9 @@ class ContentScorer:
         self._packed = array("i", packed)
         self.vocabulary = frozenset(self._spans)
         self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
-        self._weights: dict[str, list[tuple[int, float]]] = {}
+        self._weights: dict[str, dict[int, float]] = {}
+        # term -> boost -> what the term adds to each section (idf * boost * weight)
+        self._added: dict[str, dict[float, dict[int, float]]] = {}
         self._phrases: dict[tuple[tuple[str, ...], int], list[tuple[int, float]]] = {}
 
     @classmethod
@@ -105,7 +125,7 @@ class ContentScorer:
 
     def __getstate__(self) -> dict[str, object]:
         # kept on disk packed: the unpacked terms are made again as they are used
-        return {**vars(self), "_postings": {}, "_weights": {}, "_phrases": {}}
+        return {**vars(self), "_postings": {}, "_weights": {}, "_added": {}, "_phrases": {}}
 
     @property
     def cached_terms(self) -> int:
@@ -127,17 +147,32 @@ class ContentScorer:
         self._postings[term] = found
         return found
 
-    def _weights_of(self, term: str) -> list[tuple[int, float]]:
+    def _weights_of(self, term: str) -> dict[int, float]:
         weights = self._weights.get(term)
         if weights is None:
             lengths, average = self.lengths, self.average
-            weights = [
-                (doc, _weight(len(positions), lengths[doc], average))
+            weights = {
+                doc: _weight(len(positions), lengths[doc], average)
                 for doc, positions in self.postings(term).items()
-            ]
+            }
             if term in self._spans:
                 self._weights[term] = weights
         return weights
+
+    def _added_of(self, term: str, boost: float) -> dict[int, float]:
+        """What the term adds to each section holding it, asked with ``boost``: worked
+        out as ``(idf * boost) * weight`` and kept for the few boosts a term is asked
+        with (only for terms the index holds)."""
+        kept = self._added.get(term)
+        adding = kept.get(boost) if kept is not None else None
+        if adding is None:
+            idf = self.idf(term) * boost
+            adding = {doc: idf * weight for doc, weight in self._weights_of(term).items()}
+            if term in self._spans:
+                kept = self._added.setdefault(term, {})
+                if len(kept) < FACTORS_KEPT:
+                    kept[boost] = adding
+        return adding
 
     def idf(self, term: str) -> float:
         return _idf(self.count, len(self.postings(term)))
@@ -153,17 +188,15 @@ class ContentScorer:
             if isinstance(query, TermQ):
                 if len(self.postings(query.term)) > self.count // 4:
                     continue  # in a quarter of the sections: no evidence, much work
-                idf = self.idf(query.term) * query.boost
-                for doc, weight in self._weights_of(query.term):
-                    totals[doc] = totals.get(doc, 0.0) + idf * weight
+                _add_into(totals, self._added_of(query.term, query.boost))
                 continue
             found = self._phrase_weights(query)
             if found is None:
                 continue
             idf = sum(self.idf(t) for t in query.terms) * query.boost
-            for doc, weight in found:
-                totals[doc] = totals.get(doc, 0.0) + idf * weight
-        return {self.anchors[doc]: value for doc, value in totals.items()}
+            _add_into(totals, {doc: idf * weight for doc, weight in found})
+        anchors = self.anchors
+        return {anchors[doc]: value for doc, value in totals.items()}
 
     def _phrase_weights(self, query: PhraseQ) -> list[tuple[int, float]] | None:
         """(section, BM25 weight) where the phrase occurs; None when a word of it is in
@@ -208,6 +241,11 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
     return count
 
 
+# A term's idf, its BM25 weight per phrasing, and what it adds to each phrasing (idf
+# times its factor in the question, times the weight) for the factors asked so far
+_Scored = tuple[float, dict[int, float], dict[float, dict[int, float]]]
+
+
 class PhrasingIndex:
     """BM25 over short texts per anchor (the phrasings of one language), in memory.
 
@@ -236,23 +274,29 @@ class PhrasingIndex:
         self._spread = {
             term: len({self.owner[doc] for doc in found}) for term, found in self.postings.items()
         }
+        # the phrasings of each length: only those as long as a question can be the
+        # question itself (EXACT_BOOST)
+        of_length: dict[int, set[int]] = {}
+        for doc, length in enumerate(self.lengths):
+            of_length.setdefault(length, set()).add(doc)
+        self._of_length = of_length
         # What a term adds to each phrasing depends on these texts alone: worked out on
         # the term's first use and kept (only for terms the phrasings hold).
-        self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
+        self._scored: dict[str, _Scored] = {}
 
     def __getstate__(self) -> dict[str, object]:
         return {**vars(self), "_scored": {}}  # made again as terms are used
 
-    def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
-        """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
+    def _scored_term(self, term: str) -> _Scored | None:
+        """The term's idf, and its BM25 weight in each phrasing holding it."""
         scored = self._scored.get(term)
         if scored is None:
             found = self.postings.get(term)
             if not found:
                 return None
             lengths, average = self.lengths, self.average
-            weighed = [(doc, _weight(tf, lengths[doc], average)) for doc, tf in found.items()]
-            scored = self._scored[term] = (_idf(self.count, len(found)), weighed)
+            weights = {doc: _weight(tf, lengths[doc], average) for doc, tf in found.items()}
+            scored = self._scored[term] = (_idf(self.count, len(found)), weights, {})
         return scored
 
     def commonness(self, terms: Sequence[str], rare_idf: float) -> dict[str, float]:
@@ -274,42 +318,66 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
-        sum_in = per_doc.get  # the loops below run thousands of times for a long question
         for term in asked:
             scored = self._scored_term(term)
-            if not scored:
+            if scored is None:
                 continue
-            term_idf, found = scored
-            idf = term_idf * (common.get(term, 1.0) if common else 1.0)
-            if not per_doc:  # the first term's: 0.0 + x is x
-                per_doc = {doc: idf * weight for doc, weight in found}
-                sum_in = per_doc.get
-                continue
-            for doc, weight in found:
-                per_doc[doc] = sum_in(doc, 0.0) + idf * weight
+            adding = _added(scored, common.get(term, 1.0) if common else 1.0)
+            _add_into(per_doc, adding)
         size = len(asked)
-        if size >= 2:
+        alike = self._of_length.get(size) if size >= 2 else None
+        if alike and per_doc:
             # a phrasing as long as the question, all of whose words the question has
             # (then its words met, counted with repeats, are its length: counted from
             # the postings, so a command's one search makes no word sets per phrasing)
-            lengths, postings = self.lengths, self.postings
+            postings = self.postings
             held = [postings[t] for t in asked if t in postings]
-            for doc in per_doc:
-                if lengths[doc] == size:
-                    met = 0  # a plain loop: half the time of sum() over a generator
-                    for found_in in held:
-                        met += found_in.get(doc, 0)
-                    if met == size:
-                        per_doc[doc] *= EXACT_BOOST
-        best: dict[str, float] = {}
-        rest: dict[str, float] = {}
-        owner, best_of, rest_of = self.owner, best.get, rest.get
-        for doc, value in per_doc.items():
-            anchor = owner[doc]
-            before = best_of(anchor, 0.0)
-            if value > before:
-                rest[anchor] = rest_of(anchor, 0.0) + before
-                best[anchor] = value
+            as_long = (
+                [doc for doc in alike if doc in per_doc]
+                if len(alike) < len(per_doc)
+                else per_doc.keys() & alike
+            )
+            for doc in as_long:
+                met = 0  # a plain loop: half the time of sum() over a generator
+                for found_in in held:
+                    met += found_in.get(doc, 0)
+                if met == size:
+                    per_doc[doc] *= EXACT_BOOST
+        return _best_and_rest(per_doc, self.owner)
+
+
+def _added(scored: _Scored, factor: float) -> dict[int, float]:
+    """What the term adds to each phrasing holding it, asked with ``factor``: worked out
+    as ``(idf * factor) * weight`` (to the last bit what a sum term by term adds)."""
+    term_idf, weights, kept = scored
+    adding = kept.get(factor)
+    if adding is None:
+        idf = term_idf * factor
+        adding = {doc: idf * weight for doc, weight in weights.items()}
+        if len(kept) < FACTORS_KEPT:
+            kept[factor] = adding
+    return adding
+
+
+def _best_and_rest(per_doc: Mapping[int, float], owner: Sequence[str]) -> dict[str, float]:
+    """Each section's best phrasing's score plus REST_SHARE of its other phrasings',
+    the sections in the order their first phrasing comes in ``per_doc``."""
+    best: dict[str, float] = {}
+    rest: dict[str, float] = {}
+    best_of, rest_of = best.get, rest.get
+    for anchor, value in zip(map(owner.__getitem__, per_doc), per_doc.values(), strict=True):
+        before = best_of(anchor)
+        if before is None:
+            if value > 0.0:
+                best[anchor] = value  # its rest: 0.0 so far
             else:
                 rest[anchor] = rest_of(anchor, 0.0) + value
-        return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}
+        elif value > before:
+            rest[anchor] = rest_of(anchor, 0.0) + before
+            best[anchor] = value
+        else:
+            rest[anchor] = rest_of(anchor, 0.0) + value
+    for anchor, value in rest.items():
+        if anchor in best:
+            best[anchor] += REST_SHARE * value
+    return best
