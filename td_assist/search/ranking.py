@@ -246,6 +246,19 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
 _Scored = tuple[float, dict[int, float], dict[float, dict[int, float]]]
 
 
+def _added(scored: _Scored, factor: float) -> dict[int, float]:
+    """What the term adds to each phrasing holding it, asked with ``factor``: worked out
+    as ``(idf * factor) * weight`` (to the last bit what a sum term by term adds)."""
+    term_idf, weights, kept = scored
+    adding = kept.get(factor)
+    if adding is None:
+        idf = term_idf * factor
+        adding = {doc: idf * weight for doc, weight in weights.items()}
+        if len(kept) < FACTORS_KEPT:
+            kept[factor] = adding
+    return adding
+
+
 class PhrasingIndex:
     """BM25 over short texts per anchor (the phrasings of one language), in memory.
 
@@ -280,6 +293,10 @@ class PhrasingIndex:
         for doc, length in enumerate(self.lengths):
             of_length.setdefault(length, set()).add(doc)
         self._of_length = of_length
+        # each phrasing's section as a number, for sums kept in lists (see _best_and_rest)
+        self._names = list(dict.fromkeys(self.owner))
+        number = {anchor: n for n, anchor in enumerate(self._names)}
+        self._section_of = [number[anchor] for anchor in self.owner]
         # What a term adds to each phrasing depends on these texts alone: worked out on
         # the term's first use and kept (only for terms the phrasings hold).
         self._scored: dict[str, _Scored] = {}
@@ -318,12 +335,14 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
+        positive = True  # idf and BM25 weights are above zero; a factor may not be
         for term in asked:
             scored = self._scored_term(term)
             if scored is None:
                 continue
-            adding = _added(scored, common.get(term, 1.0) if common else 1.0)
-            _add_into(per_doc, adding)
+            factor = common.get(term, 1.0) if common else 1.0
+            positive = positive and factor > 0.0
+            _add_into(per_doc, _added(scored, factor))
         size = len(asked)
         alike = self._of_length.get(size) if size >= 2 else None
         if alike and per_doc:
@@ -343,41 +362,48 @@ class PhrasingIndex:
                     met += found_in.get(doc, 0)
                 if met == size:
                     per_doc[doc] *= EXACT_BOOST
-        return _best_and_rest(per_doc, self.owner)
+        if not positive:
+            return _best_and_rest(per_doc, self.owner)
+        return self._best_and_rest(per_doc)
 
-
-def _added(scored: _Scored, factor: float) -> dict[int, float]:
-    """What the term adds to each phrasing holding it, asked with ``factor``: worked out
-    as ``(idf * factor) * weight`` (to the last bit what a sum term by term adds)."""
-    term_idf, weights, kept = scored
-    adding = kept.get(factor)
-    if adding is None:
-        idf = term_idf * factor
-        adding = {doc: idf * weight for doc, weight in weights.items()}
-        if len(kept) < FACTORS_KEPT:
-            kept[factor] = adding
-    return adding
+    def _best_and_rest(self, per_doc: dict[int, float]) -> dict[str, float]:
+        """``_best_and_rest(per_doc, self.owner)`` to the last bit, with the sums kept in
+        lists by section number rather than in dictionaries by anchor (a long question
+        touches several hundred phrasings: this was a third of its scoring). Every
+        score here is above zero (``score`` sees to it), so a section whose best is
+        still 0.0 is met for the first time."""
+        names, section_of = self._names, self._section_of
+        best = [0.0] * len(names)
+        rest = [0.0] * len(names)
+        order: list[int] = []
+        met = order.append
+        for doc, value in per_doc.items():
+            section = section_of[doc]
+            before = best[section]
+            if before == 0.0:
+                best[section] = value
+                met(section)
+            elif value > before:
+                rest[section] += before
+                best[section] = value
+            else:
+                rest[section] += value
+        return {names[section]: best[section] + REST_SHARE * rest[section] for section in order}
 
 
 def _best_and_rest(per_doc: Mapping[int, float], owner: Sequence[str]) -> dict[str, float]:
     """Each section's best phrasing's score plus REST_SHARE of its other phrasings',
-    the sections in the order their first phrasing comes in ``per_doc``."""
+    the sections in the order their first phrasing comes in ``per_doc``, each added up
+    in that order."""
     best: dict[str, float] = {}
     rest: dict[str, float] = {}
     best_of, rest_of = best.get, rest.get
-    for anchor, value in zip(map(owner.__getitem__, per_doc), per_doc.values(), strict=True):
-        before = best_of(anchor)
-        if before is None:
-            if value > 0.0:
-                best[anchor] = value  # its rest: 0.0 so far
-            else:
-                rest[anchor] = rest_of(anchor, 0.0) + value
-        elif value > before:
+    for doc, value in per_doc.items():
+        anchor = owner[doc]
+        before = best_of(anchor, 0.0)
+        if value > before:
             rest[anchor] = rest_of(anchor, 0.0) + before
             best[anchor] = value
         else:
             rest[anchor] = rest_of(anchor, 0.0) + value
-    for anchor, value in rest.items():
-        if anchor in best:
-            best[anchor] += REST_SHARE * value
-    return best
+    return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}
