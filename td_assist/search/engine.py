@@ -18,9 +18,9 @@ import pickle
 import re
 import tempfile
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -208,6 +208,38 @@ class _Phrase:
     entry: Jargon
 
 
+WORDS_KEPT = 8192  # the distinct words of an evening's questions; a bound all the same
+_Meaning = Callable[["SearchEngine", str], list[str]]
+
+
+def _kept_per_word(meaning: _Meaning) -> _Meaning:
+    """The meaning (search terms) of one word, worked out once per engine and kept: a
+    search looks at each of the question's words several times (is it German, is it
+    jargon, is it an everyday word), and most words come again in the next question.
+    Only single words are kept, never a whole question, so a question never asked
+    before is still worked out in full. Bounded (a full store starts again) and safe
+    across the server's threads (a dict's get, set and clear are each atomic)."""
+    name = f"_kept_{meaning.__name__}"
+
+    @wraps(meaning)
+    def kept(self: SearchEngine, text: str) -> list[str]:
+        if " " in text:
+            return meaning(self, text)
+        store: dict[str, tuple[str, ...]] | None = vars(self).get(name)
+        if store is None:
+            store = vars(self).setdefault(name, {})
+        found = store.get(text)
+        if found is None:
+            fresh = meaning(self, text)
+            if len(store) >= WORDS_KEPT:
+                store.clear()
+            store[text] = tuple(fresh)
+            return fresh
+        return list(found)
+
+    return kept
+
+
 class SearchEngine:
     def __init__(
         self,
@@ -348,9 +380,11 @@ class SearchEngine:
 
         return get_lawbook(self.book.folder, lang="de")
 
+    @_kept_per_word
     def _english_meaning(self, text: str) -> list[str]:
         return self.same.english(english_terms(text))
 
+    @_kept_per_word
     def _german_meaning(self, text: str) -> list[str]:
         terms = self.same.german(german_terms(text, self.decompounder))
         return [self.decompounder.verb_root(t) for t in terms]
@@ -519,9 +553,8 @@ class SearchEngine:
             return [], expanded
         term = term_asked_about(said)
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
-        for anchor in list(scores):
-            if not (anchor[:1].isascii() and anchor[:1].isdigit()):  # Definitions and Introduction
-                scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
+        for anchor in self._held_back(scores):  # Definitions and Introduction
+            scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
         if term:
             self._defined_first(term, scores)
         content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
@@ -544,6 +577,21 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _held_back(self, scores: dict[str, float]) -> set[str]:
+        """The sections among ``scores`` that are no law's (the Definitions and the
+        Introduction: their anchors do not begin with a law's number). Looked up in the
+        book's few such sections, not worked out for each of the several hundred
+        sections a question scores."""
+        known = vars(self).get("_no_laws")
+        if known is None:
+            every = frozenset(self.book.sections)
+            known = self._no_laws = (every, frozenset(a for a in every if not _of_a_law(a)))
+        every, no_laws = known
+        found = no_laws.intersection(scores)
+        if not every.issuperset(scores):  # a section of no book (never): each looked at
+            found.update(a for a in scores.keys() - every if not _of_a_law(a))
+        return found
 
     def _evidence(
         self, said: list[str], entries: list[tuple[Jargon, int]], german: bool
@@ -840,6 +888,10 @@ class SearchEngine:
             snippet=snippet or html.escape(plain_text(first_text(section))[:200]),
             score=round(score, 3),
         )
+
+
+def _of_a_law(anchor: str) -> bool:
+    return anchor[:1].isascii() and anchor[:1].isdigit()
 
 
 def _query_words(text: str) -> list[str]:
