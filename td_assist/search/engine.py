@@ -934,18 +934,18 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
     if not text:
         return ""
     first_of = source.first_of
-    first = min((first_of[stem] for stem in stems if stem in first_of), default=None)
-    start = max(0, first - width // 3) if first is not None else 0
+    asked = first_of.keys() & stems  # the question's stems the text has
+    start = max(0, min(map(first_of.__getitem__, asked)) - width // 3) if asked else 0
     end = min(len(text), start + width)
     # The window's words are the text's words it holds, and the pieces of the words its
     # edges cut through (a piece is stemmed as the word it reads as).
     starts, ends = source.starts, source.ends
     low, high = bisect_right(ends, start), bisect_left(starts, end)
     marked: list[int] = []  # the numbers of the words to mark; then the cut ones
-    for stem in stems:
-        places = source.places.get(stem)
-        if places:
-            marked += places[bisect_left(places, low) : bisect_left(places, high)]
+    places_of = source.places
+    for stem in asked:
+        places = places_of[stem]
+        marked += places[bisect_left(places, low) : bisect_left(places, high)]
     cut = {n for n in (low, high - 1) if low <= n < high and (starts[n] < start or ends[n] > end)}
     if cut:
         marked = [n for n in marked if n not in cut]
@@ -953,19 +953,23 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
             n for n in cut if _stem(text[max(starts[n], start) : min(ends[n], end)]) in stems
         ]
     marked.sort()
+    escaped = source.escaped  # the text's HTML, cut where the text is
     out, last = [], start
     for number in marked:
         at, stop = max(starts[number], start), min(ends[number], end)
-        out.append(html.escape(text[last:at]))
-        out.append(f"<mark>{html.escape(text[at:stop])}</mark>")
+        out.append(escaped(last, at))
+        out.append(f"<mark>{escaped(at, stop)}</mark>")
         last = stop
-    out.append(html.escape(text[last:end]))
+    out.append(escaped(last, end))
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
 
 
 Words = tuple[int, ...]
+# What html.escape makes of each character it changes (and of no other)
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+_ESCAPED = re.compile("[&<>\"']")
 
 
 @dataclass(frozen=True, slots=True)
@@ -977,6 +981,20 @@ class _SnippetSource:
     ends: Words
     first_of: dict[str, int]  # where each stem is first met (a search asks for the first)
     places: dict[str, Words]  # the numbers of the words of each stem, in order
+    html: str  # html.escape(text)
+    # where html.escape changes a character of the text, and how much longer the HTML is
+    # than the text up to each of them (html.escape changes one character at a time)
+    changed: Words
+    longer: Words
+
+    def escaped(self, start: int, end: int) -> str:
+        """``html.escape(self.text[start:end])``, cut from the text's HTML."""
+        if not self.changed:
+            return self.text[start:end]
+        longer, changed = self.longer, self.changed
+        return self.html[
+            start + longer[bisect_left(changed, start)] : end + longer[bisect_left(changed, end)]
+        ]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
@@ -991,12 +1009,19 @@ def _snippet_source(section_text: str) -> _SnippetSource:
         stem = _stem(match.group(0))
         first_of.setdefault(stem, match.start())
         places.setdefault(stem, []).append(number)
+    changed = [m.start() for m in _ESCAPED.finditer(text)]
+    longer = [0]
+    for at in changed:
+        longer.append(longer[-1] + len(_ESCAPES[text[at]]) - 1)
     return _SnippetSource(
         text=text,
         starts=tuple(m.start() for m in found),
         ends=tuple(m.end() for m in found),
         first_of=first_of,
         places={stem: tuple(numbers) for stem, numbers in places.items()},
+        html=html.escape(text),
+        changed=tuple(changed),
+        longer=tuple(longer),
     )
 
 
