@@ -783,7 +783,7 @@ class SearchEngine:
                 by_law.setdefault(law, []).append((anchor, value))
         placed: list[tuple[float, str, float]] = []
         for law, found in by_law.items():
-            found.sort(key=lambda item: -item[1])
+            found.sort(key=itemgetter(1), reverse=True)
             lifted = False
             if general and law:
                 root = self._root_of[law]
@@ -797,7 +797,7 @@ class SearchEngine:
                 factors = (1.0, 0.97, 0.7, 0.6)
             for factor, (anchor, value) in zip(factors, found, strict=False):
                 placed.append((value * factor, anchor, value))
-        placed.sort(key=lambda item: -item[0])
+        placed.sort(key=itemgetter(0), reverse=True)
         ordered: list[tuple[Section, float]] = []
         for _weighted, anchor, value in placed:
             section = self.book.get(anchor)
