@@ -288,11 +288,17 @@ class PhrasingIndex:
             term: len({self.owner[doc] for doc in found}) for term, found in self.postings.items()
         }
         # the phrasings of each length: only those as long as a question can be the
-        # question itself (EXACT_BOOST)
+        # question itself (EXACT_BOOST); apart, those that say a word twice
         of_length: dict[int, set[int]] = {}
+        repeating: dict[int, set[int]] = {}
         for doc, length in enumerate(self.lengths):
             of_length.setdefault(length, set()).add(doc)
+        for found in self.postings.values():
+            for doc, count in found.items():
+                if count > 1:
+                    repeating.setdefault(self.lengths[doc], set()).add(doc)
         self._of_length = of_length
+        self._repeating = repeating
         # each phrasing's section as a number, for sums kept in lists (see _best_and_rest)
         self._names = list(dict.fromkeys(self.owner))
         number = {anchor: n for n, anchor in enumerate(self._names)}
@@ -344,27 +350,35 @@ class PhrasingIndex:
             positive = positive and factor > 0.0
             _add_into(per_doc, _added(scored, factor))
         size = len(asked)
-        alike = self._of_length.get(size) if size >= 2 else None
-        if alike and per_doc:
-            # a phrasing as long as the question, all of whose words the question has
-            # (then its words met, counted with repeats, are its length: counted from
-            # the postings, so a command's one search makes no word sets per phrasing)
-            postings = self.postings
-            held = [postings[t] for t in asked if t in postings]
-            as_long = (
-                [doc for doc in alike if doc in per_doc]
-                if len(alike) < len(per_doc)
-                else per_doc.keys() & alike
-            )
-            for doc in as_long:
-                met = 0  # a plain loop: half the time of sum() over a generator
-                for found_in in held:
-                    met += found_in.get(doc, 0)
-                if met == size:
-                    per_doc[doc] *= EXACT_BOOST
+        if size >= 2 and per_doc:
+            for doc in self._as_the_question(asked, per_doc):
+                per_doc[doc] *= EXACT_BOOST
         if not positive:
             return _best_and_rest(per_doc, self.owner)
         return self._best_and_rest(per_doc)
+
+    def _as_the_question(self, asked: list[str], per_doc: dict[int, float]) -> set[int]:
+        """The phrasings as long as the question all of whose words the question has
+        (counted with repeats, the question's words met in it are its length). One
+        whose words are all different holds every word of the question: it is in the
+        postings of each. One that says a word twice is counted word by word."""
+        size, postings = len(asked), self.postings
+        held = sorted((postings[t] for t in asked if t in postings), key=len)
+        found: set[int] = set()
+        if len(held) == size:  # else a phrasing of different words cannot have them all
+            found = held[0].keys() & self._of_length.get(size, set())
+            for more in held[1:]:
+                if not found:
+                    break
+                found = more.keys() & found
+        for doc in self._repeating.get(size, ()):
+            if doc in per_doc:
+                met = 0
+                for found_in in held:
+                    met += found_in.get(doc, 0)
+                if met == size:
+                    found.add(doc)
+        return found
 
     def _best_and_rest(self, per_doc: dict[int, float]) -> dict[str, float]:
         """``_best_and_rest(per_doc, self.owner)`` to the last bit, with the sums kept in
