@@ -18,9 +18,9 @@ import pickle
 import re
 import tempfile
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -225,6 +225,38 @@ class _Phrase:
     entry: Jargon
 
 
+WORDS_KEPT = 8192  # the distinct words of an evening's questions; a bound all the same
+_Meaning = Callable[["SearchEngine", str], list[str]]
+
+
+def _kept_per_word(meaning: _Meaning) -> _Meaning:
+    """The meaning (search terms) of one word, worked out once per engine and kept: a
+    search looks at each of the question's words several times (is it German, is it
+    jargon, is it an everyday word), and most words come again in the next question.
+    Only single words are kept, never a whole question, so a question never asked
+    before is still worked out in full. Bounded (a full store starts again) and safe
+    across the server's threads (a dict's get, set and clear are each atomic)."""
+    name = f"_kept_{meaning.__name__}"
+
+    @wraps(meaning)
+    def kept(self: SearchEngine, text: str) -> list[str]:
+        if " " in text:
+            return meaning(self, text)
+        store: dict[str, tuple[str, ...]] | None = vars(self).get(name)
+        if store is None:
+            store = vars(self).setdefault(name, {})
+        found = store.get(text)
+        if found is None:
+            fresh = meaning(self, text)
+            if len(store) >= WORDS_KEPT:
+                store.clear()
+            store[text] = tuple(fresh)
+            return fresh
+        return list(found)
+
+    return kept
+
+
 class SearchEngine:
     def __init__(
         self,
@@ -365,9 +397,11 @@ class SearchEngine:
 
         return get_lawbook(self.book.folder, lang="de")
 
+    @_kept_per_word
     def _english_meaning(self, text: str) -> list[str]:
         return self.same.english(english_terms(text))
 
+    @_kept_per_word
     def _german_meaning(self, text: str) -> list[str]:
         terms = self.same.german(german_terms(text, self.decompounder))
         return [self.decompounder.verb_root(t) for t in terms]
@@ -536,9 +570,8 @@ class SearchEngine:
             return [], expanded
         term = term_asked_about(said)
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
-        for anchor in list(scores):
-            if not (anchor[:1].isascii() and anchor[:1].isdigit()):  # Definitions and Introduction
-                scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
+        for anchor in self._held_back(scores):  # Definitions and Introduction
+            scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
         if term:
             self._defined_first(term, scores)
         content_words = [w for w in said if w not in STOP_EN and w not in STOP_DE]
@@ -561,6 +594,21 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _held_back(self, scores: dict[str, float]) -> set[str]:
+        """The sections among ``scores`` that are no law's (the Definitions and the
+        Introduction: their anchors do not begin with a law's number). Looked up in the
+        book's few such sections, not worked out for each of the several hundred
+        sections a question scores."""
+        known = vars(self).get("_no_laws")
+        if known is None:
+            every = frozenset(self.book.sections)
+            known = self._no_laws = (every, frozenset(a for a in every if not _of_a_law(a)))
+        every, no_laws = known
+        found = no_laws.intersection(scores)
+        if not every.issuperset(scores):  # a section of no book (never): each looked at
+            found.update(a for a in scores.keys() - every if not _of_a_law(a))
+        return found
 
     def _evidence(
         self, said: list[str], entries: list[tuple[Jargon, int]], german: bool
@@ -752,7 +800,7 @@ class SearchEngine:
                 by_law.setdefault(law, []).append((anchor, value))
         placed: list[tuple[float, str, float]] = []
         for law, found in by_law.items():
-            found.sort(key=lambda item: -item[1])
+            found.sort(key=itemgetter(1), reverse=True)
             lifted = False
             if general and law:
                 root = self._root_of[law]
@@ -766,7 +814,7 @@ class SearchEngine:
                 factors = (1.0, 0.97, 0.7, 0.6)
             for factor, (anchor, value) in zip(factors, found, strict=False):
                 placed.append((value * factor, anchor, value))
-        placed.sort(key=lambda item: -item[0])
+        placed.sort(key=itemgetter(0), reverse=True)
         ordered: list[tuple[Section, float]] = []
         for _weighted, anchor, value in placed:
             section = self.book.get(anchor)
@@ -859,6 +907,10 @@ class SearchEngine:
         )
 
 
+def _of_a_law(anchor: str) -> bool:
+    return anchor[:1].isascii() and anchor[:1].isdigit()
+
+
 def _query_words(text: str) -> list[str]:
     """The question's words; a long number (a board's, a score) says nothing."""
     return [w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2]
@@ -899,18 +951,18 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
     if not text:
         return ""
     first_of = source.first_of
-    first = min((first_of[stem] for stem in stems if stem in first_of), default=None)
-    start = max(0, first - width // 3) if first is not None else 0
+    asked = first_of.keys() & stems  # the question's stems the text has
+    start = max(0, min(map(first_of.__getitem__, asked)) - width // 3) if asked else 0
     end = min(len(text), start + width)
     # The window's words are the text's words it holds, and the pieces of the words its
     # edges cut through (a piece is stemmed as the word it reads as).
     starts, ends = source.starts, source.ends
     low, high = bisect_right(ends, start), bisect_left(starts, end)
     marked: list[int] = []  # the numbers of the words to mark; then the cut ones
-    for stem in stems:
-        places = source.places.get(stem)
-        if places:
-            marked += places[bisect_left(places, low) : bisect_left(places, high)]
+    places_of = source.places
+    for stem in asked:
+        places = places_of[stem]
+        marked += places[bisect_left(places, low) : bisect_left(places, high)]
     cut = {n for n in (low, high - 1) if low <= n < high and (starts[n] < start or ends[n] > end)}
     if cut:
         marked = [n for n in marked if n not in cut]
@@ -918,19 +970,23 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
             n for n in cut if _stem(text[max(starts[n], start) : min(ends[n], end)]) in stems
         ]
     marked.sort()
+    escaped = source.escaped  # the text's HTML, cut where the text is
     out, last = [], start
     for number in marked:
         at, stop = max(starts[number], start), min(ends[number], end)
-        out.append(html.escape(text[last:at]))
-        out.append(f"<mark>{html.escape(text[at:stop])}</mark>")
+        out.append(escaped(last, at))
+        out.append(f"<mark>{escaped(at, stop)}</mark>")
         last = stop
-    out.append(html.escape(text[last:end]))
+    out.append(escaped(last, end))
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
 
 
 Words = tuple[int, ...]
+# What html.escape makes of each character it changes (and of no other)
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+_ESCAPED = re.compile("[&<>\"']")
 
 
 @dataclass(frozen=True, slots=True)
@@ -942,6 +998,20 @@ class _SnippetSource:
     ends: Words
     first_of: dict[str, int]  # where each stem is first met (a search asks for the first)
     places: dict[str, Words]  # the numbers of the words of each stem, in order
+    html: str  # html.escape(text)
+    # where html.escape changes a character of the text, and how much longer the HTML is
+    # than the text up to each of them (html.escape changes one character at a time)
+    changed: Words
+    longer: Words
+
+    def escaped(self, start: int, end: int) -> str:
+        """``html.escape(self.text[start:end])``, cut from the text's HTML."""
+        if not self.changed:
+            return self.text[start:end]
+        longer, changed = self.longer, self.changed
+        return self.html[
+            start + longer[bisect_left(changed, start)] : end + longer[bisect_left(changed, end)]
+        ]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
@@ -956,12 +1026,19 @@ def _snippet_source(section_text: str) -> _SnippetSource:
         stem = _stem(match.group(0))
         first_of.setdefault(stem, match.start())
         places.setdefault(stem, []).append(number)
+    changed = [m.start() for m in _ESCAPED.finditer(text)]
+    longer = [0]
+    for at in changed:
+        longer.append(longer[-1] + len(_ESCAPES[text[at]]) - 1)
     return _SnippetSource(
         text=text,
         starts=tuple(m.start() for m in found),
         ends=tuple(m.end() for m in found),
         first_of=first_of,
         places={stem: tuple(numbers) for stem, numbers in places.items()},
+        html=html.escape(text),
+        changed=tuple(changed),
+        longer=tuple(longer),
     )
 
 

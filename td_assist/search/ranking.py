@@ -61,6 +61,24 @@ def _idf(count: int, df: int) -> float:
     return math.log(1 + (count - df + 0.5) / (df + 0.5))
 
 
+# The factors (boosts) a term is asked with come from the content alone: one or two
+# per term. A bound all the same: a factor beyond it is worked out and not kept.
+FACTORS_KEPT = 4
+
+
+def _add_into(totals: dict[int, float], adding: Mapping[int, float]) -> None:
+    """``totals[doc] += adding[doc]`` for each doc of ``adding``, a doc new to ``totals``
+    placed after those there (in ``adding``'s order), as a loop over ``adding`` would:
+    but the docs only one side holds are copied in one step (most of them)."""
+    both = totals.keys() & adding.keys()
+    if not both:
+        totals.update(adding)
+        return
+    summed = {doc: totals[doc] + adding[doc] for doc in both}
+    totals.update(adding)
+    totals.update(summed)
+
+
 class ContentScorer:
     """BM25 over the index's ``content`` field.
 
@@ -92,7 +110,9 @@ class ContentScorer:
         self._packed = array("i", packed)
         self.vocabulary = frozenset(self._spans)
         self._postings: dict[str, dict[int, tuple[int, ...]]] = {}
-        self._weights: dict[str, list[tuple[int, float]]] = {}
+        self._weights: dict[str, dict[int, float]] = {}
+        # term -> boost -> what the term adds to each section (idf * boost * weight)
+        self._added: dict[str, dict[float, dict[int, float]]] = {}
         self._phrases: dict[tuple[tuple[str, ...], int], list[tuple[int, float]]] = {}
 
     @classmethod
@@ -111,7 +131,7 @@ class ContentScorer:
 
     def __getstate__(self) -> dict[str, object]:
         # kept on disk packed: the unpacked terms are made again as they are used
-        return {**vars(self), "_postings": {}, "_weights": {}, "_phrases": {}}
+        return {**vars(self), "_postings": {}, "_weights": {}, "_added": {}, "_phrases": {}}
 
     @property
     def cached_terms(self) -> int:
@@ -133,17 +153,32 @@ class ContentScorer:
         self._postings[term] = found
         return found
 
-    def _weights_of(self, term: str) -> list[tuple[int, float]]:
+    def _weights_of(self, term: str) -> dict[int, float]:
         weights = self._weights.get(term)
         if weights is None:
             lengths, average = self.lengths, self.average
-            weights = [
-                (doc, _weight(len(positions), lengths[doc], average))
+            weights = {
+                doc: _weight(len(positions), lengths[doc], average)
                 for doc, positions in self.postings(term).items()
-            ]
+            }
             if term in self._spans:
                 self._weights[term] = weights
         return weights
+
+    def _added_of(self, term: str, boost: float) -> dict[int, float]:
+        """What the term adds to each section holding it, asked with ``boost``: worked
+        out as ``(idf * boost) * weight`` and kept for the few boosts a term is asked
+        with (only for terms the index holds)."""
+        kept = self._added.get(term)
+        adding = kept.get(boost) if kept is not None else None
+        if adding is None:
+            idf = self.idf(term) * boost
+            adding = {doc: idf * weight for doc, weight in self._weights_of(term).items()}
+            if term in self._spans:
+                kept = self._added.setdefault(term, {})
+                if len(kept) < FACTORS_KEPT:
+                    kept[boost] = adding
+        return adding
 
     def idf(self, term: str) -> float:
         return _idf(self.count, len(self.postings(term)))
@@ -159,17 +194,15 @@ class ContentScorer:
             if isinstance(query, TermQ):
                 if len(self.postings(query.term)) > self.count // 4:
                     continue  # in a quarter of the sections: no evidence, much work
-                idf = self.idf(query.term) * query.boost
-                for doc, weight in self._weights_of(query.term):
-                    totals[doc] = totals.get(doc, 0.0) + idf * weight
+                _add_into(totals, self._added_of(query.term, query.boost))
                 continue
             found = self._phrase_weights(query)
             if found is None:
                 continue
             idf = sum(self.idf(t) for t in query.terms) * query.boost
-            for doc, weight in found:
-                totals[doc] = totals.get(doc, 0.0) + idf * weight
-        return {self.anchors[doc]: value for doc, value in totals.items()}
+            _add_into(totals, {doc: idf * weight for doc, weight in found})
+        anchors = self.anchors
+        return {anchors[doc]: value for doc, value in totals.items()}
 
     def _phrase_weights(self, query: PhraseQ) -> list[tuple[int, float]] | None:
         """(section, BM25 weight) where the phrase occurs; None when a word of it is in
@@ -214,6 +247,24 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
     return count
 
 
+# A term's idf, its BM25 weight per phrasing, and what it adds to each phrasing (idf
+# times its factor in the question, times the weight) for the factors asked so far
+_Scored = tuple[float, dict[int, float], dict[float, dict[int, float]]]
+
+
+def _added(scored: _Scored, factor: float) -> dict[int, float]:
+    """What the term adds to each phrasing holding it, asked with ``factor``: worked out
+    as ``(idf * factor) * weight`` (to the last bit what a sum term by term adds)."""
+    term_idf, weights, kept = scored
+    adding = kept.get(factor)
+    if adding is None:
+        idf = term_idf * factor
+        adding = {doc: idf * weight for doc, weight in weights.items()}
+        if len(kept) < FACTORS_KEPT:
+            kept[factor] = adding
+    return adding
+
+
 class PhrasingIndex:
     """BM25 over short texts per anchor (the phrasings of one language), in memory.
 
@@ -242,23 +293,39 @@ class PhrasingIndex:
         self._spread = {
             term: len({self.owner[doc] for doc in found}) for term, found in self.postings.items()
         }
+        # the phrasings of each length: only those as long as a question can be the
+        # question itself (EXACT_BOOST); apart, those that say a word twice
+        of_length: dict[int, set[int]] = {}
+        repeating: dict[int, set[int]] = {}
+        for doc, length in enumerate(self.lengths):
+            of_length.setdefault(length, set()).add(doc)
+        for found in self.postings.values():
+            for doc, count in found.items():
+                if count > 1:
+                    repeating.setdefault(self.lengths[doc], set()).add(doc)
+        self._of_length = of_length
+        self._repeating = repeating
+        # each phrasing's section as a number, for sums kept in lists (see _best_and_rest)
+        self._names = list(dict.fromkeys(self.owner))
+        number = {anchor: n for n, anchor in enumerate(self._names)}
+        self._section_of = [number[anchor] for anchor in self.owner]
         # What a term adds to each phrasing depends on these texts alone: worked out on
         # the term's first use and kept (only for terms the phrasings hold).
-        self._scored: dict[str, tuple[float, list[tuple[int, float]]]] = {}
+        self._scored: dict[str, _Scored] = {}
 
     def __getstate__(self) -> dict[str, object]:
         return {**vars(self), "_scored": {}}  # made again as terms are used
 
-    def _scored_term(self, term: str) -> tuple[float, list[tuple[int, float]]] | None:
-        """The term's idf, and (phrasing, BM25 weight) for each phrasing holding it."""
+    def _scored_term(self, term: str) -> _Scored | None:
+        """The term's idf, and its BM25 weight in each phrasing holding it."""
         scored = self._scored.get(term)
         if scored is None:
             found = self.postings.get(term)
             if not found:
                 return None
             lengths, average = self.lengths, self.average
-            weighed = [(doc, _weight(tf, lengths[doc], average)) for doc, tf in found.items()]
-            scored = self._scored[term] = (_idf(self.count, len(found)), weighed)
+            weights = {doc: _weight(tf, lengths[doc], average) for doc, tf in found.items()}
+            scored = self._scored[term] = (_idf(self.count, len(found)), weights, {})
         return scored
 
     def commonness(self, terms: Sequence[str], rare_idf: float) -> dict[str, float]:
@@ -280,42 +347,83 @@ class PhrasingIndex:
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
-        sum_in = per_doc.get  # the loops below run thousands of times for a long question
+        positive = True  # idf and BM25 weights are above zero; a factor may not be
         for term in asked:
             scored = self._scored_term(term)
-            if not scored:
+            if scored is None:
                 continue
-            term_idf, found = scored
-            idf = term_idf * (common.get(term, 1.0) if common else 1.0)
-            if not per_doc:  # the first term's: 0.0 + x is x
-                per_doc = {doc: idf * weight for doc, weight in found}
-                sum_in = per_doc.get
-                continue
-            for doc, weight in found:
-                per_doc[doc] = sum_in(doc, 0.0) + idf * weight
+            factor = common.get(term, 1.0) if common else 1.0
+            positive = positive and factor > 0.0
+            _add_into(per_doc, _added(scored, factor))
         size = len(asked)
-        if size >= 2:
-            # a phrasing as long as the question, all of whose words the question has
-            # (then its words met, counted with repeats, are its length: counted from
-            # the postings, so a command's one search makes no word sets per phrasing)
-            lengths, postings = self.lengths, self.postings
-            held = [postings[t] for t in asked if t in postings]
-            for doc in per_doc:
-                if lengths[doc] == size:
-                    met = 0  # a plain loop: half the time of sum() over a generator
-                    for found_in in held:
-                        met += found_in.get(doc, 0)
-                    if met == size:
-                        per_doc[doc] *= EXACT_BOOST
-        best: dict[str, float] = {}
-        rest: dict[str, float] = {}
-        owner, best_of, rest_of = self.owner, best.get, rest.get
+        if size >= 2 and per_doc:
+            for doc in self._as_the_question(asked, per_doc):
+                per_doc[doc] *= EXACT_BOOST
+        if not positive:
+            return _best_and_rest(per_doc, self.owner)
+        return self._best_and_rest(per_doc)
+
+    def _as_the_question(self, asked: list[str], per_doc: dict[int, float]) -> set[int]:
+        """The phrasings as long as the question all of whose words the question has
+        (counted with repeats, the question's words met in it are its length). One
+        whose words are all different holds every word of the question: it is in the
+        postings of each. One that says a word twice is counted word by word."""
+        size, postings = len(asked), self.postings
+        held = sorted((postings[t] for t in asked if t in postings), key=len)
+        found: set[int] = set()
+        if len(held) == size:  # else a phrasing of different words cannot have them all
+            found = held[0].keys() & self._of_length.get(size, set())
+            for more in held[1:]:
+                if not found:
+                    break
+                found = more.keys() & found
+        for doc in self._repeating.get(size, ()):
+            if doc in per_doc:
+                met = 0
+                for found_in in held:
+                    met += found_in.get(doc, 0)
+                if met == size:
+                    found.add(doc)
+        return found
+
+    def _best_and_rest(self, per_doc: dict[int, float]) -> dict[str, float]:
+        """``_best_and_rest(per_doc, self.owner)`` to the last bit, with the sums kept in
+        lists by section number rather than in dictionaries by anchor (a long question
+        touches several hundred phrasings: this was a third of its scoring). Every
+        score here is above zero (``score`` sees to it), so a section whose best is
+        still 0.0 is met for the first time."""
+        names, section_of = self._names, self._section_of
+        best = [0.0] * len(names)
+        rest = [0.0] * len(names)
+        order: list[int] = []
+        met = order.append
         for doc, value in per_doc.items():
-            anchor = owner[doc]
-            before = best_of(anchor, 0.0)
-            if value > before:
-                rest[anchor] = rest_of(anchor, 0.0) + before
-                best[anchor] = value
+            section = section_of[doc]
+            before = best[section]
+            if before == 0.0:
+                best[section] = value
+                met(section)
+            elif value > before:
+                rest[section] += before
+                best[section] = value
             else:
-                rest[anchor] = rest_of(anchor, 0.0) + value
-        return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}
+                rest[section] += value
+        return {names[section]: best[section] + REST_SHARE * rest[section] for section in order}
+
+
+def _best_and_rest(per_doc: Mapping[int, float], owner: Sequence[str]) -> dict[str, float]:
+    """Each section's best phrasing's score plus REST_SHARE of its other phrasings',
+    the sections in the order their first phrasing comes in ``per_doc``, each added up
+    in that order."""
+    best: dict[str, float] = {}
+    rest: dict[str, float] = {}
+    best_of, rest_of = best.get, rest.get
+    for doc, value in per_doc.items():
+        anchor = owner[doc]
+        before = best_of(anchor, 0.0)
+        if value > before:
+            rest[anchor] = rest_of(anchor, 0.0) + before
+            best[anchor] = value
+        else:
+            rest[anchor] = rest_of(anchor, 0.0) + value
+    return {a: v + REST_SHARE * rest_of(a, 0.0) for a, v in best.items()}

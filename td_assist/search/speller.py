@@ -219,7 +219,7 @@ class Speller:
         self.lists_file: Path | None = None
 
     def __getstate__(self) -> dict[str, object]:
-        return {k: v for k, v in vars(self).items() if k != "_deletes"}
+        return {k: v for k, v in vars(self).items() if k not in ("_deletes", "_corrected")}
 
     def keep_lists(self, path: Path) -> None:
         """Keep the word lists and the index of deletions in ``path`` (beside the search
@@ -289,8 +289,25 @@ class Speller:
         return [c for distance, _, c in scored if distance <= allowed]
 
     def correct(self, word: str) -> str | None:
-        found = self.candidates(word)
-        return found[0] if found else None
+        """The word's correction, or None for a real word (or one with none). Kept per
+        word (bounded): the same words come in question after question, and a word the
+        lawbook does not hold costs several look-ups in the lists file. Safe across the
+        server's threads: a dict's get, set and clear are each atomic."""
+        kept: dict[str, tuple[str | None]] | None = vars(self).get("_corrected")
+        if kept is None:
+            kept = vars(self).setdefault("_corrected", {})
+        found = kept.get(word)
+        if found is not None:
+            return found[0]
+        near = self.candidates(word)
+        correction = near[0] if near else None
+        if len(kept) >= CORRECTIONS_KEPT:
+            kept.clear()  # a flood of made-up words: start again
+        kept[word] = (correction,)
+        return correction
+
+
+CORRECTIONS_KEPT = 8192  # the distinct words of an evening's questions
 
 
 def _deletions(word: str, depth: int) -> set[str]:
