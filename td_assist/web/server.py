@@ -26,6 +26,7 @@ from waitress.task import ErrorTask
 
 from td_assist.recheck import SERVE_SECONDS, reuse_for
 from td_assist.web import MAX_UPLOAD, TOO_LARGE_FOR_API
+from td_assist.web.dispatcher import one_at_a_time
 from td_assist.web.security import SECURITY_HEADERS
 from td_assist.web.warm import warm_in_background
 
@@ -34,6 +35,7 @@ HEADER_SECONDS = 10  # from a request's first byte to the end of its headers
 REQUEST_SECONDS = 60  # ... to the end of its body (2 MB at 35 kB/s)
 
 SERVER_LIMITS: dict[str, Any] = {
+    # One answers at a time; the others stand in when it is stuck (dispatcher.py).
     "threads": 8,
     # Slots for every device in the room with room to spare for slow clients; stays
     # under the 512 sockets select() can watch on Windows.
@@ -167,7 +169,10 @@ def make_server(
     where: dict[str, Any] = {"host": host, "port": port}
     if host not in ("0.0.0.0", "::", "") and not _loopback(host):
         where = {"listen": f"127.0.0.1:{port} {host}:{port}"}
-    server = create_server(app, **where, **{**SERVER_LIMITS, **overrides})
+    settings = {**SERVER_LIMITS, **overrides}
+    # one thread answers at a time, the others stand in when it is stuck (dispatcher.py)
+    dispatcher = one_at_a_time(settings["threads"])
+    server = create_server(app, **where, **settings, _dispatcher=dispatcher)
     listeners = (
         [server]
         if isinstance(server, BaseWSGIServer)
@@ -188,12 +193,13 @@ def make_server(
     return server
 
 
-# How long a thread may hold Python's interpreter lock while another waits for it.
-# Every request makes system calls that let the lock go (socket reads and writes, the
-# case library's folder stamps, the ruling log's SQLite); with eight busy threads each
-# such call then waited out the whole default 5 ms before it got the lock back, so at
-# 32 phones the server made ~100 answers a second instead of ~250 (benchmarks/load.py).
-SWITCH_SECONDS = 0.0002
+# How long a thread may hold Python's interpreter lock while another waits for it:
+# Python's own 5 ms. With eight threads answering at once it had to be 0.2 ms (each
+# system call that let the lock go waited out a whole turn before it got it back); with
+# one thread answering at a time (dispatcher.py) the only other thread is waitress's
+# loop, and short turns only cost switches (load.py at 32 phones: 616 answers a second
+# at 2 ms, 624 at 5 ms).
+SWITCH_SECONDS = 0.005
 
 
 def serve(app: Callable[..., Any], host: str, port: int) -> None:
