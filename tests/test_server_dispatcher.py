@@ -46,8 +46,7 @@ def test_quick_requests_are_answered_one_at_a_time_in_turn():
     try:
         port = server.effective_port
         clients = [
-            threading.Thread(target=lambda: [_get(port, "/") for _ in range(5)])
-            for _ in range(12)
+            threading.Thread(target=lambda: [_get(port, "/") for _ in range(5)]) for _ in range(12)
         ]
         for client in clients:
             client.start()
