@@ -11,7 +11,6 @@ threads.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -31,6 +30,7 @@ from td_assist.search.ranking import (
     _weight,
     phrase_count,
 )
+from tests.together import run_together
 
 THREADS = 8
 
@@ -210,27 +210,17 @@ def test_phrasings_scored_on_eight_threads_at_once_score_as_on_one():
     expected = [list(_phrasings_scored_plainly(index, t, c).items()) for t, c in questions]
     fresh = PhrasingIndex({})
     vars(fresh).update({**vars(index), "_scored": {}})  # nothing kept yet
-    errors: list[BaseException] = []
     wrong: list[int] = []
-    start = threading.Barrier(THREADS)
 
     def work(seed: int) -> None:
         order = list(range(len(questions)))
         random.Random(seed).shuffle(order)
-        start.wait()
-        try:
-            for number in order:
-                terms, common = questions[number]
-                if list(fresh.score(terms, common).items()) != expected[number]:
-                    wrong.append(number)
-        except Exception as error:  # any failure is what we count
-            errors.append(error)
+        for number in order:
+            terms, common = questions[number]
+            if list(fresh.score(terms, common).items()) != expected[number]:
+                wrong.append(number)
 
-    workers = [threading.Thread(target=work, args=(seed,)) for seed in range(THREADS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    errors = run_together(THREADS, work)
     assert not errors and not wrong
 
 
@@ -260,27 +250,17 @@ def test_meanings_and_corrections_on_eight_threads_meet_no_error_and_agree(monke
     alone = {
         w: (built._german_meaning(w), built.speller.candidates(w)[:1] or [None]) for w in words
     }
-    errors: list[BaseException] = []
     wrong: list[str] = []
-    start = threading.Barrier(THREADS)
 
     def work(seed: int) -> None:
         order = list(words)
         random.Random(seed).shuffle(order)
-        start.wait()
-        try:
-            for word in order * 2:
-                found = (built._german_meaning(word), [built.speller.correct(word)])
-                if found != alone[word]:
-                    wrong.append(word)
-        except Exception as error:  # any failure is what we count
-            errors.append(error)
+        for word in order * 2:
+            found = (built._german_meaning(word), [built.speller.correct(word)])
+            if found != alone[word]:
+                wrong.append(word)
 
-    workers = [threading.Thread(target=work, args=(seed,)) for seed in range(THREADS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    errors = run_together(THREADS, work)
     assert not errors and not wrong
     assert len(vars(built.speller)["_corrected"]) <= 64
     assert len(vars(built)["_kept__german_meaning"]) <= 64

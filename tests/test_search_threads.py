@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 import string
-import threading
 
 from td_assist.search.analysis import english_terms, index_terms
+from tests.together import run_together
 
 THREADS = 8
 WORDS_PER_THREAD = 9_000  # 72,000 distinct words: past the 50,000 where eviction starts
@@ -30,23 +30,12 @@ def made_up_words(seed: int, count: int) -> list[str]:
 
 def stem_in_threads(threads: int, per_thread: int) -> list[BaseException]:
     """Every thread turns its own distinct words into terms; the errors they met."""
-    errors: list[BaseException] = []
-    start = threading.Barrier(threads)
 
     def work(seed: int) -> None:
-        start.wait()
-        try:
-            for word in made_up_words(seed, per_thread):
-                english_terms(word)
-        except Exception as error:  # any failure is what we count
-            errors.append(error)
+        for word in made_up_words(seed, per_thread):
+            english_terms(word)
 
-    workers = [threading.Thread(target=work, args=(seed,)) for seed in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return errors
+    return run_together(threads, work)
 
 
 def test_eight_threads_stemming_many_new_words_meet_no_error():
