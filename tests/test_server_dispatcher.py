@@ -96,4 +96,17 @@ def test_only_a_request_older_than_the_stuck_time_lets_another_thread_in():
     dispatcher.running = {0: now - 2 * STUCK_SECONDS}
     assert dispatcher._wait_for_turn() == 0.0
     dispatcher.queue.clear()
-    assert dispatcher._wait_for_turn() is None  # nothing to answer: sleep until woken
+    assert dispatcher._wait_for_turn() == STUCK_SECONDS  # nothing queued: look again later
+
+
+def test_a_request_queued_while_another_is_answered_wakes_no_thread():
+    dispatcher = OneAtATimeDispatcher()
+    woken: list[str] = []
+    dispatcher.queue_cv.notify = lambda n=1: woken.append("notify")  # type: ignore[method-assign]
+    dispatcher.running = {0: time.monotonic()}
+    dispatcher.add_task(object())
+    assert woken == []  # the answering thread takes it next
+    assert dispatcher._wait_for_turn() > 0  # the others wait, and look again later
+    dispatcher.running = {}
+    dispatcher.add_task(object())
+    assert woken == ["notify"]  # nobody answering: one thread is woken

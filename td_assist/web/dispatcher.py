@@ -45,16 +45,27 @@ class OneAtATimeDispatcher(ThreadedTaskDispatcher):
         """Threads on a request that started less than ``STUCK_SECONDS`` ago."""
         return sum(1 for started in self.running.values() if now - started < STUCK_SECONDS)
 
-    def _wait_for_turn(self) -> float | None:
-        """How long to wait before looking again (None: until woken), or 0 when this
+    def _wait_for_turn(self) -> float:
+        """How long to wait before looking again (or until woken), or 0 when this
         thread may take the next request. Called with the lock held."""
         if not self.queue:
-            return None
+            # A request queued while another is answered wakes nobody (add_task), so the
+            # threads in reserve look again every stuck time: a few wake-ups a second.
+            return STUCK_SECONDS
         now = time.monotonic()
         if self.fresh_runners(now) == 0:
             return 0.0
         newest = max(self.running.values())
         return max(0.001, STUCK_SECONDS - (now - newest))
+
+    def add_task(self, task: object) -> None:
+        """Queue a request; wake a waiting thread only when none is answering. Waking one
+        while another answers (as waitress does) made it take the lock from the answering
+        thread to find it may not go on: a switch of threads for every request."""
+        with self.lock:
+            self.queue.append(task)
+            if self.fresh_runners(time.monotonic()) == 0:
+                self.queue_cv.notify()
 
     def handler_thread(self, thread_no: int) -> None:
         while True:
