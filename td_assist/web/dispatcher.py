@@ -34,8 +34,9 @@ STUCK_SECONDS = 0.2
 class OneAtATimeDispatcher(ThreadedTaskDispatcher):
     """Waitress's thread pool, with one thread answering unless it is stuck.
 
-    Keeps waitress's own bookkeeping (``active_count`` for its queue-depth note,
-    ``stop_count`` and ``thread_exit_cv`` for shutting threads down)."""
+    Keeps waitress's bookkeeping for shutting threads down (``active_count``,
+    ``stop_count``, ``thread_exit_cv``); waitress's "task queue depth" note is not
+    made (``serve`` silenced it: waiting in turn is normal here)."""
 
     def __init__(self) -> None:
         super().__init__()
