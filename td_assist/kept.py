@@ -38,3 +38,6 @@ class Kept(Generic[_K, _V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items

@@ -240,11 +240,14 @@ def test_a_words_meaning_is_kept_bounded_and_a_whole_question_is_not(engine, mon
 
 
 def test_meanings_and_corrections_on_eight_threads_meet_no_error_and_agree(monkeypatch):
-    """Made-up words flood the stores (so they start again, over and over) while
+    """Made-up words flood the stores (so their oldest go, over and over) while
     eight threads read them: each word's answer is the one worked out alone."""
     built = get_search()
     monkeypatch.setattr(engine_module, "WORDS_KEPT", 64)
     monkeypatch.setattr(speller_module, "CORRECTIONS_KEPT", 64)
+    # the stores are made with their bound, on their first use from here on
+    monkeypatch.delitem(vars(built), "_kept__german_meaning", raising=False)
+    monkeypatch.delitem(vars(built.speller), "_corrected", raising=False)
     words = [f"{a}{b}ing" for a in ("zorbl", "revok", "dumm", "hesit") for b in range(60)]
     words += ["revokd", "dumy", "penalty", "strafkarte", "insuficient", "claimd"]
     alone = {

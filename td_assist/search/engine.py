@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from td_assist.i18n import _
+from td_assist.kept import Kept
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.search.analysis import (
@@ -234,23 +235,21 @@ def _kept_per_word(meaning: _Meaning) -> _Meaning:
     search looks at each of the question's words several times (is it German, is it
     jargon, is it an everyday word), and most words come again in the next question.
     Only single words are kept, never a whole question, so a question never asked
-    before is still worked out in full. Bounded (a full store starts again) and safe
-    across the server's threads (a dict's get, set and clear are each atomic)."""
+    before is still worked out in full. Bounded and safe across the server's threads
+    (``Kept``)."""
     name = f"_kept_{meaning.__name__}"
 
     @wraps(meaning)
     def kept(self: SearchEngine, text: str) -> list[str]:
         if " " in text:
             return meaning(self, text)
-        store: dict[str, tuple[str, ...]] | None = vars(self).get(name)
+        store: Kept[str, tuple[str, ...]] | None = vars(self).get(name)
         if store is None:
-            store = vars(self).setdefault(name, {})
+            store = vars(self).setdefault(name, Kept(WORDS_KEPT))
         found = store.get(text)
         if found is None:
             fresh = meaning(self, text)
-            if len(store) >= WORDS_KEPT:
-                store.clear()
-            store[text] = tuple(fresh)
+            store.put(text, tuple(fresh))
             return fresh
         return list(found)
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 
+from td_assist.kept import Kept
 from td_assist.search.analysis import Decompounder, fold, german_form, german_stem
 
 # sqlite3 is imported where the lists file is opened or written: a search whose words
@@ -292,18 +293,16 @@ class Speller:
         """The word's correction, or None for a real word (or one with none). Kept per
         word (bounded): the same words come in question after question, and a word the
         lawbook does not hold costs several look-ups in the lists file. Safe across the
-        server's threads: a dict's get, set and clear are each atomic."""
-        kept: dict[str, tuple[str | None]] | None = vars(self).get("_corrected")
+        server's threads (``Kept``)."""
+        kept: Kept[str, tuple[str | None]] | None = vars(self).get("_corrected")
         if kept is None:
-            kept = vars(self).setdefault("_corrected", {})
+            kept = vars(self).setdefault("_corrected", Kept(CORRECTIONS_KEPT))
         found = kept.get(word)
         if found is not None:
             return found[0]
         near = self.candidates(word)
         correction = near[0] if near else None
-        if len(kept) >= CORRECTIONS_KEPT:
-            kept.clear()  # a flood of made-up words: start again
-        kept[word] = (correction,)
+        kept.put(word, (correction,))  # a flood of made-up words: the oldest go
         return correction
 
 
