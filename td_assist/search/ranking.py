@@ -166,19 +166,10 @@ class ContentScorer:
         return weights
 
     def _added_of(self, term: str, boost: float) -> dict[int, float]:
-        """What the term adds to each section holding it, asked with ``boost``: worked
-        out as ``(idf * boost) * weight`` and kept for the few boosts a term is asked
-        with (only for terms the index holds)."""
-        kept = self._added.get(term)
-        adding = kept.get(boost) if kept is not None else None
-        if adding is None:
-            idf = self.idf(term) * boost
-            adding = {doc: idf * weight for doc, weight in self._weights_of(term).items()}
-            if term in self._spans:
-                kept = self._added.setdefault(term, {})
-                if len(kept) < FACTORS_KEPT:
-                    kept[boost] = adding
-        return adding
+        """What the term adds to each section holding it, asked with ``boost`` (kept
+        only for terms the index holds)."""
+        kept = self._added.setdefault(term, {}) if term in self._spans else {}
+        return _added(self.idf(term), self._weights_of(term), kept, boost)
 
     def idf(self, term: str) -> float:
         return _idf(self.count, len(self.postings(term)))
@@ -252,10 +243,15 @@ def phrase_count(positions: list[tuple[int, ...]], slop: int) -> int:
 _Scored = tuple[float, dict[int, float], dict[float, dict[int, float]]]
 
 
-def _added(scored: _Scored, factor: float) -> dict[int, float]:
-    """What the term adds to each phrasing holding it, asked with ``factor``: worked out
-    as ``(idf * factor) * weight`` (to the last bit what a sum term by term adds)."""
-    term_idf, weights, kept = scored
+def _added(
+    term_idf: float,
+    weights: Mapping[int, float],
+    kept: dict[float, dict[int, float]],
+    factor: float,
+) -> dict[int, float]:
+    """What a term adds to each text holding it, asked with ``factor``: worked out as
+    ``(idf * factor) * weight`` (to the last bit what a sum term by term adds) and kept
+    in ``kept`` for the first few factors a term is asked with."""
     adding = kept.get(factor)
     if adding is None:
         idf = term_idf * factor
@@ -354,7 +350,7 @@ class PhrasingIndex:
                 continue
             factor = common.get(term, 1.0) if common else 1.0
             positive = positive and factor > 0.0
-            _add_into(per_doc, _added(scored, factor))
+            _add_into(per_doc, _added(*scored, factor))
         size = len(asked)
         if size >= 2 and per_doc:
             for doc in self._as_the_question(asked, per_doc):
