@@ -56,8 +56,8 @@ def test_batch_counts_match_the_header():
         (12, "de"): 10,
         (13, "en"): 30,
         (13, "de"): 26,
-        (14, "en"): 48,
-        (14, "de"): 6,
+        (14, "en"): 50,
+        (14, "de"): 7,
     }
 
 
