@@ -116,7 +116,7 @@ class ContentScorer:
         self._added: dict[str, dict[float, dict[int, float]]] = {}
         self._phrases: dict[tuple[tuple[str, ...], int], list[tuple[int, float]]] = {}
         # (terms, slop, boost) -> what the content's phrase adds to each section
-        self._phrases_added: dict[tuple[tuple[str, ...], int, float], dict[int, float]] = {}
+        self._phrases_added: dict[tuple[tuple[str, ...], int, float], Mapping[int, float]] = {}
 
     @classmethod
     def from_reader(cls, reader: IndexReader) -> ContentScorer:
@@ -212,10 +212,10 @@ class ContentScorer:
             if adding is not None:
                 return adding
         found = self._phrase_weights(query)
-        if found is None:
-            return _EMPTY_ADDED
-        idf = sum(self.idf(t) for t in query.terms) * query.boost
-        adding = {doc: idf * weight for doc, weight in found}
+        adding: Mapping[int, float] = _EMPTY_ADDED
+        if found is not None:  # else a word of it is in no section
+            idf = sum(self.idf(t) for t in query.terms) * query.boost
+            adding = {doc: idf * weight for doc, weight in found}
         if query.kept:
             if len(self._phrases_added) >= KEPT_PHRASES:
                 self._phrases_added.clear()

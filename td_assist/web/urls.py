@@ -25,7 +25,7 @@ from flask import Flask, current_app, has_request_context, request, url_for
 URLS_KEPT = 2048  # the site's fixed addresses, and those of the boards in use tonight
 # werkzeug's _urlencode: what it leaves unquoted in a query value (the test
 # tests/test_web_urls_kept.py compares the addresses with Flask's own)
-_QUERY_SAFE = "!$'()*,/:;?@"
+QUERY_SAFE = "!$'()*,/:;?@"
 
 
 def kept_url_for(endpoint: str, **values: Any) -> str:
@@ -56,7 +56,7 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
             kept.clear()  # new boards' addresses crowd in: start again, the fixed refill
         kept[key] = found
     if query:
-        return f"{found}?{urlencode(list(query.items()), safe=_QUERY_SAFE)}"
+        return f"{found}?{urlencode(list(query.items()), safe=QUERY_SAFE)}"
     return found
 
 
