@@ -191,3 +191,18 @@ def test_every_anchor_the_engine_scores_is_the_books_so_held_back_needs_no_look_
         assert set(scores) <= every
         plain = {a for a in scores if not a[:1].isdigit()}
         assert engine._held_back(scores) == plain
+
+
+def test_the_apis_answer_is_the_models_answer_without_building_the_models():
+    from td_assist.search.report import SearchJson, report_data, report_of
+
+    engine = get_search()
+    for question in [*ODD_QUESTIONS, "64b3", "99z", "Strafkarte liegt", "what is an alert", ""]:
+        for limit in (1, 10, 50):
+            results = engine.search(question, limit=limit)
+            made = report_data(results)
+            assert made == report_of(results).model_dump()
+            assert list(made) == list(SearchJson.model_fields)  # the JSON's order too
+            for hit in made["hits"]:  # type: ignore[union-attr]
+                assert list(hit) == list(report_of(results).hits[0].model_dump())
+                assert type(hit["law"]) is int and type(hit["score"]) is float
