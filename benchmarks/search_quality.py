@@ -9,7 +9,8 @@ Sets (each split into English and German):
                 (page_of) has all its questions on one side, so no held-out question
                 shares a page with a dev one (since issue 34: 101 English, 10 German;
                 batch 9 adds 13 English, batch 11 11 English, batch 12 14 English and
-                3 German, batch 13 9 English and 6 German)
+                3 German, batch 13 9 English and 6 German, batch 14 16 English and
+                2 German, batch 15 17 English and 2 German)
   real held-out 2
                 the batch-2 held-out questions alone (batch = 2): collected after the
                 tuning, so a fresh, never-tuned figure
@@ -44,6 +45,14 @@ Sets (each split into English and German):
   real held-out 13
                 the batch-13 held-out questions (every third page of each language: 9
                 English from 27 new pages, 6 German from 10): labelled from the pages and
+                the Laws before search ran on them
+  real held-out 14
+                the batch-14 held-out questions (every third page of each language: 16
+                English from 50 new pages, 2 German from 6): labelled from the pages and
+                the Laws before search ran on them
+  real held-out 15
+                the batch-15 held-out questions (every third page of each language: 17
+                English from 49 new pages, 2 German from 3): labelled from the pages and
                 the Laws before search ran on them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
@@ -193,6 +202,8 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 11": split("heldout", batch=11),
         "real held-out 12": split("heldout", batch=12),
         "real held-out 13": split("heldout", batch=13),
+        "real held-out 14": split("heldout", batch=14),
+        "real held-out 15": split("heldout", batch=15),
     }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -55,15 +56,32 @@ def user_dir_made() -> Path:
 _MADE: set[Path] = set()
 
 
+# What the user folder is made from: read from the environment on every call (a test or
+# a USB stick's launcher may change it), the folder worked out once per set of values:
+# Path.home() and joining paths cost tens of microseconds, and every search and law
+# page asks for the folder (issue 29). Path.home() reads the names after the second.
+if sys.platform == "win32":
+    _ENVIRONMENT = ("TD_ASSIST_HOME", "LOCALAPPDATA", "USERPROFILE", "HOMEDRIVE", "HOMEPATH")
+else:
+    _ENVIRONMENT = ("TD_ASSIST_HOME", "XDG_DATA_HOME", "HOME")
+
+
 def _user_base() -> Path:
-    override = os.environ.get("TD_ASSIST_HOME")
+    environ = os.environ
+    return _user_base_for(tuple(environ.get(name) for name in _ENVIRONMENT))
+
+
+@lru_cache(maxsize=8)  # a process sees one environment; a test run a few
+def _user_base_for(environment: tuple[str | None, ...]) -> Path:
+    """The folder for these values of ``_ENVIRONMENT``."""
+    override, data_home = environment[:2]
     if override:
-        base = Path(override)
-    elif sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "td-assist"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "td-assist"
-    return base
+        return Path(override)
+    if sys.platform == "win32":
+        local = data_home if data_home is not None else Path.home() / "AppData" / "Local"
+        return Path(local) / "td-assist"
+    data = data_home if data_home is not None else Path.home() / ".local" / "share"
+    return Path(data) / "td-assist"
 
 
 def _owner_only(folder: Path) -> None:

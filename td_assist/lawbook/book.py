@@ -269,6 +269,7 @@ def _shipped_folder() -> Path:
     return content_dir("laws").resolve()
 
 
+@lru_cache(maxsize=16)  # the same path each time: get_lawbook's cache hashes it per search hit
 def language_folder(folder: Path, lang: str) -> Path:
     """The folder of the lawbook in ``lang`` beside the English ``folder`` (laws/de/)."""
     return folder if lang == "en" else folder / lang

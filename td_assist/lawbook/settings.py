@@ -3,6 +3,7 @@ command can read them without loading those modules (and pydantic)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from td_assist.paths import file_stamp, user_dir_made
@@ -16,9 +17,14 @@ MIN_WORDS_FLOOR = 4  # below this every "the player must" would be reported
 def official_path(lang: str = "en") -> Path:
     """Where the imported official text in ``lang`` is kept (German beside English).
     Here, not in ``official``: every search asks for it, and needs no pydantic."""
+    return _official_in(user_dir_made(), lang)
+
+
+@lru_cache(maxsize=16)  # the same path object each time: official_stamp's key hashes it
+def _official_in(folder: Path, lang: str) -> Path:
     if lang == "en":
-        return user_dir_made() / OFFICIAL_FILE
-    return user_dir_made() / OFFICIAL_FILE.replace(".json", f".{lang}.json")
+        return folder / OFFICIAL_FILE
+    return folder / OFFICIAL_FILE.replace(".json", f".{lang}.json")
 
 
 def official_stamp(path: Path) -> tuple[int, int]:

@@ -126,13 +126,20 @@ def get_search() -> SearchEngine:
     the synonyms and phrasings) or the imported official text changes (compared by
     content hash)."""
     book = get_lawbook()  # a new Lawbook object after reload_lawbook
-    synonyms = book.folder / "synonyms.toml"
+    synonyms = _synonyms_of(book.folder)
     key = _hash_for(book, synonyms, official_stamp(official_path()))
     with _ENGINE_LOCK:  # the server's threads would each build one on the first search
         return _engine(book.folder, synonyms, key)
 
 
 _ENGINE_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=8)
+def _synonyms_of(folder: Path) -> Path:
+    """The same path object on every search: the caches above hash it, and a path
+    works its hash out once (a new one each time cost microseconds per search)."""
+    return folder / "synonyms.toml"
 
 
 def search_report(query: str, limit: int = 10) -> SearchJson:

@@ -31,6 +31,7 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # scoring 0.3 of the best (0.518/0.763), or divided by the section's number of phrasings
 # (square root: 0.511/0.777) each lowered real held-out.
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
+_EMPTY_ADDED: Mapping[int, float] = {}
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,8 @@ class ContentScorer:
         # term -> boost -> what the term adds to each section (idf * boost * weight)
         self._added: dict[str, dict[float, dict[int, float]]] = {}
         self._phrases: dict[tuple[tuple[str, ...], int], list[tuple[int, float]]] = {}
+        # (terms, slop, boost) -> what the content's phrase adds to each section
+        self._phrases_added: dict[tuple[tuple[str, ...], int, float], Mapping[int, float]] = {}
 
     @classmethod
     def from_reader(cls, reader: IndexReader) -> ContentScorer:
@@ -131,7 +134,8 @@ class ContentScorer:
 
     def __getstate__(self) -> dict[str, object]:
         # kept on disk packed: the unpacked terms are made again as they are used
-        return {**vars(self), "_postings": {}, "_weights": {}, "_added": {}, "_phrases": {}}
+        unpacked = ("_postings", "_weights", "_added", "_phrases", "_phrases_added")
+        return {**vars(self), **{name: {} for name in unpacked}}
 
     @property
     def cached_terms(self) -> int:
@@ -168,7 +172,13 @@ class ContentScorer:
     def _added_of(self, term: str, boost: float) -> dict[int, float]:
         """What the term adds to each section holding it, asked with ``boost`` (kept
         only for terms the index holds)."""
-        kept = self._added.setdefault(term, {}) if term in self._spans else {}
+        kept = self._added.get(term)
+        if kept is not None:
+            adding = kept.get(boost)
+            if adding is not None:  # the usual case: no idf nor weights looked up again
+                return adding
+        else:
+            kept = self._added.setdefault(term, {}) if term in self._spans else {}
         return _added(self.idf(term), self._weights_of(term), kept, boost)
 
     def idf(self, term: str) -> float:
@@ -187,13 +197,30 @@ class ContentScorer:
                     continue  # in a quarter of the sections: no evidence, much work
                 _add_into(totals, self._added_of(query.term, query.boost))
                 continue
-            found = self._phrase_weights(query)
-            if found is None:
-                continue
-            idf = sum(self.idf(t) for t in query.terms) * query.boost
-            _add_into(totals, {doc: idf * weight for doc, weight in found})
+            adding = self._phrase_added(query)
+            if adding:  # a word of the phrase is in no section: nothing to add
+                _add_into(totals, adding)
         anchors = self.anchors
         return {anchors[doc]: value for doc, value in totals.items()}
+
+    def _phrase_added(self, query: PhraseQ) -> Mapping[int, float]:
+        """What the phrase adds to each section it occurs in; kept, as its places are,
+        for the content's phrases (``PhraseQ.kept``), per factor it is asked with."""
+        key = (query.terms, query.slop, query.boost)
+        if query.kept:
+            adding = self._phrases_added.get(key)
+            if adding is not None:
+                return adding
+        found = self._phrase_weights(query)
+        adding: Mapping[int, float] = _EMPTY_ADDED
+        if found is not None:  # else a word of it is in no section
+            idf = sum(self.idf(t) for t in query.terms) * query.boost
+            adding = {doc: idf * weight for doc, weight in found}
+        if query.kept:
+            if len(self._phrases_added) >= KEPT_PHRASES:
+                self._phrases_added.clear()
+            self._phrases_added[key] = adding
+        return adding
 
     def _phrase_weights(self, query: PhraseQ) -> list[tuple[int, float]] | None:
         """(section, BM25 weight) where the phrase occurs; None when a word of it is in

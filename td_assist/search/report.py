@@ -56,3 +56,31 @@ def report_of(results: Results) -> SearchJson:
             for h in results.hits
         ],
     )
+
+
+def report_data(results: Results) -> dict[str, object]:
+    """``report_of(results).model_dump()``, made without building the models: the API
+    answers every new question with it, and validating what the engine made itself cost
+    as much as writing the JSON (issue 29). The fields, their order and their values are
+    the models' (tests/test_search_new_question_cost.py compares the two)."""
+    return {
+        "query": results.query,
+        "jumped": results.jumped,
+        "suggestion": results.suggestion,
+        "expanded": list(results.expanded),
+        "note": results.note,
+        "hits": [
+            {
+                "anchor": h.anchor,
+                "cite": h.display,
+                "law": h.law,
+                "title": h.title,
+                "heading": h.heading,
+                "snippet": h.snippet,
+                "score": h.score,
+                "url": law_url(h.anchor, h.lang),
+                "lang": h.lang,
+            }
+            for h in results.hits
+        ],
+    }

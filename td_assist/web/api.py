@@ -17,7 +17,7 @@ from td_assist.jsonsafe import loads as load_json
 from td_assist.rulings.engine.registry import load_wizards, rule
 from td_assist.rulings.engine.requests import parse_request
 from td_assist.search import get_search
-from td_assist.search.report import report_of
+from td_assist.search.report import report_data
 from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
 
@@ -60,7 +60,7 @@ def search() -> ResponseReturnValue:
     engine = get_search()
 
     def answer() -> str:
-        return json_text(report_of(engine.search(query, limit=limit)).model_dump())
+        return json_text(report_data(engine.search(query, limit=limit)))
 
     return current_app.response_class(
         kept_search(answer, engine), mimetype=current_app.json.mimetype

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from urllib.parse import quote_plus
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from td_assist import __version__
+from td_assist.i18n import LANGUAGES, current_language
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.search import Hit, Results, SearchEngine, clean_query, get_search
-from td_assist.web.page_cache import SEARCHES_KEPT, kept_page
+from td_assist.web.page_cache import SEARCHES_KEPT, from_this_laptop, kept_page
+from td_assist.web.urls import QUERY_SAFE
 
 core = Blueprint("core", __name__)
 
@@ -49,7 +53,47 @@ def _results_page(query: str, results: Results | None) -> str:
     hits = hits_html(results.hits) if results else Markup()
     if request.args.get("partial"):  # live search: the results alone
         return render_template("_results.html", results=results, hits=hits)
-    return render_template("search.html", query=query, results=results, hits=hits)
+    frame = _page_frame() if query else None
+    if frame is None:
+        return render_template("search.html", query=query, results=results, hits=hits)
+    listed = current_app.jinja_env.get_template("_results.html")
+    filled = {
+        _QUESTION: str(escape(query)),
+        _ADDRESS: str(escape(quote_plus(request.full_path.removesuffix("?"), safe=QUERY_SAFE))),
+        _RESULTS: listed.render(results=results, hits=hits),
+    }
+    return "".join([filled.get(piece, piece) for piece in frame])
+
+
+# The search page around its question and results: the same for every question in one
+# language, on the laptop or a phone, under one address root. Rendering it (the layout,
+# the form, the language switch) cost a third of a new question's page (issue 29), so it
+# is rendered once per kind of page with these marks where the question goes, then
+# filled. A mark is letters only, so escaping and quoting leave it as it is.
+_QUESTION, _ADDRESS, _RESULTS = "tdAssistQuestionMark", "tdAssistAddressMark", "tdAssistResultsMark"
+_MARKS = re.compile(f"({_QUESTION}|{_ADDRESS}|{_RESULTS})")
+FRAMES_KEPT = 16  # languages x laptop or phone x address roots: a handful in practice
+
+
+def _page_frame() -> list[str] | None:
+    """search.html in pieces, each mark a piece of its own; None when the page does not
+    hold each mark where it is expected (another template: render it in full)."""
+    kept: dict[tuple[str, bool, str], list[str] | None] = current_app.extensions.setdefault(
+        "td_search_frames", {}
+    )
+    key = (current_language(), from_this_laptop(), request.script_root)
+    if key in kept:
+        return kept[key]
+    page = render_template(
+        "search.html", query=_QUESTION, page_address=_ADDRESS, results_html=Markup(_RESULTS)
+    )
+    pieces = _MARKS.split(page)
+    expected = {_QUESTION: 2, _ADDRESS: len(LANGUAGES) - 1, _RESULTS: 1}
+    frame = pieces if all(pieces.count(m) == n for m, n in expected.items()) else None
+    if len(kept) >= FRAMES_KEPT:
+        kept.clear()
+    kept[key] = frame
+    return frame
 
 
 def hits_html(hits: Sequence[Hit]) -> Markup:

@@ -8,38 +8,88 @@ test's app with other routes never sees another app's). Anything unusual goes to
 as before: a blueprint-relative endpoint (``.step``), an option such as ``_external``,
 a value that cannot be a key, no request at hand, or an address that cannot be built
 (Flask's own error).
+
+Values that go into the query string (a question, ``next=`` the page a language switch
+was tapped on) change with every question asked: only the path is kept, and the query
+is written after it as werkzeug writes it, so a run of new questions neither walks the
+URL map each time nor fills the store.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Flask, current_app, has_request_context, request, url_for
 
 URLS_KEPT = 2048  # the site's fixed addresses, and those of the boards in use tonight
+# werkzeug's _urlencode: what it leaves unquoted in a query value (the test
+# tests/test_web_urls_kept.py compares the addresses with Flask's own)
+QUERY_SAFE = "!$'()*,/:;?@"
 
 
 def kept_url_for(endpoint: str, **values: Any) -> str:
     """``url_for(endpoint, **values)``, from the app's store after its first use."""
     if endpoint.startswith(".") or not has_request_context():
         return url_for(endpoint, **values)
-    if any(name.startswith("_") for name in values):
-        return url_for(endpoint, **values)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    query: dict[str, str] = {}
+    if values:
+        if any(name.startswith("_") for name in values):
+            return url_for(endpoint, **values)
+        in_path = _path_names(app, endpoint)
+        if in_path is not None and not in_path.issuperset(values):
+            query = {name: value for name, value in values.items() if name not in in_path}
+            if all(type(value) is str for value in query.values()):
+                values = {name: value for name, value in values.items() if name in in_path}
+            else:  # a list, a number, None: Flask's own rules for it
+                query = {}
     key = (request.script_root, endpoint, *sorted(values.items()))
-    kept: dict[tuple[object, ...], str] = current_app.extensions["td_urls"]
+    kept: dict[tuple[object, ...], str] = app.extensions["td_urls"]
     try:
         found = kept.get(key)
     except TypeError:  # a value that is not hashable (a list): build it each time
-        return url_for(endpoint, **values)
+        return url_for(endpoint, **values, **query)
     if found is None:
         found = url_for(endpoint, **values)
         if len(kept) >= URLS_KEPT:
             kept.clear()  # new boards' addresses crowd in: start again, the fixed refill
         kept[key] = found
+    if query:
+        return f"{found}?{urlencode(list(query.items()), safe=QUERY_SAFE)}"
     return found
+
+
+def _path_names(app: Flask, endpoint: str) -> frozenset[str] | None:
+    """The values the endpoint's address takes in its path, when werkzeug writes every
+    other value into the query string in the order given: the endpoint has one rule,
+    with no defaults, and the app adds no values of its own (``url_defaults``). None
+    otherwise (then all goes to Flask). Worked out once per endpoint."""
+    known: dict[str, frozenset[str] | None] = app.extensions["td_url_paths"]
+    try:
+        return known[endpoint]
+    except KeyError:
+        pass
+    url_map = app.url_map
+    try:
+        rules = list(url_map.iter_rules(endpoint))
+    except KeyError:  # no such endpoint: Flask's own error
+        rules = []
+    plain = (
+        len(rules) == 1
+        and not rules[0].defaults
+        and not url_map.sort_parameters
+        and not url_map.host_matching
+        and not any(app.url_default_functions.values())
+    )
+    names = frozenset(rules[0].arguments) if plain else None
+    if len(known) < URLS_KEPT:  # the app's endpoints; a bound all the same
+        known[endpoint] = names
+    return names
 
 
 def install(app: Flask) -> None:
     """The templates' ``url_for`` keeps what it builds."""
     app.extensions["td_urls"] = {}
+    app.extensions["td_url_paths"] = {}
     app.jinja_env.globals["url_for"] = kept_url_for

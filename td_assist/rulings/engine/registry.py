@@ -199,6 +199,8 @@ class Wizard:
 
 
 _REGISTRY: dict[str, Wizard] = {}
+# The registered wizards in the order of WIZARD_MODULES (made again when one is added).
+_IN_ORDER: dict[str, Wizard] = {}
 # A wizard's answer names, with the wizard and trees they were worked out from.
 _NAMES_KEPT: dict[str, tuple[Wizard, tuple[Tree, ...], frozenset[str], tuple[str, ...]]] = {}
 # A wizard's choice values by node, with the trees they were read from.
@@ -217,7 +219,22 @@ def load_wizards() -> dict[str, Wizard]:
     for module in WIZARD_MODULES:
         if module not in sys.modules:  # importlib's own look-up costs ~5 us a module
             importlib.import_module(module)
-    return dict(_REGISTRY)
+    if len(_IN_ORDER) != len(_REGISTRY):
+        # Registration follows import order, which a caller importing one wizard
+        # directly changes; lists shown to people follow WIZARD_MODULES instead.
+        ordered = sorted(_REGISTRY.values(), key=_module_place)
+        _IN_ORDER.clear()
+        _IN_ORDER.update((wizard.name, wizard) for wizard in ordered)
+    return dict(_IN_ORDER)
+
+
+def _module_place(wizard: Wizard) -> int:
+    """Where the module that defines ``wizard``'s rule stands in ``WIZARD_MODULES``."""
+    defined_in = wizard.rule.__module__
+    for place, module in enumerate(WIZARD_MODULES):
+        if defined_in == module or defined_in.startswith(module + "."):
+            return place
+    return len(WIZARD_MODULES)
 
 
 def get_wizard(name: str) -> Wizard:
