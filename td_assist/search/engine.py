@@ -133,7 +133,24 @@ _WHAT_IS_A = {
     ("was", "ist", "ein"),
     ("was", "ist", "eine"),
     ("was", "ist", "einen"),
+    # "what counts as a call", "was versteht man unter einer Strafkarte": the same ask
+    ("what", "counts", "as"),
+    ("what", "counts", "as", "a"),
+    ("what", "counts", "as", "an"),
+    ("what", "exactly", "is", "a"),
+    ("what", "exactly", "is", "an"),
+    ("what", "is", "meant", "by"),
+    ("what", "is", "meant", "by", "a"),
+    ("what", "is", "meant", "by", "an"),
+    ("was", "zahlt", "als"),  # "zählt", as the words are read
+    ("was", "versteht", "man", "unter"),
+    ("was", "versteht", "man", "unter", "einer"),
+    ("was", "versteht", "man", "unter", "einem"),
+    ("was", "versteht", "man", "unter", "dem"),
+    ("was", "versteht", "man", "unter", "der"),
 }
+# Longest first: "what counts as a call" asks about "call", not "a call".
+_WHAT_IS_A_LONGEST_FIRST = sorted(_WHAT_IS_A, key=len, reverse=True)
 
 
 def term_asked_about(said: Sequence[str]) -> list[str] | None:
@@ -142,15 +159,31 @@ def term_asked_about(said: Sequence[str]) -> list[str] | None:
 
     >>> term_asked_about(["what", "s", "an", "artificial", "call"])
     ['artificial', 'call']
+    >>> term_asked_about(["what", "counts", "as", "a", "call"])
+    ['call']
     >>> term_asked_about(["what", "is", "the", "penalty", "for", "a", "revoke"]) is None
     True
     """
-    if len(said) > 7:
+    if len(said) > 9:
         return None
-    for start in _WHAT_IS_A:
+    for start in _WHAT_IS_A_LONGEST_FIRST:
         if tuple(said[: len(start)]) == start:
             return list(said[len(start) :])
     return None
+
+
+def _without_the_ask(said: list[str], term: list[str]) -> list[str]:
+    """A "what counts as a call" question without the content words of its asking
+    ("counts", "meant", "versteht"), which would otherwise find the laws on counting
+    one's cards; its function words stay, they tell the language.
+
+    >>> _without_the_ask(["what", "counts", "as", "a", "call"], ["call"])
+    ['what', 'as', 'a', 'call']
+    >>> _without_the_ask(["what", "is", "a", "psych"], ["psych"])
+    ['what', 'is', 'a', 'psych']
+    """
+    asking = said[: len(said) - len(term)]
+    return [w for w in asking if w in STOP_EN or w in STOP_DE] + term
 
 
 @dataclass
@@ -554,6 +587,9 @@ class SearchEngine:
         (see ``_fuse``)."""
         if len(said) >= STORY_WORDS:
             said = [w for w in said if w not in SEAT_WORDS] or said
+        term = term_asked_about(said)
+        if term:
+            said = _without_the_ask(said, term)
         german = self._looks_german(said)
         entries = self._expansions(said, german)
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
@@ -567,7 +603,6 @@ class SearchEngine:
             scores = _fuse(scores, rankings)
         if not scores:
             return [], expanded
-        term = term_asked_about(said)
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
         for anchor in self._held_back(scores):  # Definitions and Introduction
             scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
