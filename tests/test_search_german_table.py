@@ -83,3 +83,19 @@ def test_an_insufficient_bid_has_no_end_in_it(engine):
 )
 def test_a_players_feminine_form_is_the_player(feminine, masculine):
     assert german_stem(fold(feminine)) == german_stem(fold(masculine))
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        # taking credit for a trick not won (Law 79A2), not agreeing the tricks (79A1)
+        (
+            "die Gegner haben sich verzählt und uns einen Stich geschenkt, müssen wir das sagen",
+            "79A2",
+        ),
+        # dummy leaves his seat to watch declarer (Law 43A2b)
+        ("der Strohmann steht auf und schaut dem Alleinspieler über die Schulter", "43A2b"),
+    ],
+)
+def test_german_situations_of_thin_sections_find_their_section(engine, question, anchor):
+    assert anchor in [h.anchor for h in engine.search(question).hits[:3]]
