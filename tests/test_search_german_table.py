@@ -99,3 +99,10 @@ def test_a_players_feminine_form_is_the_player(feminine, masculine):
 )
 def test_german_situations_of_thin_sections_find_their_section(engine, question, anchor):
     assert anchor in [h.anchor for h in engine.search(question).hits[:3]]
+
+
+def test_a_mistake_is_not_an_inadvertent_act(engine):
+    # as in English: a "Fehler" may be a bad bid, "versehentlich" is the slip of Law 25A
+    assert engine._german_meaning("Fehler") != engine._german_meaning("versehentlich")
+    assert engine._german_meaning("verklickt") == engine._german_meaning("versehentlich")
+    assert engine._german_meaning("Fehler") == engine._german_meaning("Irrtum")
