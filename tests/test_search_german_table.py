@@ -26,6 +26,13 @@ def engine():
         ("Psyche", "bluffen"),
         ("moniert", "reklamieren"),  # objecting at the table
         ("attackiert", "unhöflich"),  # going for an opponent in words (Law 74A)
+        ("bedienen", "bedient"),  # following suit: the stemmer left them apart
+        ("bekennen", "bedient"),  # Swiss: Farbe bekennen
+        ("Lizit", "Reizung"),  # Austrian: the auction
+        ("lizitieren", "reizen"),
+        ("Resultat", "Ergebnis"),  # Swiss: a board's result
+        ("Systemkarte", "Konventionskarte"),
+        ("Spielführer", "Alleinspieler"),
     ],
 )
 def test_everyday_verbs_meet_the_phrasings_word(engine, said, same):
