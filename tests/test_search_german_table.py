@@ -33,6 +33,10 @@ def engine():
         ("Resultat", "Ergebnis"),  # Swiss: a board's result
         ("Systemkarte", "Konventionskarte"),
         ("Spielführer", "Alleinspieler"),
+        ("berichtigt", "Berichtigung"),  # rectification: the stemmer left them apart
+        ("geschaut", "schauen"),  # looking at cards (Laws 43A2c, 74C5)
+        ("hingewiesen", "hinweisen"),  # drawing attention (Law 9A): a strong verb
+        ("gesprungen", "springen"),
     ],
 )
 def test_everyday_verbs_meet_the_phrasings_word(engine, said, same):

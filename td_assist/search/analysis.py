@@ -207,6 +207,9 @@ _STRONG_VERBS = {
     "beginnen": "beginnt begann begannen begonnen",
     "entscheiden": "entscheidet entschied entschieden",
     "tun": "tut tat taten getan",
+    # drawing attention ("auf den Revoke hingewiesen", Law 9A) and a jump ("gesprungen")
+    "weisen": "weist wies wiesen gewiesen",
+    "springen": "springt sprang sprangen gesprungen",
 }
 # Prefixes that never take ge- in the participle: "übernommen" is "übernehmen",
 # "verboten" "verbieten". "gelegen" is left out: "verlegen" is "legen", not "liegen".
