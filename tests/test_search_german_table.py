@@ -37,6 +37,11 @@ def engine():
         ("geschaut", "schauen"),  # looking at cards (Laws 43A2c, 74C5)
         ("hingewiesen", "hinweisen"),  # drawing attention (Law 9A): a strong verb
         ("gesprungen", "springen"),
+        ("geschädigt", "Schaden"),  # the damage an adjusted score repairs (Law 12B1)
+        ("verwarnt", "Verwarnung"),
+        ("gewichteter", "Gewichtung"),  # a weighted score (Law 12C1c)
+        ("Dummys", "Dummy"),
+        ("Zuschauern", "Zuschauer"),
     ],
 )
 def test_everyday_verbs_meet_the_phrasings_word(engine, said, same):
