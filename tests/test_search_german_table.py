@@ -122,3 +122,11 @@ def test_a_mistake_is_not_an_inadvertent_act(engine):
     assert engine._german_meaning("Fehler") != engine._german_meaning("versehentlich")
     assert engine._german_meaning("verklickt") == engine._german_meaning("versehentlich")
     assert engine._german_meaning("Fehler") == engine._german_meaning("Irrtum")
+
+
+def test_the_auction_is_an_everyday_word_of_the_auction(engine):
+    # "während der Reizung" is in half the stories of the auction: beside a word that
+    # names the irregularity it weighs little, alone it still finds the auction's laws
+    assert engine._everyday_word("Reizung")
+    assert engine._everyday_word("Lizit")  # Austrian
+    assert 17 <= engine.search("Reizung").hits[0].law <= 40
