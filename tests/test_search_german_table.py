@@ -42,6 +42,7 @@ def engine():
         ("gewichteter", "Gewichtung"),  # a weighted score (Law 12C1c)
         ("Dummys", "Dummy"),
         ("Zuschauern", "Zuschauer"),
+        ("Kreuz", "Treff"),  # clubs, as many German tables say
     ],
 )
 def test_everyday_verbs_meet_the_phrasings_word(engine, said, same):
