@@ -141,3 +141,23 @@ def test_a_long_misspelt_question_is_searched_once_as_corrected(engine, monkeypa
     ranked.clear()
     assert engine.search("insuficient bid").suggestion == "insufficient bid"
     assert len(ranked) == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "german", "irregularity"),
+    [
+        ("the defender revoked and declarer called the director", False, {61, 62, 63, 64}),
+        ("TL gerufen, weil der Gegenspieler eine Renonce hatte", True, {61, 62, 63, 64}),
+    ],
+)
+def test_calling_the_director_names_no_irregularity(engine, question, german, irregularity):
+    # the Director is called in nearly every story: his jargon must not take a place in
+    # the top three from a law the question does name (_make_room)
+    from td_assist.search.analysis import words
+
+    said = words(question)
+    entries = engine._expansions(said, german)
+    assert any(entry.means == ("Director",) for entry, _size in entries)  # it was said
+    named = engine._named_laws(entries, said, german)
+    assert frozenset(irregularity) in named
+    assert all(81 not in laws and 9 not in laws for laws in named)
