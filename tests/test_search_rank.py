@@ -161,3 +161,22 @@ def test_calling_the_director_names_no_irregularity(engine, question, german, ir
     named = engine._named_laws(entries, said, german)
     assert frozenset(irregularity) in named
     assert all(81 not in laws and 9 not in laws for laws in named)
+
+
+# A story told first and what went wrong at its end: the revoke is its sixtieth word.
+_LONG_STORY = (
+    "We were playing at the club on a quiet Tuesday evening with the usual crowd, and the "
+    "auction went one heart from my partner, one spade on my left, two hearts from me and "
+    "four hearts from partner to end it. The opening lead was a small club and the play "
+    "went along until the ninth trick, when declarer saw that my partner had revoked in "
+    "diamonds two tricks earlier. What now?"
+)
+
+
+def test_the_end_of_a_long_story_is_searched(engine):
+    from td_assist.search.engine import _query_words, clean_query
+
+    said = _query_words(clean_query(_LONG_STORY))
+    assert len(said) > 60 and said.index("revoked") > 55  # past where it was once cut
+    laws = {hit.law for hit in engine.search(_LONG_STORY).hits[:3]}
+    assert laws & {61, 62, 63, 64}
