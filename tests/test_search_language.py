@@ -154,6 +154,21 @@ def test_what_is_a_term_opens_at_its_definition(engine):
     assert engine.search("what is the penalty for a revoke").hits[0].law != 0
 
 
+def test_other_ways_of_asking_what_a_term_is_open_at_its_definition(engine):
+    """'what counts as a call' asks what a call is; its 'counts' is no search word (it
+    found the laws on counting one's cards)."""
+    for question, anchor in (
+        ("what counts as a call", "def-call"),
+        ("what counts as an alert", "def-alert"),
+        ("what is meant by a revoke", "def-revoke"),
+    ):
+        hits = engine.search(question).hits
+        assert hits[0].anchor == anchor, question
+        assert all(h.law != 7 for h in hits[:3]), question
+    assert engine.search("what counts as a played card").hits[0].anchor.startswith("45C")
+    assert engine.search("was zählt als Ansage").hits[0].law != 7
+
+
 def test_term_cache_stays_bounded_under_random_queries(engine):
     rng = random.Random(12)
     before = engine.scorer.cached_terms

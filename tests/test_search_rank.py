@@ -141,3 +141,42 @@ def test_a_long_misspelt_question_is_searched_once_as_corrected(engine, monkeypa
     ranked.clear()
     assert engine.search("insuficient bid").suggestion == "insufficient bid"
     assert len(ranked) == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "german", "irregularity"),
+    [
+        ("the defender revoked and declarer called the director", False, {61, 62, 63, 64}),
+        ("TL gerufen, weil der Gegenspieler eine Renonce hatte", True, {61, 62, 63, 64}),
+    ],
+)
+def test_calling_the_director_names_no_irregularity(engine, question, german, irregularity):
+    # the Director is called in nearly every story: his jargon must not take a place in
+    # the top three from a law the question does name (_make_room)
+    from td_assist.search.analysis import words
+
+    said = words(question)
+    entries = engine._expansions(said, german)
+    assert any(entry.means == ("Director",) for entry, _size in entries)  # it was said
+    named = engine._named_laws(entries, said, german)
+    assert frozenset(irregularity) in named
+    assert all(81 not in laws and 9 not in laws for laws in named)
+
+
+# A story told first and what went wrong at its end: the revoke is its sixtieth word.
+_LONG_STORY = (
+    "We were playing at the club on a quiet Tuesday evening with the usual crowd, and the "
+    "auction went one heart from my partner, one spade on my left, two hearts from me and "
+    "four hearts from partner to end it. The opening lead was a small club and the play "
+    "went along until the ninth trick, when declarer saw that my partner had revoked in "
+    "diamonds two tricks earlier. What now?"
+)
+
+
+def test_the_end_of_a_long_story_is_searched(engine):
+    from td_assist.search.engine import _query_words, clean_query
+
+    said = _query_words(clean_query(_LONG_STORY))
+    assert len(said) > 60 and said.index("revoked") > 55  # past where it was once cut
+    laws = {hit.law for hit in engine.search(_LONG_STORY).hits[:3]}
+    assert laws & {61, 62, 63, 64}

@@ -207,6 +207,9 @@ _STRONG_VERBS = {
     "beginnen": "beginnt begann begannen begonnen",
     "entscheiden": "entscheidet entschied entschieden",
     "tun": "tut tat taten getan",
+    # drawing attention ("auf den Revoke hingewiesen", Law 9A) and a jump ("gesprungen")
+    "weisen": "weist wies wiesen gewiesen",
+    "springen": "springt sprang sprangen gesprungen",
 }
 # Prefixes that never take ge- in the participle: "übernommen" is "übernehmen",
 # "verboten" "verbieten". "gelegen" is left out: "verlegen" is "legen", not "liegen".
@@ -268,7 +271,7 @@ def german_stem(word: str) -> str:
     >>> german_stem("weitergespielt") == german_stem("weiterspielen")
     True
     """
-    word = german_infinitive(german_form(word))
+    word = german_infinitive(_masculine(german_form(word)))
     for prefix in _PREFIXES_LONGEST_FIRST:
         if not word.startswith(prefix):
             continue
@@ -281,6 +284,21 @@ def german_stem(word: str) -> str:
             word = german_infinitive(prefix + rest[2:])
             break
     return _GERMAN_STEM(word)
+
+
+def _masculine(word: str) -> str:
+    """A player's feminine form as the masculine one the Laws and most phrasings use:
+    "Spielerin", "Gegnerinnen", "Turnierleiterin" are the player, the opponents, the
+    Director ("Spielerinnen" is no "Spieler" + "innen").
+
+    >>> _masculine("spielerinnen"), _masculine("gegnerin"), _masculine("erinnern")
+    ('spieler', 'gegner', 'erinnern')
+    """
+    if word.endswith("erinnen") and len(word) >= 9:
+        return word[:-5]
+    if word.endswith("erin") and len(word) >= 7:
+        return word[:-2]
+    return word
 
 
 _PARTICIPLE_ENDINGS = ("te", "ten", "tes", "ter", "tem", "t")  # "ausgespielte Karte"
@@ -349,8 +367,10 @@ class Decompounder:
                 if not rest.startswith(link):
                     continue
                 tail = rest[len(link) :]
-                if len(tail) < 3:
+                if len(tail) < 3 or not _a_word_of_its_own(head, tail):
                     continue
+                if head.endswith("er") and tail == "weise":  # "irrigerweise": an adverb
+                    return (head,)
                 if self.known(tail):
                     return (head, tail)
                 deeper = self.split(tail)
@@ -375,6 +395,26 @@ class Decompounder:
                 if form.endswith(ending) and len(root) >= 3 and root + "en" in self.infinitives:
                     return root
         return stem
+
+
+# Endings that make a word of a verb or an adjective, not a second noun: "fehlende"
+# (missing) is no "Fehl" + "Ende", "ungenügenden" no "Ende" of anything, "erkennbar" and
+# "Spielerinnen" have no "Bar" nor "innen" in them. Only the end of the play, of the
+# round or of the auction is an "Ende" a compound names. Not "-ender" (yet): English
+# "offender" goes through this splitter too, as "off" + "ender", and English questions
+# lean on what that reading finds; that waits for English words kept out of the splitter.
+_SUFFIX_TAILS = frozenset(
+    ("end", "ende", "enden", "endes", "endem", "bar", "bare", "baren", "barer", "bares",
+     "barem", "innen", "lich", "liche", "lichen", "licher", "liches")
+)  # fmt: skip
+_ENDE_HEADS = frozenset(("spiel", "runde", "runden", "turnier", "reizung", "auktion", "board"))
+
+
+def _a_word_of_its_own(head: str, tail: str) -> bool:
+    """The tail of a split is a word, not an ending the head takes (``_SUFFIX_TAILS``)."""
+    if tail not in _SUFFIX_TAILS:
+        return True
+    return tail in ("ende", "endes") and head in _ENDE_HEADS  # "Spielende", "Rundenende"
 
 
 @lru_cache(maxsize=1)

@@ -49,9 +49,22 @@ if TYPE_CHECKING:  # the content files' models: read only to make the tables (py
     from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
-MAX_WORDS = 40
+# Every word a question of MAX_QUERY_CHARS holds (ordinary English fits some 80): the
+# asker's story comes first and what went wrong, or the question itself, often last.
+# Cut at 40 words, the end of one question in eight on real dev was lost. Measured
+# (issue 34, English law@1/law@3; German unchanged): real dev unseen 0.527/0.757 ->
+# 0.537/0.767, real held-out 0.554/0.804 -> 0.568/0.824 (50 words: 0.534/0.767, 0.574/
+# 0.824; 60 and 70 as 80; 30: 0.525/0.738, 0.541/0.777). Forty words, the first 30 and
+# the last 10 of a longer question (or 20 and 20): 0.542/0.762 (0.539/0.762), held-out
+# 0.561/0.818 (0.547/0.818), law@3 below every word's. Search CPU time per question on
+# the benchmark's questions, loaded machine: p95 5.5 ms at 40 words, 5.6 ms at 80.
+MAX_WORDS = 80
 PER_LAW = 3
 SAME_LAW_FACTORS = (1.0, 0.75, 0.6)  # a law's 1st, 2nd, 3rd hit: room for other laws
+# (sq-rank2: (1, 0.7, 0.5), (1, 0.65, 0.5), (1, 0.8, 0.7), (1, 0.85, 0.6) moved real dev
+# unseen and real held-out by one question each way; CLOSE_SHARE and NAMED_SHARE 0.3 or
+# 0.7 moved nothing; both named irregularities kept beside the best hit's law, not one:
+# nothing)
 # Tried for the first place and kept out (issue 34; English law@1 on real dev unseen, then
 # real held-out, against 0.527 and 0.547): a law's other sections adding 0.05-0.2 of their
 # scores to its hits (0.543-0.550, 0.504-0.525); a penalty for the sections that win most
@@ -76,6 +89,19 @@ GERMAN_WEIGHT = 2.5
 # 0.817, 0.711; 1.0: 0.599, 0.803, 0.718).
 GERMAN_TEXT_WEIGHT = 0.75
 OTHER_LANGUAGE = 0.5  # evidence in the language the question is not written in
+# Commonness per language, measured (sq-rank2; English law@1/law@3 real dev unseen, then
+# real held-out, against 0.527/0.757 and 0.554/0.804): an English question's English
+# phrasings weighed by the spread of its words over the English phrasings instead of the
+# lawbook (rare at idf 2.5: 0.525/0.748, 0.534/0.757; 3.5: 0.520/0.743) or by the lesser
+# of the two (0.532/0.750, 0.554/0.750); its German phrasings weighed by its English
+# words' commonness (0.517/0.757, 0.561/0.804); a German question's English phrasings
+# weighed by the German spread (German dev unseen 0.639 -> 0.621 law@1, held-out 0.560/
+# 0.840 -> 0.520/0.800); English function words kept out of an English question's German
+# scoring ("and" is German "ander": 0.527/0.750, 0.547/0.804). None kept. Weights swept
+# the same way lifted dev unseen only where they lowered held-out: PHRASING_WEIGHT 2.0
+# (held-out 0.547/0.804) or 3.0 (0.525/0.755, 0.534/0.791), GERMAN_WEIGHT 2.0 (0.539/
+# 0.752, German held-out 0.520) or 3.0, OTHER_LANGUAGE 0.6 (0.522/0.757), GERMAN_RARE_IDF
+# 3.5 (German 0.633/0.870) or 5.5 (German 0.651/0.876, German held-out 0.520/0.760).
 # German has no lawbook of its own to tell common words from telling ones, so the German
 # phrasings are that yardstick: a word used for many sections weighs less.
 GERMAN_RARE_IDF = 4.5
@@ -133,7 +159,24 @@ _WHAT_IS_A = {
     ("was", "ist", "ein"),
     ("was", "ist", "eine"),
     ("was", "ist", "einen"),
+    # "what counts as a call", "was versteht man unter einer Strafkarte": the same ask
+    ("what", "counts", "as"),
+    ("what", "counts", "as", "a"),
+    ("what", "counts", "as", "an"),
+    ("what", "exactly", "is", "a"),
+    ("what", "exactly", "is", "an"),
+    ("what", "is", "meant", "by"),
+    ("what", "is", "meant", "by", "a"),
+    ("what", "is", "meant", "by", "an"),
+    ("was", "zahlt", "als"),  # "zählt", as the words are read
+    ("was", "versteht", "man", "unter"),
+    ("was", "versteht", "man", "unter", "einer"),
+    ("was", "versteht", "man", "unter", "einem"),
+    ("was", "versteht", "man", "unter", "dem"),
+    ("was", "versteht", "man", "unter", "der"),
 }
+# Longest first: "what counts as a call" asks about "call", not "a call".
+_WHAT_IS_A_LONGEST_FIRST = sorted(_WHAT_IS_A, key=len, reverse=True)
 
 
 def term_asked_about(said: Sequence[str]) -> list[str] | None:
@@ -142,15 +185,31 @@ def term_asked_about(said: Sequence[str]) -> list[str] | None:
 
     >>> term_asked_about(["what", "s", "an", "artificial", "call"])
     ['artificial', 'call']
+    >>> term_asked_about(["what", "counts", "as", "a", "call"])
+    ['call']
     >>> term_asked_about(["what", "is", "the", "penalty", "for", "a", "revoke"]) is None
     True
     """
-    if len(said) > 7:
+    if len(said) > 9:
         return None
-    for start in _WHAT_IS_A:
+    for start in _WHAT_IS_A_LONGEST_FIRST:
         if tuple(said[: len(start)]) == start:
             return list(said[len(start) :])
     return None
+
+
+def _without_the_ask(said: list[str], term: list[str]) -> list[str]:
+    """A "what counts as a call" question without the content words of its asking
+    ("counts", "meant", "versteht"), which would otherwise find the laws on counting
+    one's cards; its function words stay, they tell the language.
+
+    >>> _without_the_ask(["what", "counts", "as", "a", "call"], ["call"])
+    ['what', 'as', 'a', 'call']
+    >>> _without_the_ask(["what", "is", "a", "psych"], ["psych"])
+    ['what', 'is', 'a', 'psych']
+    """
+    asking = said[: len(said) - len(term)]
+    return [w for w in asking if w in STOP_EN or w in STOP_DE] + term
 
 
 @dataclass
@@ -554,6 +613,9 @@ class SearchEngine:
         (see ``_fuse``)."""
         if len(said) >= STORY_WORDS:
             said = [w for w in said if w not in SEAT_WORDS] or said
+        term = term_asked_about(said)
+        if term:
+            said = _without_the_ask(said, term)
         german = self._looks_german(said)
         entries = self._expansions(said, german)
         expanded = list(dict.fromkeys(m for e, _ in entries for m in e.means))
@@ -567,7 +629,6 @@ class SearchEngine:
             scores = _fuse(scores, rankings)
         if not scores:
             return [], expanded
-        term = term_asked_about(said)
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
         for anchor in self._held_back(scores):  # Definitions and Introduction
             scores[anchor] *= 1 / HELD_BACK if asks_definition else HELD_BACK
@@ -700,6 +761,8 @@ class SearchEngine:
             if not laws:
                 continue
             if german and size == 1 and self._said_in_everyday_words(entry, said):
+                continue
+            if _calls_the_director(entry):
                 continue
             if all(laws.isdisjoint(other) for other in named):
                 named.append(laws)
@@ -910,6 +973,15 @@ class SearchEngine:
             snippet=snippet or html.escape(plain_text(first_text(section))[:200]),
             score=round(score, 3),
         )
+
+
+def _calls_the_director(entry: Jargon) -> bool:
+    """Jargon for the Director himself ("call the TD", "TL gerufen"): nearly every story
+    calls him, so it names no irregularity of its own and takes no place from one in
+    the top three (``_make_room``). Measured (issue 34, English law@1/law@3): real dev
+    unseen 0.527/0.755 -> 0.527/0.757, real held-out 0.554/0.791 -> 0.554/0.804; German
+    unchanged."""
+    return [meaning.casefold() for meaning in entry.means] == ["director"]
 
 
 def _of_a_law(anchor: str) -> bool:

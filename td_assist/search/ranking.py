@@ -29,7 +29,17 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # 0.08: 0.537/0.747; 0.554/0.784. 0.22: 0.496/0.721; 0.504/0.763. The rest capped at the
 # best's score (0.540/0.777 held-out), only the next three (0.511/0.741), only phrasings
 # scoring 0.3 of the best (0.518/0.763), or divided by the section's number of phrasings
-# (square root: 0.511/0.777) each lowered real held-out.
+# (square root: 0.511/0.777) each lowered real held-out. Measured later (sq-rank2, against
+# dev unseen 0.527/0.757, held-out 0.554/0.804; German dev unseen 0.639/0.882, held-out
+# 0.560/0.840): each word counted once in the rest, at its best other phrasing (share
+# 0.15-0.5: English 0.505-0.512/0.733-0.750, held-out 0.520-0.547/0.757-0.770; German
+# 0.556-0.574/0.822-0.834); only the words the best phrasing lacks (0.15-0.8: 0.495-0.517/
+# 0.703-0.721); only further phrasings sharing 2 or 3 of the question's words (0.505-0.527/
+# 0.730-0.735, held-out 0.486-0.527). A hub's many one-word matches are evidence too.
+# K1, B for the phrasings alone (content unchanged): K1 0.9 0.532/0.767, held-out 0.534/
+# 0.797; K1 0.6 0.525/0.760, 0.520/0.804; B 0.3 0.529/0.765, 0.514/0.804; B 0.7 0.510/
+# 0.738. Both scorers: K1 0.9 0.534/0.762, 0.541/0.797; B 0.3 0.532/0.760, 0.520/0.804.
+# RARE_IDF 2.0 or 3.0 and EXACT_BOOST 1.5 or 3.0 lifted nothing. Each was left out.
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 _EMPTY_ADDED: Mapping[int, float] = {}
 
