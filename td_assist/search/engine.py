@@ -1007,9 +1007,10 @@ def _query_words(text: str) -> list[str]:
 def _claim_as_saying(said: list[str]) -> list[str]:
     """``said`` with an everyday "claimed" (followed by a clause: "claimed he had not
     seen it") read as "said", so it does not pull the laws on claims."""
+    following = [*said[1:], ""]
     return [
-        "said" if word in _CLAIM_WORDS and following in _ASSERTED else word
-        for word, following in zip(said, [*said[1:], ""], strict=True)
+        "said" if word in _CLAIM_WORDS and after in _ASSERTED else word
+        for word, after in zip(said, following, strict=False)
     ]
 
 
