@@ -754,6 +754,7 @@ class SearchEngine:
     def _clause_evidence(self, clause: list[str], german: bool) -> dict[str, float]:
         if len(clause) >= STORY_WORDS:
             clause = [w for w in clause if w not in SEAT_WORDS] or clause
+        clause = _claim_as_saying(clause)
         return self._evidence(clause, self._expansions(clause, german), german)
 
     @staticmethod
