@@ -199,8 +199,6 @@ class Wizard:
 
 
 _REGISTRY: dict[str, Wizard] = {}
-# The registered wizards in the order of WIZARD_MODULES (made again when one is added).
-_IN_ORDER: dict[str, Wizard] = {}
 # A wizard's answer names, with the wizard and trees they were worked out from.
 _NAMES_KEPT: dict[str, tuple[Wizard, tuple[Tree, ...], frozenset[str], tuple[str, ...]]] = {}
 # A wizard's choice values by node, with the trees they were read from.
@@ -211,6 +209,11 @@ def register(wizard: Wizard) -> Wizard:
     if _REGISTRY.get(wizard.name, wizard) != wizard:
         raise ValueError(f"wizard '{wizard.name}' is registered twice")
     _REGISTRY[wizard.name] = wizard
+    # Registration follows import order, which a caller importing one wizard directly
+    # changes; lists shown to people follow WIZARD_MODULES instead.
+    ordered = sorted(_REGISTRY.values(), key=_module_place)
+    _REGISTRY.clear()
+    _REGISTRY.update((each.name, each) for each in ordered)
     return wizard
 
 
@@ -219,13 +222,7 @@ def load_wizards() -> dict[str, Wizard]:
     for module in WIZARD_MODULES:
         if module not in sys.modules:  # importlib's own look-up costs ~5 us a module
             importlib.import_module(module)
-    if len(_IN_ORDER) != len(_REGISTRY):
-        # Registration follows import order, which a caller importing one wizard
-        # directly changes; lists shown to people follow WIZARD_MODULES instead.
-        ordered = sorted(_REGISTRY.values(), key=_module_place)
-        _IN_ORDER.clear()
-        _IN_ORDER.update((wizard.name, wizard) for wizard in ordered)
-    return dict(_IN_ORDER)
+    return dict(_REGISTRY)
 
 
 def _module_place(wizard: Wizard) -> int:
