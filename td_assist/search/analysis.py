@@ -425,8 +425,15 @@ def _no_parts() -> Decompounder:
 _HOW_MANY = {"viel", "viele", "vielen"}
 
 
-def german_terms(text: str, decompounder: Decompounder | None = None) -> list[str]:
+def german_terms(
+    text: str,
+    decompounder: Decompounder | None = None,
+    english: Callable[[str], bool] | None = None,
+) -> list[str]:
     """Index terms for German text: each word's stem, then the stems of its parts.
+
+    ``english``: the words English knows, which are no German compounds whatever parts
+    they seem to have ("offender" is no "off" + "ender"); they are kept whole.
 
     "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
     tricks a revoke transfers): one term each, so neither answers for the other.
@@ -450,6 +457,8 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
+        if pending and english is not None and english(word):
+            pending = []
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
             found.append(german_stem(part))

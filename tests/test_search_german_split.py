@@ -1,0 +1,35 @@
+"""English words stay out of the German compound splitter (issue 34, sq-de4): "offender"
+was read as "off" + "ender" and "off" as "offen" (exposed, Law 24/49), so English
+questions about an offender drew German evidence for exposed cards; with English words
+kept whole, "-ender" can be refused as a tail ("fehlender" is no "Fehl" + "Ender")."""
+
+import pytest
+
+from td_assist.search import get_search
+from td_assist.search.analysis import Decompounder, german_stem
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+def test_a_word_english_knows_is_no_german_compound(engine):
+    # the splitter alone reads "singleton" as "single" + "ton"; the lawbook knows it
+    assert engine.decompounder.split("singleton")
+    assert engine._german_meaning("singleton") == engine._german_meaning("singleton")[:1]
+
+
+def test_an_english_questions_words_are_not_split_as_german(engine):
+    # "impasse" is no English word the lawbook knows, and the splitter finds
+    # "imp" + "Asse" (aces) in it: an English question is not read as German compounds
+    assert engine.decompounder.split("impasse")
+    aces = german_stem("asse")
+    assert aces not in engine._german_asked("we reached an impasse at the table", False)
+    assert aces in engine._german_asked("impasse", True)
+
+
+def test_an_offender_is_not_exposed(engine):
+    exposed = engine._german_meaning("aufgedeckt")[0]
+    assert exposed not in engine._german_meaning("offender")
+    assert exposed not in engine._german_asked("the offender then led", False)
