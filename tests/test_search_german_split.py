@@ -33,3 +33,14 @@ def test_an_offender_is_not_exposed(engine):
     exposed = engine._german_meaning("aufgedeckt")[0]
     assert exposed not in engine._german_meaning("offender")
     assert exposed not in engine._german_asked("the offender then led", False)
+
+
+@pytest.mark.parametrize("word", ["fehlender", "passender", "spielender", "ausstehender"])
+def test_ender_is_an_ending_not_a_noun(word):
+    vocabulary = {"fehl", "ender", "ende", "pass", "spiel", "ausstehen", "aussteh"}
+    assert Decompounder(vocabulary).split(word) == ()
+
+
+def test_a_missing_alert_has_no_end_in_it(engine):
+    # "fehlender Alert" once held "Ende": English questions saying "end" met it
+    assert german_stem("ende") not in engine._german_meaning("fehlender")

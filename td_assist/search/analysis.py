@@ -400,11 +400,10 @@ class Decompounder:
 # Endings that make a word of a verb or an adjective, not a second noun: "fehlende"
 # (missing) is no "Fehl" + "Ende", "ungenügenden" no "Ende" of anything, "erkennbar" and
 # "Spielerinnen" have no "Bar" nor "innen" in them. Only the end of the play, of the
-# round or of the auction is an "Ende" a compound names. Not "-ender" (yet): English
-# "offender" goes through this splitter too, as "off" + "ender", and English questions
-# lean on what that reading finds; that waits for English words kept out of the splitter.
+# round or of the auction is an "Ende" a compound names; "fehlender" is no "Fehl" +
+# "Ender" either (English "offender" never comes here: ``german_terms``' ``english``).
 _SUFFIX_TAILS = frozenset(
-    ("end", "ende", "enden", "endes", "endem", "bar", "bare", "baren", "barer", "bares",
+    ("end", "ende", "enden", "endes", "endem", "ender", "bar", "bare", "baren", "barer", "bares",
      "barem", "innen", "lich", "liche", "lichen", "licher", "liches")
 )  # fmt: skip
 _ENDE_HEADS = frozenset(("spiel", "runde", "runden", "turnier", "reizung", "auktion", "board"))
