@@ -44,3 +44,21 @@ def test_ender_is_an_ending_not_a_noun(word):
 def test_a_missing_alert_has_no_end_in_it(engine):
     # "fehlender Alert" once held "Ende": English questions saying "end" met it
     assert german_stem("ende") not in engine._german_meaning("fehlender")
+
+
+ALERT_SECTIONS = {"21B1a", "40B2aiii", "40B4"}  # misinformation, alert rules, damage
+
+
+@pytest.mark.parametrize("said", ["alertiert", "nicht alertiert", "Alert vergessen"])
+def test_an_alert_word_is_evidence_for_the_alert_sections_as_a_group(engine, said):
+    # the alert words once pointed at 21B1a and the alert rules alone, so every story
+    # with an alert in it began at the misinformation law; the damage a missing alert
+    # did (Law 40B4) is as much what the word speaks of
+    terms = engine._german_meaning(said)
+    evidence = engine.german.score(terms, {})
+    assert set(sorted(evidence, key=evidence.__getitem__, reverse=True)[:3]) == ALERT_SECTIONS
+
+
+@pytest.mark.parametrize("said", ["alertiert", "nicht alertiert"])
+def test_a_missing_alert_reaches_the_damage_it_did(engine, said):
+    assert "40B4" in [h.anchor for h in engine.search(said).hits[:3]]
