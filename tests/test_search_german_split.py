@@ -62,3 +62,9 @@ def test_an_alert_word_is_evidence_for_the_alert_sections_as_a_group(engine, sai
 @pytest.mark.parametrize("said", ["alertiert", "nicht alertiert"])
 def test_a_missing_alert_reaches_the_damage_it_did(engine, said):
     assert "40B4" in [h.anchor for h in engine.search(said).hits[:3]]
+
+
+def test_a_question_of_one_german_compound_is_still_split(engine):
+    # no word of either language to tell by: read as German, its parts found
+    asked = engine._german_asked("Gebotsänderung", False)
+    assert german_stem("gebot") in asked

@@ -285,6 +285,7 @@ class _Phrase:
     entry: Jargon
 
 
+_ENGLISH_ONLY = STOP_EN - STOP_DE
 WORDS_KEPT = 8192  # the distinct words of an evening's questions; a bound all the same
 _Meaning = Callable[["SearchEngine", str], list[str]]
 
@@ -471,8 +472,10 @@ class SearchEngine:
 
     def _german_asked(self, text: str, german: bool) -> list[str]:
         """The German meaning of a question's words; an English question's words are
-        no German compounds ("offender" is no "off" + "ender", "exposed" in German)."""
-        if german:
+        no German compounds ("impasse" is no "imp" + "Asse"). A question with no word
+        of either language ("Gebotsänderung") is split as German."""
+        said = words(text)
+        if german or not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
             return self._german_meaning(text)
         terms = self.same.german(german_terms(text))
         return [self.decompounder.verb_root(t) for t in terms]
