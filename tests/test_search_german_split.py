@@ -68,3 +68,9 @@ def test_a_question_of_one_german_compound_is_still_split(engine):
     # no word of either language to tell by: read as German, its parts found
     asked = engine._german_asked("Gebotsänderung", False)
     assert german_stem("gebot") in asked
+
+
+@pytest.mark.parametrize("name", ["Farbzwang", "Bedienpflicht", "Bedienzwang"])
+def test_the_duty_to_follow_suit_is_following_suit(engine, name):
+    # Law 44C by its German names meets the phrasings' "bedienen"
+    assert engine._german_meaning(name)[0] == engine._german_meaning("bedienen")[0]
