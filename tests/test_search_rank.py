@@ -180,3 +180,35 @@ def test_the_end_of_a_long_story_is_searched(engine):
     assert len(said) > 60 and said.index("revoked") > 55  # past where it was once cut
     laws = {hit.law for hit in engine.search(_LONG_STORY).hits[:3]}
     assert laws & {61, 62, 63, 64}
+
+
+CLAIM_LAWS = {68, 69, 70, 71}
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("the opponents claimed they had been misinformed about our two no trump opening", 21),
+        ("they claimed that our agreement was not on the convention card", 40),
+        ("after the hand my opponent claimed that I had looked at her cards", None),
+    ],
+)
+def test_claimed_as_said_does_not_pull_the_claim_laws(engine, question, wanted):
+    # everyday "claim" followed by a clause ("claimed they had...") means "said"
+    laws = [hit.law for hit in engine.search(question).hits[:3]]
+    assert not CLAIM_LAWS & set(laws)
+    if wanted is not None:
+        assert wanted in laws
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "declarer claimed the rest of the tricks with a statement but a defender disputed it",
+        "declarer claimed, saying he would draw trumps first, and the defenders objected",
+        "I claim",
+        "can dummy claim",
+    ],
+)
+def test_a_bridge_claim_still_finds_the_claim_laws(engine, question):
+    assert engine.search(question).hits[0].law in CLAIM_LAWS
