@@ -400,11 +400,10 @@ class Decompounder:
 # Endings that make a word of a verb or an adjective, not a second noun: "fehlende"
 # (missing) is no "Fehl" + "Ende", "ungenügenden" no "Ende" of anything, "erkennbar" and
 # "Spielerinnen" have no "Bar" nor "innen" in them. Only the end of the play, of the
-# round or of the auction is an "Ende" a compound names. Not "-ender" (yet): English
-# "offender" goes through this splitter too, as "off" + "ender", and English questions
-# lean on what that reading finds; that waits for English words kept out of the splitter.
+# round or of the auction is an "Ende" a compound names; "fehlender" is no "Fehl" +
+# "Ender" either (English "offender" never comes here: ``german_terms``' ``english``).
 _SUFFIX_TAILS = frozenset(
-    ("end", "ende", "enden", "endes", "endem", "bar", "bare", "baren", "barer", "bares",
+    ("end", "ende", "enden", "endes", "endem", "ender", "bar", "bare", "baren", "barer", "bares",
      "barem", "innen", "lich", "liche", "lichen", "licher", "liches")
 )  # fmt: skip
 _ENDE_HEADS = frozenset(("spiel", "runde", "runden", "turnier", "reizung", "auktion", "board"))
@@ -425,8 +424,15 @@ def _no_parts() -> Decompounder:
 _HOW_MANY = {"viel", "viele", "vielen"}
 
 
-def german_terms(text: str, decompounder: Decompounder | None = None) -> list[str]:
+def german_terms(
+    text: str,
+    decompounder: Decompounder | None = None,
+    english: Callable[[str], bool] | None = None,
+) -> list[str]:
     """Index terms for German text: each word's stem, then the stems of its parts.
+
+    ``english``: the words English knows, which are no German compounds whatever parts
+    they seem to have ("offender" is no "off" + "ender"); they are kept whole.
 
     "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
     tricks a revoke transfers): one term each, so neither answers for the other.
@@ -450,6 +456,8 @@ def german_terms(text: str, decompounder: Decompounder | None = None) -> list[st
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
+        if pending and english is not None and english(word):
+            pending = []
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
             found.append(german_stem(part))

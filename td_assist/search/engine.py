@@ -317,6 +317,7 @@ class _Phrase:
     entry: Jargon
 
 
+_ENGLISH_ONLY = STOP_EN - STOP_DE
 WORDS_KEPT = 8192  # the distinct words of an evening's questions; a bound all the same
 _Meaning = Callable[["SearchEngine", str], list[str]]
 
@@ -388,6 +389,7 @@ class SearchEngine:
         self.problems: list[str] = []
         english: dict[str, list[list[str]]] = {}
         german: dict[str, list[list[str]]] = {}
+        german_lines: list[tuple[str, str]] = []
         for situation in phrasings:
             if situation.anchor not in book.sections:
                 # a typo in the content must not stop search: it is reported, not used
@@ -396,17 +398,21 @@ class SearchEngine:
             for text in situation.en:
                 english.setdefault(situation.anchor, []).append(self._english_meaning(text))
             for text in situation.de:
-                german.setdefault(situation.anchor, []).append(self._german_meaning(text))
+                german_lines.append((situation.anchor, text))
         for entry in synonyms:
             for anchor in entry.anchors[:2]:  # jargon is evidence for its first anchors
                 if anchor not in book.sections:
                     continue
                 for text in entry.say:
                     if entry.lang == "de":
-                        german.setdefault(anchor, []).append(self._german_meaning(text))
+                        german_lines.append((anchor, text))
                     else:
                         english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
+        # the German lines after the English ones: a word English knows is no German
+        # compound (``_german_meaning``), there as in a question
+        for anchor, text in german_lines:
+            german.setdefault(anchor, []).append(self._german_meaning(text))
         self.german = PhrasingIndex(german)
         translated = self._german_book()
         self.german_text = PhrasingIndex(
@@ -493,7 +499,17 @@ class SearchEngine:
 
     @_kept_per_word
     def _german_meaning(self, text: str) -> list[str]:
-        terms = self.same.german(german_terms(text, self.decompounder))
+        terms = self.same.german(german_terms(text, self.decompounder, self._english_word))
+        return [self.decompounder.verb_root(t) for t in terms]
+
+    def _german_asked(self, text: str, german: bool) -> list[str]:
+        """The German meaning of a question's words; an English question's words are
+        no German compounds ("impasse" is no "imp" + "Asse"). A question with no word
+        of either language ("Gebotsänderung") is split as German."""
+        said = words(text)
+        if german or not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
+            return self._german_meaning(text)
+        terms = self.same.german(german_terms(text))
         return [self.decompounder.verb_root(t) for t in terms]
 
     # --- query building ----------------------------------------------------------
@@ -731,7 +747,7 @@ class SearchEngine:
         for anchor, value in self.english.score(meant, common).items():
             scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
-        german_asked = self._german_meaning(joined)
+        german_asked = self._german_asked(joined, german)
         german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
         # an everyday word weighs little only beside a word that names something else
         telling = any(t not in self.everyday for t in german_asked)
