@@ -21,6 +21,7 @@ from td_assist.search.ranking import ContentScorer, PhraseQ, TermQ
 from td_assist.web import core as core_module
 from td_assist.web import urls as urls_module
 from td_assist.web.urls import kept_url_for
+from tests.spies import first_arguments
 
 GERMAN = {"Accept-Language": "de"}
 PHONE, LAPTOP = "192.168.1.20", "127.0.0.1"
@@ -85,14 +86,7 @@ def test_a_page_that_does_not_hold_its_marks_is_rendered_in_full(app, monkeypatc
 
 
 def test_an_address_with_a_question_is_flasks_own_and_keeps_only_its_path(app, monkeypatch):
-    built: list[str] = []
-    real = urls_module.url_for
-
-    def counting(endpoint, **values):
-        built.append(endpoint)
-        return real(endpoint, **values)
-
-    monkeypatch.setattr(urls_module, "url_for", counting)
+    built = first_arguments(monkeypatch, urls_module, "url_for")
     with app.test_request_context("/search?q=x"):
         kept = app.extensions["td_urls"]
         for question in [*ODD_QUESTIONS, ""]:

@@ -7,19 +7,12 @@ from __future__ import annotations
 import pytest
 
 from td_assist.web import layout as layout_module
+from tests.spies import first_arguments
 
 
 @pytest.fixture
 def renders(monkeypatch):
-    made: list[str] = []
-    real = layout_module.render_template
-
-    def counting(name, **context):
-        made.append(name)
-        return real(name, **context)
-
-    monkeypatch.setattr(layout_module, "render_template", counting)
-    return made
+    return first_arguments(monkeypatch, layout_module, "render_template")
 
 
 PHONE = {"REMOTE_ADDR": "192.168.1.20"}
