@@ -138,6 +138,15 @@ def test_a_kept_page_follows_the_readers_language(client):
     assert 'lang="en"' in client.get(f"/cases/{CASE}").get_data(as_text=True)
 
 
+def test_a_kept_page_follows_the_address_root_its_links_start_with(client):
+    """The same page served under another root (a reverse proxy's prefix) links there,
+    as the kept layout and search frame do (``page_kind``)."""
+    plain = client.get("/laws/64").get_data(as_text=True)
+    under = client.get("/laws/64", base_url="http://localhost/club").get_data(as_text=True)
+    assert 'href="/club/static/' in under and 'href="/club/static/' not in plain
+    assert client.get("/laws/64").get_data(as_text=True) == plain
+
+
 def test_a_kept_law_page_is_made_again_when_the_lawbook_changes(tmp_path, monkeypatch, client):
     from td_assist.lawbook import book as book_module
 

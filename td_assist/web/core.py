@@ -12,12 +12,12 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup, escape
 
 from td_assist import __version__
-from td_assist.i18n import LANGUAGES, current_language
+from td_assist.i18n import LANGUAGES
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.search import Hit, Results, SearchEngine, clean_query, get_search
-from td_assist.web.page_cache import SEARCHES_KEPT, from_this_laptop, kept_page
+from td_assist.web.page_cache import KINDS_KEPT, SEARCHES_KEPT, kept_page, page_kind
 from td_assist.web.urls import QUERY_SAFE
 
 core = Blueprint("core", __name__)
@@ -68,11 +68,10 @@ def _results_page(query: str, results: Results | None) -> str:
 # The search page around its question and results: the same for every question in one
 # language, on the laptop or a phone, under one address root. Rendering it (the layout,
 # the form, the language switch) cost a third of a new question's page (issue 29), so it
-# is rendered once per kind of page with these marks where the question goes, then
-# filled. A mark is letters only, so escaping and quoting leave it as it is.
+# is rendered once per kind of page (``page_kind``) with these marks where the question
+# goes, then filled. A mark is letters only, so escaping and quoting leave it as it is.
 _QUESTION, _ADDRESS, _RESULTS = "tdAssistQuestionMark", "tdAssistAddressMark", "tdAssistResultsMark"
 _MARKS = re.compile(f"({_QUESTION}|{_ADDRESS}|{_RESULTS})")
-FRAMES_KEPT = 16  # languages x laptop or phone x address roots: a handful in practice
 
 
 def _page_frame() -> list[str] | None:
@@ -81,7 +80,7 @@ def _page_frame() -> list[str] | None:
     kept: dict[tuple[str, bool, str], list[str] | None] = current_app.extensions.setdefault(
         "td_search_frames", {}
     )
-    key = (current_language(), from_this_laptop(), request.script_root)
+    key = page_kind()
     if key in kept:
         return kept[key]
     page = render_template(
@@ -90,7 +89,7 @@ def _page_frame() -> list[str] | None:
     pieces = _MARKS.split(page)
     expected = {_QUESTION: 2, _ADDRESS: len(LANGUAGES) - 1, _RESULTS: 1}
     frame = pieces if all(pieces.count(m) == n for m, n in expected.items()) else None
-    if len(kept) >= FRAMES_KEPT:
+    if len(kept) >= KINDS_KEPT:
         kept.clear()
     kept[key] = frame
     return frame

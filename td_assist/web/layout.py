@@ -8,14 +8,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, current_app, render_template
 from markupsafe import Markup
 
-from td_assist.i18n import current_language
-from td_assist.web.page_cache import from_this_laptop
+from td_assist.web.page_cache import KINDS_KEPT, page_kind
 
 PARTS = {"links": "_layout_links.html", "end": "_layout_end.html"}
-KINDS_KEPT = 16  # languages x laptop or phone x address roots: a handful in practice
 
 
 class KeptLayout:
@@ -26,7 +24,7 @@ class KeptLayout:
         if part not in PARTS:
             raise AttributeError(part)
         kept: dict[tuple[str, ...], Markup] = current_app.extensions["td_layout"]
-        key = (part, current_language(), str(from_this_laptop()), request.script_root)
+        key = (part, *page_kind())
         found = kept.get(key)
         if found is None:
             found = Markup(render_template(PARTS[part]))  # escaped by its own template

@@ -4,11 +4,11 @@ several times what serving a file of its size does, and a room of phones asks fo
 same few dozen.
 
 A page is kept under a key naming everything it is made from: the address with its
-query, the reader's language, whether it is asked for on the laptop itself (the
-"Phones" link) and the objects the view renders (the lawbook, the case, the imported
-official text...). Those objects are new when their files change (the lawbook after
-``reload_lawbook``, a case file saved again), so a changed source gives a new key and
-never an old page. The store is bounded: the oldest page goes first.
+query, its kind (``page_kind``: the reader's language, whether it is asked for on the
+laptop itself, the address root) and the objects the view renders (the lawbook, the
+case, the imported official text...). Those objects are new when their files change
+(the lawbook after ``reload_lawbook``, a case file saved again), so a changed source
+gives a new key and never an old page. The store is bounded: the oldest page goes first.
 """
 
 from __future__ import annotations
@@ -33,6 +33,17 @@ LONGEST_ADDRESS_KEPT = 2000  # a practice set of ten cases with its answers fits
 def from_this_laptop() -> bool:
     """Whether the request comes from the laptop itself (its pages link to /lan)."""
     return _is_loopback(request.remote_addr or "")
+
+
+# Pages of one kind differ only in what a view fills in: the same layout and links
+KINDS_KEPT = 16  # languages x laptop or phone x address roots: a handful in practice
+
+
+def page_kind() -> tuple[str, bool, str]:
+    """What every page's layout is made from beside its own content: the reader's
+    language, whether it is asked for on the laptop (the "Phones" link) and the address
+    root its links start with. Every kept page or part of one is kept per kind."""
+    return current_language(), from_this_laptop(), request.script_root
 
 
 @lru_cache(maxsize=256)  # the phones in the room; asked three times a page
@@ -84,8 +95,7 @@ class PageCache:
             return render()  # made-up query strings: a page each, never worth keeping
         key = (
             request.full_path,
-            current_language(),
-            from_this_laptop(),
+            *page_kind(),
             *values,
             *(_Same(thing) for thing in objects),
         )
