@@ -499,8 +499,7 @@ class SearchEngine:
 
     @_kept_per_word
     def _german_meaning(self, text: str) -> list[str]:
-        terms = self.same.german(german_terms(text, self.decompounder, self._english_word))
-        return [self.decompounder.verb_root(t) for t in terms]
+        return self._german_roots(german_terms(text, self.decompounder, self._english_word))
 
     def _german_asked(self, text: str, german: bool) -> list[str]:
         """The German meaning of a question's words; an English question's words are
@@ -509,8 +508,11 @@ class SearchEngine:
         said = words(text)
         if german or not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
             return self._german_meaning(text)
-        terms = self.same.german(german_terms(text))
-        return [self.decompounder.verb_root(t) for t in terms]
+        return self._german_roots(german_terms(text))
+
+    def _german_roots(self, terms: list[str]) -> list[str]:
+        """German index terms as the phrasings hold them: synonyms met, verbs at their root."""
+        return [self.decompounder.verb_root(t) for t in self.same.german(terms)]
 
     # --- query building ----------------------------------------------------------
 
@@ -659,9 +661,7 @@ class SearchEngine:
         """``clauses``: the sentences of a long question, each searched on its own too,
         so a situation the story's other words drown out still gets its law near the top
         (see ``_fuse``)."""
-        if len(said) >= STORY_WORDS:
-            said = [w for w in said if w not in SEAT_WORDS] or said
-        said = _claim_as_saying(said)
+        said = _as_told(said)
         term = term_asked_about(said)
         if term:
             said = _without_the_ask(said, term)
@@ -768,9 +768,7 @@ class SearchEngine:
         return scores
 
     def _clause_evidence(self, clause: list[str], german: bool) -> dict[str, float]:
-        if len(clause) >= STORY_WORDS:
-            clause = [w for w in clause if w not in SEAT_WORDS] or clause
-        clause = _claim_as_saying(clause)
+        clause = _as_told(clause)
         return self._evidence(clause, self._expansions(clause, german), german)
 
     @staticmethod
@@ -1041,6 +1039,14 @@ def _of_a_law(anchor: str) -> bool:
 def _query_words(text: str) -> list[str]:
     """The question's words; a long number (a board's, a score) says nothing."""
     return [w for w in words(text) if not (w.isascii() and w.isdigit()) or len(w) <= 2]
+
+
+def _as_told(said: list[str]) -> list[str]:
+    """A question's or a sentence's words as its story means them: a story's seats left
+    out (``SEAT_WORDS``), an everyday "claimed" read as "said" (``_claim_as_saying``)."""
+    if len(said) >= STORY_WORDS:
+        said = [w for w in said if w not in SEAT_WORDS] or said
+    return _claim_as_saying(said)
 
 
 def _claim_as_saying(said: list[str]) -> list[str]:
