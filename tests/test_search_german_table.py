@@ -131,3 +131,24 @@ def test_the_auction_is_an_everyday_word_of_the_auction(engine):
     assert engine._everyday_word("Reizung")
     assert engine._everyday_word("Lizit")  # Austrian
     assert 17 <= engine.search("Reizung").hits[0].law <= 40
+
+
+# --- sq-de5 ---
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Was tun, falls der Gegner sein Gebot ändern will?",
+        "Falls der Tisch den Turnierleiter ruft, was dann?",
+        "falls der Alleinspieler nicht bedient hat, was gilt?",
+    ],
+)
+def test_falls_is_if_not_a_card_that_fell(engine, question):
+    # "falls" (if) once read as English "falls" and German "fallen": Laws 48-50's
+    # dropped cards came into the first three of any question it began
+    laws = [hit.law for hit in engine.search(question).hits[:3]]
+    assert not {48, 49, 50} & set(laws)
+
+
+def test_an_english_card_that_falls_is_still_dropped(engine):
+    laws = [hit.law for hit in engine.search("declarer's card falls face up on the table").hits[:3]]
+    assert 48 in laws

@@ -88,6 +88,17 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 STOP_DE = frozenset(stopwords_for_language("de")) - {
     "aus", "nicht", "kein", "keine", "viel", "andern"
 }  # fmt: skip
+# German function words as a question's folded words spell them ("für" is "fur" there,
+# "daß" also "dass"), with "falls" (if: no card that fell): in a German question they are
+# no English words ("die", "war", "fur", "falls") for the lawbook or the English phrasings
+GERMAN_FUNCTION_WORDS = (
+    frozenset(
+        "".join(c for c in unicodedata.normalize("NFKD", w.replace("ß", "ss")) if c.isascii())
+        for w in stopwords_for_language("de")
+    )
+    | frozenset(stopwords_for_language("de"))
+    | {"dass", "falls"}
+) - STOP_EN
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
