@@ -152,3 +152,13 @@ def test_falls_is_if_not_a_card_that_fell(engine, question):
 def test_an_english_card_that_falls_is_still_dropped(engine):
     laws = [hit.law for hit in engine.search("declarer's card falls face up on the table").hits[:3]]
     assert 48 in laws
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["gebeten", "beteiligt", "erhalten", "gehindert", "sollte", "wahren", "leider", "unternehmen"],
+)
+def test_everyday_german_is_no_typo(engine, word):
+    # each was "corrected" to a near word of the content with another meaning: geboten
+    # (a bid), beleidigt (an insult), Verhalten, geändert, wollte, während, leader, übernehmen
+    assert engine.speller.correct(fold(word)) is None
