@@ -156,9 +156,13 @@ def test_an_english_card_that_falls_is_still_dropped(engine):
 
 @pytest.mark.parametrize(
     "word",
-    ["gebeten", "beteiligt", "erhalten", "gehindert", "sollte", "wahren", "leider", "unternehmen"],
+    [
+        "gebeten", "beteiligt", "erhalten", "gehindert", "sollte", "wahren", "leider",
+        "unternehmen", "beabsichtigt",
+    ],
 )
 def test_everyday_german_is_no_typo(engine, word):
     # each was "corrected" to a near word of the content with another meaning: geboten
-    # (a bid), beleidigt (an insult), Verhalten, geändert, wollte, während, leader, übernehmen
+    # (a bid), beleidigt (an insult), Verhalten, geändert, wollte, während, leader, übernehmen,
+    # unbeabsichtigt (its opposite)
     assert engine.speller.correct(fold(word)) is None
