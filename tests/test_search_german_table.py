@@ -157,8 +157,15 @@ def test_an_english_card_that_falls_is_still_dropped(engine):
 @pytest.mark.parametrize(
     "word",
     [
-        "gebeten", "beteiligt", "erhalten", "gehindert", "sollte", "wahren", "leider",
-        "unternehmen", "beabsichtigt",
+        "gebeten",
+        "beteiligt",
+        "erhalten",
+        "gehindert",
+        "sollte",
+        "wahren",
+        "leider",
+        "unternehmen",
+        "beabsichtigt",
     ],
 )
 def test_everyday_german_is_no_typo(engine, word):
