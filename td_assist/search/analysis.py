@@ -469,6 +469,10 @@ def german_terms(
         pending = list(decompounder.split(word))
         if pending and english is not None and english(word):
             pending = []
+        if pending and pending[0] in _ALL_SEPARABLE:
+            # a separable verb: the particle alone ("zurück", "aus") is in every other
+            # story, and the whole verb already says it; its verb part stays
+            pending = pending[1:]
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
             found.append(german_stem(part))
