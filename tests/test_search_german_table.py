@@ -173,3 +173,24 @@ def test_everyday_german_is_no_typo(engine, word):
     # (a bid), beleidigt (an insult), Verhalten, geändert, wollte, während, leader, übernehmen,
     # unbeabsichtigt (its opposite)
     assert engine.speller.correct(fold(word)) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "same"),
+    [
+        ("Atout", "Trumpf"),  # Austrian and Swiss tables
+        ("Atoutfarbe", "Trumpf"),  # split, then its part met
+        ("Mindergebot", "Unterbietung"),  # the insufficient bid (Law 27)
+        ("Spielleitung", "Turnierleiter"),
+        ("Laufzettel", "Boardzettel"),  # the traveller (Law 79)
+        ("Schippe", "Pik"),
+        ("Wanderung", "wandern"),  # the movement (Law 8)
+    ],
+)
+def test_regional_words_meet_the_contents_word(engine, said, same):
+    assert engine._german_meaning(same)[0] in engine._german_meaning(said)
+
+
+def test_tricks_taken_off_are_tricks(engine):
+    # "Stichabzug" (tricks deducted for a revoke, Law 64) was one unknown word
+    assert german_stem("stich") in engine._german_meaning("Stichabzug")
