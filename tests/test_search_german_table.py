@@ -194,3 +194,9 @@ def test_regional_words_meet_the_contents_word(engine, said, same):
 def test_tricks_taken_off_are_tricks(engine):
     # "Stichabzug" (tricks deducted for a revoke, Law 64) was one unknown word
     assert german_stem("stich") in engine._german_meaning("Stichabzug")
+
+
+def test_notes_at_the_table_are_a_memory_aid(engine):
+    # Law 40C3a had no German situation: a note of the cards played went to Law 24
+    question = "Gegner notiert sich während des Spiels die gefallenen Karten"
+    assert engine.search(question).hits[0].anchor.startswith("40C3")
