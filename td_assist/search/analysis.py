@@ -97,7 +97,7 @@ GERMAN_FUNCTION_WORDS = (
         for w in stopwords_for_language("de")
     )
     | frozenset(stopwords_for_language("de"))
-    | {"dass", "falls"}
+    | {"dass", "falls", "fall", "falle"}
 ) - STOP_EN
 
 _GERMAN_STEM = stemmer_for_language("de")
@@ -433,6 +433,11 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
+# "Fall" (a case: "in diesem Fall", "Zweifelsfall") and "Faller" (an undertrick) share
+# Snowball's stem with "fallen", a card that fell (Laws 24, 48-50): the case is no term
+# at all, the undertrick one of its own; "fallen" and its verb forms stay the card's
+_NOT_FALLING = {"fall": "", "falle": "", "faller": "faller", "fallers": "faller"}
+_CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
 
 
 def german_terms(
@@ -463,18 +468,24 @@ def german_terms(
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
+        if word in _NOT_FALLING:
+            found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
+            continue
         found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
         if pending and english is not None and english(word):
             pending = []
-        if pending and pending[0] in _ALL_SEPARABLE:
+        verb = bool(pending) and pending[0] in _ALL_SEPARABLE
+        if verb:
             # a separable verb: the particle alone ("zurück", "aus") is in every other
             # story, and the whole verb already says it; its verb part stays
             pending = pending[1:]
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
+            if not verb and german_form(part) in _CASE_TAILS:
+                continue  # "Zweifelsfall", "keinesfalls": a case, not a card that fell
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
