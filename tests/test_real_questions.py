@@ -186,7 +186,7 @@ def test_unseen_dev_hides_only_the_phrasings_that_repeat_the_question():
     assert index.postings == before  # nothing is lost from the index
 
 
-@pytest.mark.parametrize("batch", [2, 3, 4, 5, 9, 10, 11, 12, 13, 14, 15])
+@pytest.mark.parametrize("batch", [2, 3, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16])
 def test_search_quality_reports_each_later_batch_held_out_alone(batch):
     sets = _benchmark_sets()
     held_out = sets[f"real held-out {batch}"]
