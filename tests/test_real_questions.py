@@ -145,6 +145,28 @@ def test_one_thread_on_two_mirrors_is_one_page():
     assert page_of("https://a.org/rules/revoke.htm") != page_of("https://a.org/rules/claim.htm")
 
 
+def test_a_site_served_by_one_script_keeps_the_parameter_that_names_the_page():
+    """page_of() dropped every query string but "p=", so two threads of one SMF forum, or
+    two columns on one index.php, counted as one page and blocked each other."""
+    page_of = _benchmark().page_of
+    assert page_of("https://abda.au/forum/index.php?topic=975.msg3097") == page_of(
+        "https://abda.au/forum/index.php?topic=975.0"
+    )
+    assert page_of("https://abda.au/forum/index.php?topic=975.0") != page_of(
+        "https://abda.au/forum/index.php?topic=981.0"
+    )
+    assert page_of("http://d17acbl.org/index.php?page=changes-of-call-jan-2013") != page_of(
+        "http://d17acbl.org/index.php?page=bidding-after-a-hesitation---nov-2013"
+    )
+    # a numbered page of a thread, a copy's marker and a BBO post number name no new page
+    assert page_of("https://x.activeboard.com/t1/psyches/?page=2") == page_of(
+        "https://x.activeboard.com/t1/psyches/?page=1"
+    )
+    assert page_of("https://bridgegraz.at/pbc-wp/a/?mo=12&yr=2024") == "bridgegraz.at/pbc-wp/a"
+    pid = "https://www2.dal13.sl.bridgebase.com/forums/index.php?app=forums&pid={}"
+    assert page_of(pid.format(1)) == page_of(pid.format(2))
+
+
 @pytest.mark.parametrize(
     "reserved", ["ebu.co.uk", "rtflb.org", "pipermail/blml", "welshbridgeunion"]
 )
