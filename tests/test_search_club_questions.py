@@ -2,8 +2,9 @@
 sq-club): slow play told as "takes forever" or "fallen behind" is Law 90, not the tempo
 laws; asking for a ruling to be heard again is an appeal (Law 92); proving damage is
 Law 12B1; a player between rounds giving advice is a spectator (Law 76); belittling
-partner is Law 74; comparing results with other tables during the session is Law 90.
-The sentences are our own, not from the question sets."""
+partner is Law 74; refusing a ruling is Law 91; waiting for the Director is Law 9B2;
+comparing results with other tables during the session is Law 90. The sentences are
+our own, not from the question sets."""
 
 import pytest
 
@@ -26,6 +27,7 @@ def engine():
         ("what proof of damage does the director need before adjusting", {12}),
         ("someone between rounds gave a player advice during the hand", {76}),
         ("my partner keeps putting me down after every mistake", {74}),
+        ("a player refuses to accept the ruling and keeps arguing", {91}),
     ],
 )
 def test_a_club_question_finds_its_law_first(engine, question, laws):
@@ -37,6 +39,7 @@ def test_a_club_question_finds_its_law_first(engine, question, laws):
     [
         ("my RHO was cross that I summoned the TD", 9),
         ("looking at the results of other tables during the session", 90),
+        ("do we have to wait for the director before carrying on", 9),
     ],
 )
 def test_a_club_question_finds_its_law_in_the_first_three(engine, question, law):
