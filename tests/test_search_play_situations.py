@@ -1,0 +1,31 @@
+"""Search meets situations of the play and of the people round a table (issue 34,
+laws/phrasings.toml and laws/synonyms.toml block sq-play4) when players describe them
+in their own words, which are not the wording of any phrasing."""
+
+import pytest
+
+from td_assist.search import get_search
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        # Law 76: a player sitting out a round who watches a table is a spectator there
+        ("a player sitting out this round stood behind declarer and told him he had revoked", "76"),
+        ("the bystander said the defender had not followed suit", "76"),
+        # Law 67B1: a hand that runs out of cards before the last trick
+        ("South's hand was already empty before the last trick", "67"),
+        # Law 74A2: a remark or outburst that could annoy or embarrass another player
+        ("North lost her temper with her partner when the double was left in", "74"),
+        # Law 90B2: a table behind the movement plays unduly slowly, whoever lost the time
+        ("we fell behind because the previous round overran, must we catch up", "90B2"),
+    ],
+)
+def test_a_situation_in_the_players_words_reaches_its_law(engine, question, anchor):
+    anchors = [hit.anchor for hit in engine.search(question).hits[:3]]
+    assert any(a == anchor or a.startswith(anchor) for a in anchors), anchors
