@@ -29,3 +29,18 @@ def engine():
 def test_a_situation_in_the_players_words_reaches_its_law(engine, question, anchor):
     anchors = [hit.anchor for hit in engine.search(question).hits[:3]]
     assert any(a == anchor or a.startswith(anchor) for a in anchors), anchors
+
+
+@pytest.mark.parametrize(
+    ("question", "anchor"),
+    [
+        # Law 65A: each player turns his own card face down once the trick is complete
+        ("must dummy turn his card face down when the trick is over", "65A"),
+        # Law 87A: two hands swapped in the board make it a fouled board
+        ("at our table the north and south hands were swapped in the board", "87A"),
+        ("we found the hands were switched after three tables had played it", "87A"),
+    ],
+)
+def test_a_situation_named_in_table_words_comes_first(engine, question, anchor):
+    first = engine.search(question).hits[0].anchor
+    assert first.startswith(anchor), first
