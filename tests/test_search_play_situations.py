@@ -39,6 +39,13 @@ def test_a_situation_in_the_players_words_reaches_its_law(engine, question, anch
         # Law 87A: two hands swapped in the board make it a fouled board
         ("at our table the north and south hands were swapped in the board", "87A"),
         ("we found the hands were switched after three tables had played it", "87A"),
+        # Law 65D: played cards gathered before the number of tricks was agreed
+        ("she gathered up her cards before we had agreed how many tricks we took", "65D"),
+        # Law 65B: a quitted card pointed the wrong way is not a change of seats (Law 5A)
+        ("my partner's cards are pointed in the wrong direction in front of him", "65B"),
+        # Law 67: a card stuck to another one, or a trick missed, makes a defective trick
+        ("is a sticky card a revoke", "67"),
+        ("declarer missed a trick and has a card too many", "67"),
     ],
 )
 def test_a_situation_named_in_table_words_comes_first(engine, question, anchor):
