@@ -46,6 +46,10 @@ def test_a_situation_in_the_players_words_reaches_its_law(engine, question, anch
         # Law 67: a card stuck to another one, or a trick missed, makes a defective trick
         ("is a sticky card a revoke", "67"),
         ("declarer missed a trick and has a card too many", "67"),
+        # Law 90: offences with no law of their own (90B4 names comparing scores; a phone
+        # ringing at the table is any offence that inconveniences others, 90A)
+        ("two pairs were comparing scores between rounds, may the director penalise them", "90B4"),
+        ("my mobile phone rang in the middle of a hand, what can the director do", "90A"),
     ],
 )
 def test_a_situation_named_in_table_words_comes_first(engine, question, anchor):
