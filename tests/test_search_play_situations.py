@@ -20,6 +20,8 @@ def engine():
         ("the bystander said the defender had not followed suit", "76"),
         # Law 67B1: a hand that runs out of cards before the last trick
         ("South's hand was already empty before the last trick", "67"),
+        # Law 65B3: a quitted card turned wrong, which dummy may point out
+        ("as dummy I saw that the last trick was turned wrong in front of declarer", "65B"),
         # Law 74A2: a remark or outburst that could annoy or embarrass another player
         ("North lost her temper with her partner when the double was left in", "74"),
         # Law 90B2: a table behind the movement plays unduly slowly, whoever lost the time
@@ -46,6 +48,8 @@ def test_a_situation_in_the_players_words_reaches_its_law(engine, question, anch
         # Law 67: a card stuck to another one, or a trick missed, makes a defective trick
         ("is a sticky card a revoke", "67"),
         ("declarer missed a trick and has a card too many", "67"),
+        # Law 45C: a card played and then "not meant" is not a change of call (Law 25B)
+        ("he put down the jack and said he did not mean to play that, can he change it", "45C"),
         # Law 90: offences with no law of their own (90B4 names comparing scores; a phone
         # ringing at the table is any offence that inconveniences others, 90A)
         ("two pairs were comparing scores between rounds, may the director penalise them", "90B4"),
