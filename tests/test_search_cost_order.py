@@ -3,12 +3,14 @@
 Merging a term's sums into the question's takes the cheaper of two ways; the order of
 the hits sorts by their items only the sections scoring at least the 80th score; the
 spelling check behind "did you mean" makes snippets for the three hits it compares,
-not for ten. Each gives what the plain way gives, to the last bit and in order, and
-the work saved is counted here, never timed.
+not for ten; a word that is the only one of the question a phrasing index holds has
+its sections' scores worked out once per factor. Each gives what the plain way gives,
+to the last bit and in order, and the work saved is counted here, never timed.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 from operator import itemgetter
 
@@ -16,8 +18,9 @@ import pytest
 
 from td_assist.search import engine as engine_module
 from td_assist.search import get_search
+from td_assist.search import ranking as ranking_module
 from td_assist.search.engine import SAME_LAW_FACTORS, SearchEngine
-from td_assist.search.ranking import _add_into
+from td_assist.search.ranking import PhrasingIndex, _add_into
 from tests.spies import first_arguments
 
 
@@ -135,3 +138,65 @@ def test_did_you_mean_makes_snippets_for_the_three_hits_it_compares(monkeypatch)
     again = engine.search(question)
     assert again == full  # the same hits, snippets and suggestion
     assert len(made) == len(full.hits) + 3  # the plain spelling's first three only
+
+
+def _index() -> PhrasingIndex:
+    return PhrasingIndex(
+        {
+            "1A": [["revok", "trick"], ["revok", "revok"], ["lead"]],
+            "1B": [["revok"], ["trick", "lead", "card"]],
+            "2": [["card", "revok", "claim"], ["claim"]],
+        }
+    )
+
+
+def _scored_afresh(index: PhrasingIndex, terms, common=None) -> dict[str, float]:
+    fresh = pickle.loads(pickle.dumps(index))  # nothing kept
+    return fresh.score(terms, common)
+
+
+def test_a_word_alone_in_the_question_is_scored_once_per_factor_and_as_before(monkeypatch):
+    index = _index()
+    asked = [
+        (["revok", "unheard", "again"], None),
+        (["unheard", "revok", "never"], {"revok": 0.5}),
+        (["revok"], None),
+        (["claim", "nothing"], {"claim": 0.8}),
+    ]
+    expected = [_scored_afresh(index, terms, common) for terms, common in asked]
+    worked = first_arguments(monkeypatch, PhrasingIndex, "_best_and_rest")
+    for _ in range(3):
+        for (terms, common), plain in zip(asked, expected, strict=True):
+            scored = index.score(terms, common)
+            assert list(scored.items()) == list(plain.items())  # to the last bit, in order
+            scored.clear()  # the caller's own copy: what is kept stays
+    # revok with factors 1.0 and 0.5, claim with 0.8: each worked out once
+    assert len(worked) == 3
+
+
+def test_a_word_alone_is_not_kept_where_a_phrasing_is_the_question_itself(monkeypatch):
+    index = _index()
+    plain = _scored_afresh(index, ["revok", "unheard"])
+    longer = _scored_afresh(index, ["revok", "unheard", "again"])
+    worked = first_arguments(monkeypatch, PhrasingIndex, "_best_and_rest")
+    # "revok revok" is a phrasing as long as the question, all of whose words it has:
+    # lifted as the question itself, so worked out each time and never kept
+    for _ in range(2):
+        assert index.score(["revok", "unheard"]) == plain
+    assert len(worked) == 2
+    assert not vars(index).get("_alone_kept")
+    for _ in range(2):
+        assert index.score(["revok", "unheard", "again"]) == longer
+    assert len(worked) == 3  # a question of three words: no phrasing is it, so kept
+    assert plain != longer
+
+
+def test_the_kept_words_are_bounded_and_not_stored_with_the_tables(monkeypatch):
+    monkeypatch.setattr(ranking_module, "ALONE_KEPT", 2)
+    index = _index()
+    for factor in (1.0, 0.9, 0.8, 0.7):
+        index.score(["revok", "unheard", "again"], {"revok": factor})
+    assert len(index._alone_kept) == 2
+    stored = pickle.loads(pickle.dumps(index))
+    assert "_alone_kept" not in vars(stored)
+    assert stored.score(["revok"]) == index.score(["revok"])
