@@ -6,7 +6,7 @@ kept whole, "-ender" can be refused as a tail ("fehlender" is no "Fehl" + "Ender
 import pytest
 
 from td_assist.search import get_search
-from td_assist.search.analysis import Decompounder, german_stem
+from td_assist.search.analysis import Decompounder, fold, german_stem, german_terms
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +74,40 @@ def test_a_question_of_one_german_compound_is_still_split(engine):
 def test_the_duty_to_follow_suit_is_following_suit(engine, name):
     # Law 44C by its German names meets the phrasings' "bedienen"
     assert engine._german_meaning(name)[0] == engine._german_meaning("bedienen")[0]
+
+
+# --- sq-de5 ---
+@pytest.mark.parametrize(
+    ("word", "particle", "verb_part"),
+    [("zurückgenommen", "zuruck", "nehm"), ("ausgespielt", "aus", "gespielt")],
+)
+def test_a_separable_verbs_particle_is_no_word_of_its_own(word, particle, verb_part):
+    # the verb whole and its verb part are the evidence; the particle alone ("zurück",
+    # "aus") is in every other story and counted a third time for the one word
+    vocabulary = {"zuruck", "aus", "nehmen", "genommen", "spielen", "gespielt"}
+    terms = german_terms(word, Decompounder(vocabulary))
+    assert terms == [german_stem(fold(word)), verb_part]
+    assert german_stem(particle) not in terms
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Auf jeden Fall muss der Dummy schweigen",
+        "Was gilt in diesem Fall, wenn der Gegner außer der Reihe ausgespielt hat?",
+    ],
+)
+def test_a_case_is_not_a_card_that_fell(engine, question):
+    # "Fall" (a case) shared Snowball's stem with "fallen": Laws 48-50 came first
+    laws = [hit.law for hit in engine.search(question).hits[:3]]
+    assert not {48, 49, 50} & set(laws)
+
+
+@pytest.mark.parametrize("word", ["Zweifelsfällen", "keinesfalls", "Faller", "Fall"])
+def test_case_and_undertrick_words_do_not_fall(engine, word):
+    assert engine._german_meaning("heruntergefallen")[0] not in engine._german_meaning(word)
+
+
+def test_a_card_that_fell_still_falls(engine):
+    fell = engine._german_meaning("heruntergefallen")[0]
+    assert engine._german_meaning("fiel")[0] == engine._german_meaning("fallen")[0] == fell

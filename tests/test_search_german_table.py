@@ -131,3 +131,72 @@ def test_the_auction_is_an_everyday_word_of_the_auction(engine):
     assert engine._everyday_word("Reizung")
     assert engine._everyday_word("Lizit")  # Austrian
     assert 17 <= engine.search("Reizung").hits[0].law <= 40
+
+
+# --- sq-de5 ---
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Was tun, falls der Gegner sein Gebot ändern will?",
+        "Falls der Tisch den Turnierleiter ruft, was dann?",
+        "falls der Alleinspieler nicht bedient hat, was gilt?",
+    ],
+)
+def test_falls_is_if_not_a_card_that_fell(engine, question):
+    # "falls" (if) once read as English "falls" and German "fallen": Laws 48-50's
+    # dropped cards came into the first three of any question it began
+    laws = [hit.law for hit in engine.search(question).hits[:3]]
+    assert not {48, 49, 50} & set(laws)
+
+
+def test_an_english_card_that_falls_is_still_dropped(engine):
+    laws = [hit.law for hit in engine.search("declarer's card falls face up on the table").hits[:3]]
+    assert 48 in laws
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "gebeten",
+        "beteiligt",
+        "erhalten",
+        "gehindert",
+        "sollte",
+        "wahren",
+        "leider",
+        "unternehmen",
+        "beabsichtigt",
+    ],
+)
+def test_everyday_german_is_no_typo(engine, word):
+    # each was "corrected" to a near word of the content with another meaning: geboten
+    # (a bid), beleidigt (an insult), Verhalten, geändert, wollte, während, leader, übernehmen,
+    # unbeabsichtigt (its opposite)
+    assert engine.speller.correct(fold(word)) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "same"),
+    [
+        ("Atout", "Trumpf"),  # Austrian and Swiss tables
+        ("Atoutfarbe", "Trumpf"),  # split, then its part met
+        ("Mindergebot", "Unterbietung"),  # the insufficient bid (Law 27)
+        ("Spielleitung", "Turnierleiter"),
+        ("Laufzettel", "Boardzettel"),  # the traveller (Law 79)
+        ("Schippe", "Pik"),
+        ("Wanderung", "wandern"),  # the movement (Law 8)
+    ],
+)
+def test_regional_words_meet_the_contents_word(engine, said, same):
+    assert engine._german_meaning(same)[0] in engine._german_meaning(said)
+
+
+def test_tricks_taken_off_are_tricks(engine):
+    # "Stichabzug" (tricks deducted for a revoke, Law 64) was one unknown word
+    assert german_stem("stich") in engine._german_meaning("Stichabzug")
+
+
+def test_notes_at_the_table_are_a_memory_aid(engine):
+    # Law 40C3a had no German situation: a note of the cards played went to Law 24
+    question = "Gegner notiert sich während des Spiels die gefallenen Karten"
+    assert engine.search(question).hits[0].anchor.startswith("40C3")

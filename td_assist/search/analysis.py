@@ -88,6 +88,17 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 STOP_DE = frozenset(stopwords_for_language("de")) - {
     "aus", "nicht", "kein", "keine", "viel", "andern"
 }  # fmt: skip
+# German function words as a question's folded words spell them ("für" is "fur" there,
+# "daß" also "dass"), with "falls" (if: no card that fell): in a German question they are
+# no English words ("die", "war", "fur", "falls") for the lawbook or the English phrasings
+GERMAN_FUNCTION_WORDS = (
+    frozenset(
+        "".join(c for c in unicodedata.normalize("NFKD", w.replace("ß", "ss")) if c.isascii())
+        for w in stopwords_for_language("de")
+    )
+    | frozenset(stopwords_for_language("de"))
+    | {"dass", "falls", "fall", "falle"}
+) - STOP_EN
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
@@ -422,6 +433,11 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
+# "Fall" (a case: "in diesem Fall", "Zweifelsfall") and "Faller" (an undertrick) share
+# Snowball's stem with "fallen", a card that fell (Laws 24, 48-50): the case is no term
+# at all, the undertrick one of its own; "fallen" and its verb forms stay the card's
+_NOT_FALLING = {"fall": "", "falle": "", "faller": "faller", "fallers": "faller"}
+_CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
 
 
 def german_terms(
@@ -452,14 +468,24 @@ def german_terms(
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
+        if word in _NOT_FALLING:
+            found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
+            continue
         found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
         if pending and english is not None and english(word):
             pending = []
+        verb = bool(pending) and pending[0] in _ALL_SEPARABLE
+        if verb:
+            # a separable verb: the particle alone ("zurück", "aus") is in every other
+            # story, and the whole verb already says it; its verb part stays
+            pending = pending[1:]
         while pending:  # a known part may itself be a compound: Haupt + Strafkarte
             part = pending.pop(0)
+            if not verb and german_form(part) in _CASE_TAILS:
+                continue  # "Zweifelsfall", "keinesfalls": a case, not a card that fell
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle

@@ -30,6 +30,7 @@ from td_assist.kept import Kept
 from td_assist.lawbook import Lawbook, Section
 from td_assist.lawbook.refs import normalise_reference
 from td_assist.search.analysis import (
+    GERMAN_FUNCTION_WORDS,
     STOP_DE,
     STOP_EN,
     Decompounder,
@@ -506,7 +507,9 @@ class SearchEngine:
         no German compounds ("impasse" is no "imp" + "Asse"). A question with no word
         of either language ("Gebotsänderung") is split as German."""
         said = words(text)
-        if german or not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
+        if german:
+            return self._german_meaning(" ".join(w for w in said if w != "falls"))
+        if not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
             return self._german_meaning(text)
         return self._german_roots(german_terms(text))
 
@@ -581,7 +584,7 @@ class SearchEngine:
     def _content_query(
         self, said: list[str], entries: list[tuple[Jargon, int]], german: bool = False
     ) -> list[TermQ | PhraseQ]:
-        terms = list(dict.fromkeys(english_terms(" ".join(said))))
+        terms = list(dict.fromkeys(english_terms(_as_english(said, german))))
         parts: list[TermQ | PhraseQ] = [TermQ(t) for t in terms]
         if 2 <= len(terms) <= 4:
             parts.append(PhraseQ(tuple(terms), slop=1, boost=1.5))
@@ -737,7 +740,7 @@ class SearchEngine:
         scores = {
             anchor: english_weight * value for anchor, value in self.scorer.score(content).items()
         }
-        asked = english_terms(joined)
+        asked = english_terms(_as_english(said, german))
         meant = self.same.english(asked)
         lawbook_common = self.scorer.commonness(asked)
         common = {
@@ -1042,6 +1045,14 @@ def _calls_the_director(entry: Jargon) -> bool:
 
 def _of_a_law(anchor: str) -> bool:
     return anchor[:1].isascii() and anchor[:1].isdigit()
+
+
+def _as_english(said: list[str], german: bool) -> str:
+    """The question's words as English reads them: a German question's function words
+    are no English ones ("die", "war", "falls")."""
+    if not german:
+        return " ".join(said)
+    return " ".join(w for w in said if w not in GERMAN_FUNCTION_WORDS)
 
 
 def _query_words(text: str) -> list[str]:
