@@ -276,3 +276,31 @@ def test_a_speller_read_back_keeps_no_corrections_of_the_one_written():
     speller.correct("revokd")
     assert "_corrected" in vars(speller)
     assert "_corrected" not in vars(pickle.loads(pickle.dumps(speller)))
+
+
+def test_a_flood_of_made_up_words_fills_every_per_word_store_to_one_bound(engine):
+    """Each store kept per word has the one bound WORDS_CACHED, so a flood of made-up
+    words (issue 29's memory soak sends one in four requests with a new one) fills them
+    all early and the server's memory then stays flat: the stems' own store was 20,000
+    and the others 8,192, so memory still grew long after the others were full."""
+    from td_assist.search import analysis
+
+    bound = analysis.WORDS_CACHED
+    caches = {
+        "english_stem": analysis.english_stem,
+        "_english": analysis._english,
+        "german_stem": analysis.german_stem,
+        "split": analysis.Decompounder.split,
+        "verb_root": analysis.Decompounder.verb_root,
+        "engine _stem": engine_module._stem,
+    }
+    assert {name: c.cache_parameters()["maxsize"] for name, c in caches.items()} == dict.fromkeys(
+        caches, bound
+    )
+    for number in range(bound + 300):
+        engine.search(f"zq{number:05d}x")
+    assert all(c.cache_info().currsize <= bound for c in caches.values())
+    stores = [vars(engine)[n] for n in vars(engine) if n.startswith("_kept_")]
+    stores.append(vars(engine.speller)["_corrected"])
+    assert stores and all(0 < len(store) <= bound for store in stores)
+    assert max(len(store) for store in stores) > bound // 2  # the flood did reach them

@@ -33,6 +33,7 @@ from td_assist.search.analysis import (
     GERMAN_FUNCTION_WORDS,
     STOP_DE,
     STOP_EN,
+    WORDS_CACHED,
     Decompounder,
     Thesaurus,
     _english,
@@ -319,7 +320,7 @@ class _Phrase:
 
 
 _ENGLISH_ONLY = STOP_EN - STOP_DE
-WORDS_KEPT = 8192  # the distinct words of an evening's questions; a bound all the same
+WORDS_KEPT = WORDS_CACHED  # the distinct words of an evening's questions (analysis.py)
 _Meaning = Callable[["SearchEngine", str], list[str]]
 
 
@@ -1204,6 +1205,6 @@ def _snippet_source(section_text: str) -> _SnippetSource:
     )
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=WORDS_CACHED)
 def _stem(word: str) -> str:
     return _english(fold(word))

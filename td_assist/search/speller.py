@@ -25,7 +25,7 @@ from functools import cached_property
 from pathlib import Path
 
 from td_assist.kept import Kept
-from td_assist.search.analysis import Decompounder, fold, german_form, german_stem
+from td_assist.search.analysis import WORDS_CACHED, Decompounder, fold, german_form, german_stem
 
 # sqlite3 is imported where the lists file is opened or written: a search whose words
 # are all known opens none, and need not load it.
@@ -306,7 +306,7 @@ class Speller:
         return correction
 
 
-CORRECTIONS_KEPT = 8192  # the distinct words of an evening's questions
+CORRECTIONS_KEPT = WORDS_CACHED  # the distinct words of an evening's questions
 
 
 def _deletions(word: str, depth: int) -> set[str]:
