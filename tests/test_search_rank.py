@@ -212,3 +212,21 @@ def test_claimed_as_said_does_not_pull_the_claim_laws(engine, question, wanted):
 )
 def test_a_bridge_claim_still_finds_the_claim_laws(engine, question):
     assert engine.search(question).hits[0].law in CLAIM_LAWS
+
+
+@pytest.mark.parametrize(
+    ("told", "says"),
+    [
+        ("declarer won the trick in dummy", "declarer wins the trick in dummy"),
+        ("he made an insufficient bid", "he makes an insufficient bid"),
+        ("partner told them it was natural", "partner tells them it is natural"),
+        ("I knew what partner meant", "I know what partner means"),
+        ("nobody heard the call", "nobody hears the call"),
+    ],
+)
+def test_a_story_s_past_forms_meet_the_phrasings_present_ones(engine, told, says):
+    # the stemmer keeps "won", "made", "told", "knew", "meant", "heard" apart from the
+    # verbs they are forms of; the thesaurus joins them, as it does "fell" and "dropped"
+    from td_assist.search.analysis import english_terms
+
+    assert engine.same.english(english_terms(told)) == engine.same.english(english_terms(says))
