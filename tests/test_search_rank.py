@@ -230,3 +230,19 @@ def test_a_story_s_past_forms_meet_the_phrasings_present_ones(engine, told, says
     from td_assist.search.analysis import english_terms
 
     assert engine.same.english(english_terms(told)) == engine.same.english(english_terms(says))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("partner did not alert my two clubs", "not"),
+        ("he could not follow suit", "not"),
+        ("the other defender had already played", "other"),
+    ],
+)
+def test_not_and_other_are_words_of_the_situation(text, word):
+    # what was NOT done is often the irregularity itself (a missing alert, a failure to
+    # follow); "other" tells which player or table. Neither is left out as a stop word.
+    from td_assist.search.analysis import english_terms
+
+    assert word in english_terms(text)
