@@ -100,7 +100,7 @@ def test_calling_the_director_alone_still_finds_the_director_call(engine):
 def test_a_story_of_two_situations_gets_the_law_of_each_in_the_top_three(
     engine, question, first, second, monkeypatch
 ):
-    # with the sentence search on (off by default for its cost: see CLAUSE_WEIGHT)
+    # with the sentence search weighed up from its light default (see CLAUSE_WEIGHT)
     import td_assist.search.engine as engine_module
 
     monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.2)
@@ -246,3 +246,22 @@ def test_not_and_other_are_words_of_the_situation(text, word):
     from td_assist.search.analysis import english_terms
 
     assert word in english_terms(text)
+
+
+def test_a_long_story_is_searched_sentence_by_sentence_by_default(engine, monkeypatch):
+    # each sentence's ranking lifts its sections a little (CLAUSE_WEIGHT): on by default
+    searched: list[list[str]] = []
+    clause_evidence = engine._clause_evidence
+
+    def spy(clause, german):
+        searched.append(clause)
+        return clause_evidence(clause, german)
+
+    monkeypatch.setattr(engine, "_clause_evidence", spy)
+    story = (
+        "We sat down for the last round and the opponents were friendly and chatty. "
+        "Declarer won the second trick in dummy with the ace of hearts. "
+        "Then she led a club from her own hand although dummy had won the trick."
+    )
+    engine.search(story)
+    assert len(searched) >= 2
