@@ -653,7 +653,8 @@ class SearchEngine:
         # and offering all its words back as a link helps nobody (it cost a second
         # search of the whole question: the slowest searches were these)
         if corrected != said and len(said) <= SUGGEST_WORDS:
-            plain, _expanded = self._rank(said, limit)
+            # only its first three are compared: no snippets made for the rest
+            plain, _expanded = self._rank(said, min(limit, 3))
             if [h.anchor for h in plain[:3]] != [h.anchor for h in results.hits[:3]]:
                 results.suggestion = " ".join(corrected)
         return results
@@ -933,15 +934,24 @@ class SearchEngine:
         """Best first, at most PER_LAW per law, a law's later hits weighed down so other
         laws get a place; for a general question, the law itself before its parts."""
         by_law: dict[int, list[tuple[str, float]]] = {}
-        # highest first, ties in their order in ``scores`` (sorted is stable either way)
-        best = sorted(scores.items(), key=itemgetter(1), reverse=True)[:80]
-        for anchor, value in best:
-            law = self._law_of.get(anchor)
+        # highest first, ties in their order in ``scores`` (sorted is stable either way),
+        # so each law's hits come best first; only the sections scoring at least the 80th
+        # score are sorted by their items (a sort of the bare scores finds it: cheaper)
+        items = scores.items()
+        if len(scores) > 80:
+            cut = sorted(scores.values(), reverse=True)[79]
+            items = [item for item in items if item[1] >= cut]
+        law_of = self._law_of
+        for anchor, value in sorted(items, key=itemgetter(1), reverse=True)[:80]:
+            law = law_of.get(anchor)
             if law is not None:
-                by_law.setdefault(law, []).append((anchor, value))
+                found = by_law.get(law)
+                if found is None:
+                    by_law[law] = [(anchor, value)]
+                else:
+                    found.append((anchor, value))
         placed: list[tuple[float, str, float]] = []
         for law, found in by_law.items():
-            found.sort(key=itemgetter(1), reverse=True)
             lifted = False
             if general and law:
                 root = self._root_of[law]
@@ -956,12 +966,10 @@ class SearchEngine:
             for factor, (anchor, value) in zip(factors, found, strict=False):
                 placed.append((value * factor, anchor, value))
         placed.sort(key=itemgetter(0), reverse=True)
-        ordered: list[tuple[Section, float]] = []
-        for _weighted, anchor, value in placed:
-            section = self.book.get(anchor)
-            if section is not None:
-                ordered.append((section, value))
-        return ordered
+        sections = self.book.sections
+        return [
+            (sections[anchor], value) for _weighted, anchor, value in placed if anchor in sections
+        ]
 
     def _deepen(
         self, ordered: list[tuple[Section, float]], scores: dict[str, float], limit: int

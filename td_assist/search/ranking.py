@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from td_assist.kept import Kept
+
 if TYPE_CHECKING:  # a search needs no whoosh index open (see ContentScorer)
     from whoosh.reading import IndexReader
 
@@ -69,6 +71,9 @@ class PhraseQ:
 
 
 KEPT_PHRASES = 2048  # far more than the synonyms' meanings; a bound all the same
+# A word that is a question's only one a phrasing index holds: its sections' scores per
+# factor (PhrasingIndex._alone). An index holds some 1,300 words, on 7-8 sections each.
+ALONE_KEPT = 1024
 
 
 def _weight(tf: int, length: float, average: float) -> float:
@@ -87,15 +92,22 @@ FACTORS_KEPT = 4
 
 def _add_into(totals: dict[int, float], adding: Mapping[int, float]) -> None:
     """``totals[doc] += adding[doc]`` for each doc of ``adding``, a doc new to ``totals``
-    placed after those there (in ``adding``'s order), as a loop over ``adding`` would:
-    but the docs only one side holds are copied in one step (most of them)."""
-    both = totals.keys() & adding.keys()
-    if not both:
+    placed after those there (in ``adding``'s order), as a loop over ``adding`` would.
+    The first term's docs are copied in one step; a term holding far more docs than the
+    totals so far has its docs that only it holds copied in one step too (most of
+    them); else the plain loop is cheapest (measured over never-asked questions: the
+    set of the docs both hold cost more than it saved when many are shared)."""
+    if not totals:
         totals.update(adding)
         return
-    summed = {doc: totals[doc] + adding[doc] for doc in both}
-    totals.update(adding)
-    totals.update(summed)
+    if len(adding) > 2 * len(totals):
+        summed = {doc: totals[doc] + adding[doc] for doc in totals.keys() & adding.keys()}
+        totals.update(adding)
+        totals.update(summed)
+        return
+    before = totals.get
+    for doc, value in adding.items():
+        totals[doc] = before(doc, 0.0) + value
 
 
 class ContentScorer:
@@ -355,7 +367,9 @@ class PhrasingIndex:
         self._scored: dict[str, _Scored] = {}
 
     def __getstate__(self) -> dict[str, object]:
-        return {**vars(self), "_scored": {}}  # made again as terms are used
+        state = {**vars(self), "_scored": {}}  # made again as terms are used
+        state.pop("_alone_kept", None)
+        return state
 
     def _scored_term(self, term: str) -> _Scored | None:
         """The term's idf, and its BM25 weight in each phrasing holding it."""
@@ -389,20 +403,39 @@ class PhrasingIndex:
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
         positive = True  # idf and BM25 weights are above zero; a factor may not be
+        held: list[tuple[str, float]] = []
         for term in asked:
             scored = self._scored_term(term)
             if scored is None:
                 continue
             factor = common.get(term, 1.0) if common else 1.0
             positive = positive and factor > 0.0
+            held.append((term, factor))
             _add_into(per_doc, _added(*scored, factor))
         size = len(asked)
-        if size >= 2 and per_doc:
-            for doc in self._as_the_question(asked, per_doc):
-                per_doc[doc] *= EXACT_BOOST
+        exact = self._as_the_question(asked, per_doc) if size >= 2 and per_doc else ()
+        if len(held) == 1 and positive and not exact:
+            return dict(self._alone(held[0], per_doc))
+        for doc in exact:
+            per_doc[doc] *= EXACT_BOOST
         if not positive:
             return _best_and_rest(per_doc, self.owner)
         return self._best_and_rest(per_doc)
+
+    def _alone(self, term: tuple[str, float], per_doc: dict[int, float]) -> dict[str, float]:
+        """The sections' scores when ``term`` (with its factor) is the only word of the
+        question these texts hold: then ``per_doc`` is what the term adds, in its order,
+        whatever else the question says, so they are worked out once and kept (an
+        English question's German evidence is often one word, "Revoke"). Bounded: a
+        word's factors are few and its sections a handful on average."""
+        kept: Kept[tuple[str, float], dict[str, float]] | None = vars(self).get("_alone_kept")
+        if kept is None:
+            kept = vars(self).setdefault("_alone_kept", Kept(ALONE_KEPT))
+        found = kept.get(term)
+        if found is None:
+            found = self._best_and_rest(per_doc)
+            kept.put(term, found)
+        return found
 
     def _as_the_question(self, asked: list[str], per_doc: dict[int, float]) -> set[int]:
         """The phrasings as long as the question all of whose words the question has

@@ -56,13 +56,70 @@ def _results_page(query: str, results: Results | None) -> str:
     frame = _page_frame() if query else None
     if frame is None:
         return render_template("search.html", query=query, results=results, hits=hits)
-    listed = current_app.jinja_env.get_template("_results.html")
     filled = {
         _QUESTION: str(escape(query)),
         _ADDRESS: str(escape(quote_plus(request.full_path.removesuffix("?"), safe=QUERY_SAFE))),
-        _RESULTS: listed.render(results=results, hits=hits),
+        _RESULTS: _results_html(results, hits),
     }
     return "".join([filled.get(piece, piece) for piece in frame])
+
+
+# The results around their hits (_results.html): the same for every question showing the
+# same parts (a note, a suggestion, hits or none) in one kind of page, so rendered once
+# per kind and parts with these marks where the question's own texts go, then filled, as
+# the page around them is: rendering it was most of what a new question's page cost
+# beside the search itself (issue 29).
+_NOTE, _SUGGESTION, _WORDS, _HITS = (
+    "tdAssistNoteMark", "tdAssistSuggestionMark", "tdAssistWordsMark", "tdAssistHitsMark"
+)  # fmt: skip
+_RESULT_MARKS = re.compile(f"({_NOTE}|{_SUGGESTION}|{_WORDS}|{_HITS})")
+
+
+class _MarkedResults:
+    """Stands in for the results while their frame is rendered: each text a mark."""
+
+    def __init__(self, results: Results) -> None:
+        self.note = _NOTE if results.note else None
+        self.suggestion = _SUGGESTION if results.suggestion else None
+        self.query = _WORDS if results.query else ""
+        self.hits = results.hits
+
+
+def _results_html(results: Results | None, hits: Markup) -> str:
+    """``_results.html`` rendered for these results, filled into its kept frame."""
+    listed = current_app.jinja_env.get_template("_results.html")
+    if results is None:
+        return listed.render(results=results, hits=hits)
+    parts = (bool(results.note), bool(results.suggestion), bool(results.query), bool(results.hits))
+    kept: dict[tuple[object, ...], list[str] | None] = current_app.extensions.setdefault(
+        "td_results_frames", {}
+    )
+    key = (page_kind(), parts)
+    if key in kept:
+        frame = kept[key]
+    else:
+        pieces = _RESULT_MARKS.split(listed.render(results=_MarkedResults(results), hits=_HITS))
+        note, suggestion, words, _any_hits = parts
+        expected = {_NOTE: int(note), _SUGGESTION: 2 * suggestion, _WORDS: 2 * words, _HITS: 1}
+        frame = pieces if all(pieces.count(m) == n for m, n in expected.items()) else None
+        if len(kept) >= KINDS_KEPT * 16:
+            kept.clear()
+        kept[key] = frame
+    if frame is None:  # another template: render it in full
+        return listed.render(results=results, hits=hits)
+    said = {_NOTE: results.note, _SUGGESTION: results.suggestion, _WORDS: results.query}
+    out: list[str] = []
+    for piece in frame:
+        if piece == _HITS:
+            out.append(str(hits))
+        elif piece in said:
+            text = said[piece] or ""
+            # in an address ("...?q=" before it) the text is the query's value
+            in_address = out[-1].endswith("q=") if out else False
+            out.append(str(escape(quote_plus(text, safe=QUERY_SAFE) if in_address else text)))
+        else:
+            out.append(piece)
+    return "".join(out)
 
 
 # The search page around its question and results: the same for every question in one
