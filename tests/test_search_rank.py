@@ -100,7 +100,7 @@ def test_calling_the_director_alone_still_finds_the_director_call(engine):
 def test_a_story_of_two_situations_gets_the_law_of_each_in_the_top_three(
     engine, question, first, second, monkeypatch
 ):
-    # with the sentence search on (off by default for its cost: see CLAUSE_WEIGHT)
+    # with the sentence search weighed up from its light default (see CLAUSE_WEIGHT)
     import td_assist.search.engine as engine_module
 
     monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.2)
@@ -212,3 +212,56 @@ def test_claimed_as_said_does_not_pull_the_claim_laws(engine, question, wanted):
 )
 def test_a_bridge_claim_still_finds_the_claim_laws(engine, question):
     assert engine.search(question).hits[0].law in CLAIM_LAWS
+
+
+@pytest.mark.parametrize(
+    ("told", "says"),
+    [
+        ("declarer won the trick in dummy", "declarer wins the trick in dummy"),
+        ("he made an insufficient bid", "he makes an insufficient bid"),
+        ("partner told them it was natural", "partner tells them it is natural"),
+        ("I knew what partner meant", "I know what partner means"),
+        ("nobody heard the call", "nobody hears the call"),
+    ],
+)
+def test_a_story_s_past_forms_meet_the_phrasings_present_ones(engine, told, says):
+    # the stemmer keeps "won", "made", "told", "knew", "meant", "heard" apart from the
+    # verbs they are forms of; the thesaurus joins them, as it does "fell" and "dropped"
+    from td_assist.search.analysis import english_terms
+
+    assert engine.same.english(english_terms(told)) == engine.same.english(english_terms(says))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("partner did not alert my two clubs", "not"),
+        ("he could not follow suit", "not"),
+        ("the other defender had already played", "other"),
+    ],
+)
+def test_not_and_other_are_words_of_the_situation(text, word):
+    # what was NOT done is often the irregularity itself (a missing alert, a failure to
+    # follow); "other" tells which player or table. Neither is left out as a stop word.
+    from td_assist.search.analysis import english_terms
+
+    assert word in english_terms(text)
+
+
+def test_a_long_story_is_searched_sentence_by_sentence_by_default(engine, monkeypatch):
+    # each sentence's ranking lifts its sections a little (CLAUSE_WEIGHT): on by default
+    searched: list[list[str]] = []
+    clause_evidence = engine._clause_evidence
+
+    def spy(clause, german):
+        searched.append(clause)
+        return clause_evidence(clause, german)
+
+    monkeypatch.setattr(engine, "_clause_evidence", spy)
+    story = (
+        "We sat down for the last round and the opponents were friendly and chatty. "
+        "Declarer won the second trick in dummy with the ace of hearts. "
+        "Then she led a club from her own hand although dummy had won the trick."
+    )
+    engine.search(story)
+    assert len(searched) >= 2

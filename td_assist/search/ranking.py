@@ -42,6 +42,14 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # 0.797; K1 0.6 0.525/0.760, 0.520/0.804; B 0.3 0.529/0.765, 0.514/0.804; B 0.7 0.510/
 # 0.738. Both scorers: K1 0.9 0.534/0.762, 0.541/0.797; B 0.3 0.532/0.760, 0.520/0.804.
 # RARE_IDF 2.0 or 3.0 and EXACT_BOOST 1.5 or 3.0 lifted nothing. Each was left out.
+# Measured later and left out (sq-rank4, English law@1/law@3 against real dev unseen
+# 0.549/0.778, real held-out 0.569/0.812): a phrasing's score times the share of its own
+# words (idf-weighted) the question holds, to the power 0.15, 0.5, 1 (0.532/0.748,
+# 0.495/0.742, 0.461/0.717; held-out 0.575/0.801 at 0.15), or 0.3 from 20 words on
+# (0.547/0.765, 0.564/0.801); a phrasing whose words stand close together in the
+# question counting more ((met + 2) / span to the power 0.5: 0.543/0.759, 0.541/0.818;
+# German dev unseen 0.684 -> 0.661); a phrasing all of whose words the question says,
+# in order, times 1.5 (0.535/0.771, 0.580/0.801; in any order 0.503/0.763).
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 _EMPTY_ADDED: Mapping[int, float] = {}
 
