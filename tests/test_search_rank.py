@@ -248,8 +248,11 @@ def test_not_and_other_are_words_of_the_situation(text, word):
     assert word in english_terms(text)
 
 
-def test_a_long_story_is_searched_sentence_by_sentence_by_default(engine, monkeypatch):
-    # each sentence's ranking lifts its sections a little (CLAUSE_WEIGHT): on by default
+def test_a_long_story_is_searched_sentence_by_sentence_when_the_weight_is_on(engine, monkeypatch):
+    # each sentence's ranking lifts its sections a little (CLAUSE_WEIGHT); measured off
+    # by default, and then no sentence is split out, spelt or searched
+    import td_assist.search.engine as engine_module
+
     searched: list[list[str]] = []
     clause_evidence = engine._clause_evidence
 
@@ -263,5 +266,9 @@ def test_a_long_story_is_searched_sentence_by_sentence_by_default(engine, monkey
         "Declarer won the second trick in dummy with the ace of hearts. "
         "Then she led a club from her own hand although dummy had won the trick."
     )
+    monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.0)
     engine.search(story)
+    assert searched == []
+    monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.05)
+    engine.search(story + " ")  # another question: nothing kept answers it
     assert len(searched) >= 2

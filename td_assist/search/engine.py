@@ -197,8 +197,13 @@ MAX_CLAUSES = 3  # each costs about what the whole question does (5 cost more, f
 # gives 0.560/0.784, de 0.689/0.893, held-out 0.580/0.840, de 0.586/0.897 (main and
 # held-out unchanged); 0.1: 0.560/0.784, held-out 0.575/0.840; 0.2: 0.564/0.782,
 # held-out 0.564/0.840. Its cost, loaded machine: warm p95 3.2 -> 7.2 ms (p50 1.9 ->
-# 2.7); 0 turns it off.
-CLAUSE_WEIGHT = 0.05
+# 2.7); 0 turns it off. With every branch of that round merged (sq-de5's German
+# readings, the content blocks), 0.05 no longer paid: off gave real dev unseen
+# 0.605/0.826, de 0.701/0.915, real held-out 0.573/0.804, de 0.621/0.897; 0.05 gave
+# 0.603/0.824, de 0.706/0.921, held-out 0.573/0.799, de 0.621/0.897; MAX_CLAUSES 2 at
+# 0.05: 0.601/0.822, held-out 0.573/0.794. And it cost warm p95 2.9 -> 8.2 ms on the
+# quiet machine (target 10). Off.
+CLAUSE_WEIGHT = 0.0
 FUSE_K = 60.0
 FUSED_DEPTH = 10
 LEAD_IN_CHARS = 140  # of a parent's sentence shown before a part that continues it
