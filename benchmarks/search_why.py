@@ -20,7 +20,7 @@ from pathlib import Path
 from td_assist.lawbook import get_lawbook
 from td_assist.search import get_search, open_engine
 from td_assist.search.content import load_phrasings, load_synonyms
-from td_assist.search.engine import SearchEngine
+from td_assist.search.engine import SearchEngine, phrasing_lines
 from td_assist.search.ranking import PhrasingIndex
 
 
@@ -35,36 +35,22 @@ def _option(name: str, default: str) -> str:
 
 def _lines_in_index_order(engine: SearchEngine, phrasings: Path) -> tuple[list[str], list[str]]:
     """Each phrasing index's texts in the order its documents were numbered (the
-    engine's constructor order: the phrasings per section, then the jargon)."""
-    book = engine.book
-    synonyms = load_synonyms(book.folder / "synonyms.toml")
-    english: dict[str, list[str]] = {}
-    german_lines: list[tuple[str, str]] = []
-    for situation in load_phrasings(phrasings):
-        if situation.anchor not in book.sections:
-            continue
-        for text in situation.en:  # a German-only situation makes no English entry
-            english.setdefault(situation.anchor, []).append(text)
-        german_lines.extend((situation.anchor, text) for text in situation.de)
-    for entry in synonyms:
-        for anchor in entry.anchors[:2]:
-            if anchor not in book.sections:
-                continue
-            for text in entry.say:
-                if entry.lang == "de":
-                    german_lines.append((anchor, text))
-                else:
-                    english.setdefault(anchor, []).append(f"[jargon] {text}")
+    engine's own ``phrasing_lines``; a line with no search word makes no document)."""
+    synonyms = load_synonyms(engine.book.folder / "synonyms.toml")
+    jargon = {text for entry in synonyms for text in entry.say}
+    english, german_lines, _problems = phrasing_lines(
+        engine.book, load_phrasings(phrasings), synonyms
+    )
     german: dict[str, list[str]] = {}
     for anchor, text in german_lines:
         german.setdefault(anchor, []).append(text)
 
     def numbered(texts: Mapping[str, list[str]], meaning: Callable[[str], list[str]]) -> list[str]:
         return [
-            text
+            f"[jargon] {text}" if text in jargon else text
             for lines in texts.values()
             for text in lines
-            if meaning(text.removeprefix("[jargon] "))
+            if meaning(text)
         ]
 
     return (

@@ -380,6 +380,36 @@ def _kept_per_word(meaning: _Meaning) -> _Meaning:
     return kept
 
 
+def phrasing_lines(
+    book: Lawbook, phrasings: Sequence[Situation], synonyms: Sequence[SynonymEntry]
+) -> tuple[dict[str, list[str]], list[tuple[str, str]], list[str]]:
+    """The content's lines in the order the phrasing indexes number them: per section
+    its situations' English lines, then the English jargon for the entry's first two
+    anchors; the German lines as (anchor, text), situations first, then jargon; and the
+    problems (a situation whose anchor is no section: reported, not used, so a typo in
+    the content does not stop search)."""
+    problems: list[str] = []
+    english: dict[str, list[str]] = {}
+    german: list[tuple[str, str]] = []
+    for situation in phrasings:
+        if situation.anchor not in book.sections:
+            problems.append(f"phrasings.toml: {situation.anchor} is not a section")
+            continue
+        for text in situation.en:
+            english.setdefault(situation.anchor, []).append(text)
+        german.extend((situation.anchor, text) for text in situation.de)
+    for entry in synonyms:
+        for anchor in entry.anchors[:2]:  # jargon is evidence for its first anchors
+            if anchor not in book.sections:
+                continue
+            for text in entry.say:
+                if entry.lang == "de":
+                    german.append((anchor, text))
+                else:
+                    english.setdefault(anchor, []).append(text)
+    return english, german, problems
+
+
 class SearchEngine:
     def __init__(
         self,
@@ -418,28 +448,12 @@ class SearchEngine:
 
         self.decompounder = Decompounder(german_words | {fold(w) for w in _load_german()})
 
-        self.problems: list[str] = []
-        english: dict[str, list[list[str]]] = {}
+        english_lines, german_lines, self.problems = phrasing_lines(book, phrasings, synonyms)
+        english = {
+            anchor: [self._english_meaning(text) for text in texts]
+            for anchor, texts in english_lines.items()
+        }
         german: dict[str, list[list[str]]] = {}
-        german_lines: list[tuple[str, str]] = []
-        for situation in phrasings:
-            if situation.anchor not in book.sections:
-                # a typo in the content must not stop search: it is reported, not used
-                self.problems.append(f"phrasings.toml: {situation.anchor} is not a section")
-                continue
-            for text in situation.en:
-                english.setdefault(situation.anchor, []).append(self._english_meaning(text))
-            for text in situation.de:
-                german_lines.append((situation.anchor, text))
-        for entry in synonyms:
-            for anchor in entry.anchors[:2]:  # jargon is evidence for its first anchors
-                if anchor not in book.sections:
-                    continue
-                for text in entry.say:
-                    if entry.lang == "de":
-                        german_lines.append((anchor, text))
-                    else:
-                        english.setdefault(anchor, []).append(self._english_meaning(text))
         self.english = PhrasingIndex(english)
         # the German lines after the English ones: a word English knows is no German
         # compound (``_german_meaning``), there as in a question
