@@ -10,7 +10,6 @@ and each is counted here, never timed.
 from __future__ import annotations
 
 import random
-from urllib.parse import quote_plus
 
 import pytest
 from flask import template_rendered, url_for
@@ -21,10 +20,9 @@ from td_assist.search.ranking import ContentScorer, PhraseQ, TermQ
 from td_assist.web import core as core_module
 from td_assist.web import urls as urls_module
 from td_assist.web.urls import kept_url_for
+from tests.search_pages import GERMAN, LAPTOP, PHONE, fresh_search_page
 from tests.spies import first_arguments
 
-GERMAN = {"Accept-Language": "de"}
-PHONE, LAPTOP = "192.168.1.20", "127.0.0.1"
 ODD_QUESTIONS = [
     "dummy revoked 1042",
     "a&b=c#d?e/f <b>x</b> \"q\" 'z'",
@@ -37,27 +35,18 @@ ODD_QUESTIONS = [
 ]
 
 
-def _page(client, question: str, headers: dict[str, str], remote: str) -> str:
-    client.application.extensions.pop("td_searches", None)  # no kept page answers
-    response = client.get(
-        "/search?q=" + quote_plus(question), headers=headers, environ_base={"REMOTE_ADDR": remote}
-    )
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
 @pytest.mark.parametrize("headers", [{}, GERMAN], ids=["English", "German"])
 @pytest.mark.parametrize("remote", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_page_filled_into_its_frame_is_the_page_rendered_in_full(
     app, monkeypatch, headers, remote
 ):
     client = app.test_client()
-    framed = {q: _page(client, q, headers, remote) for q in ODD_QUESTIONS}
+    framed = {q: fresh_search_page(client, q, headers, remote) for q in ODD_QUESTIONS}
     assert app.extensions["td_search_frames"], "the pages were not made from a frame"
     assert all(frame is not None for frame in app.extensions["td_search_frames"].values())
     monkeypatch.setattr(core_module, "_page_frame", lambda: None)  # the old way: in full
     for question, page in framed.items():
-        assert page == _page(client, question, headers, remote), question
+        assert page == fresh_search_page(client, question, headers, remote), question
 
 
 def test_the_frame_is_rendered_once_per_kind_of_page_not_once_per_question(app):
@@ -69,19 +58,19 @@ def test_the_frame_is_rendered_once_per_kind_of_page_not_once_per_question(app):
     client = app.test_client()
     with template_rendered.connected_to(record, app):
         for number in range(5):
-            _page(client, f"dummy revoked {number + 1000}", {}, PHONE)
+            fresh_search_page(client, f"dummy revoked {number + 1000}", {}, PHONE)
         assert rendered.count("search.html") == 1
         for number in range(3):
-            _page(client, f"revoke {number + 1000}", GERMAN, PHONE)
+            fresh_search_page(client, f"revoke {number + 1000}", GERMAN, PHONE)
         assert rendered.count("search.html") == 2  # German pages have their own
 
 
 def test_a_page_that_does_not_hold_its_marks_is_rendered_in_full(app, monkeypatch):
     client = app.test_client()
-    expected = _page(client, "dummy revoked", {}, PHONE)
+    expected = fresh_search_page(client, "dummy revoked", {}, PHONE)
     app.extensions["td_search_frames"].clear()
     monkeypatch.setattr(core_module, "_QUESTION", "tdAssistNowhereMark")  # in no page
-    assert _page(client, "dummy revoked", {}, PHONE) == expected
+    assert fresh_search_page(client, "dummy revoked", {}, PHONE) == expected
     assert list(app.extensions["td_search_frames"].values()) == [None]
 
 

@@ -8,15 +8,12 @@ page must be what rendering it in full gives, byte for byte; the renders are cou
 
 from __future__ import annotations
 
-from urllib.parse import quote_plus
-
 import pytest
 from jinja2 import Template
 
 from td_assist.web import core as core_module
+from tests.search_pages import GERMAN, LAPTOP, PHONE, fresh_search_page
 
-GERMAN = {"Accept-Language": "de"}
-PHONE, LAPTOP = "192.168.1.20", "127.0.0.1"
 # hits; a law number not in the book (a note); a correction offered (a suggestion);
 # words no section has (no hits); texts that need escaping and quoting in both places
 QUESTIONS = [
@@ -30,24 +27,13 @@ QUESTIONS = [
 ]
 
 
-def _page(client, question: str, headers: dict[str, str], remote: str, partial: bool = False):
-    client.application.extensions.pop("td_searches", None)  # no kept page answers
-    response = client.get(
-        "/search?q=" + quote_plus(question) + ("&partial=1" if partial else ""),
-        headers=headers,
-        environ_base={"REMOTE_ADDR": remote},
-    )
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
 @pytest.mark.parametrize("headers", [{}, GERMAN], ids=["English", "German"])
 @pytest.mark.parametrize("remote", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_results_filled_into_their_frame_are_the_results_rendered_in_full(
     app, monkeypatch, headers, remote
 ):
     client = app.test_client()
-    framed = {q: _page(client, q, headers, remote) for q in QUESTIONS}
+    framed = {q: fresh_search_page(client, q, headers, remote) for q in QUESTIONS}
     frames = app.extensions["td_results_frames"]
     assert frames and all(frame is not None for frame in frames.values())
     shown = {parts for _kind, parts in frames}
@@ -56,9 +42,11 @@ def test_results_filled_into_their_frame_are_the_results_rendered_in_full(
     assert any(not hits for _n, _s, _q, hits in shown)
     monkeypatch.setattr(core_module, "_page_frame", lambda: None)  # the old way: in full
     for question, page in framed.items():
-        assert page == _page(client, question, headers, remote), question
+        assert page == fresh_search_page(client, question, headers, remote), question
     # the live search's results alone are the template's as before
-    assert '<ol class="results">' in _page(client, "dummy revoked", headers, remote, True)
+    assert '<ol class="results">' in fresh_search_page(
+        client, "dummy revoked", headers, remote, True
+    )
 
 
 def test_the_results_are_rendered_once_per_kind_and_parts_not_once_per_question(app, monkeypatch):
@@ -72,19 +60,19 @@ def test_the_results_are_rendered_once_per_kind_and_parts_not_once_per_question(
     monkeypatch.setattr(Template, "render", counting)
     client = app.test_client()
     for number in range(5):
-        _page(client, f"dummy revoked {number + 1000}", {}, PHONE)
+        fresh_search_page(client, f"dummy revoked {number + 1000}", {}, PHONE)
     assert rendered.count("_results.html") == 1
     for number in range(3):
-        _page(client, f"qzxvbnwk {number + 1000}", {}, PHONE)  # no hits: other parts
+        fresh_search_page(client, f"qzxvbnwk {number + 1000}", {}, PHONE)  # no hits: other parts
     assert rendered.count("_results.html") == 2
-    _page(client, "dummy revoked 999", GERMAN, PHONE)
+    fresh_search_page(client, "dummy revoked 999", GERMAN, PHONE)
     assert rendered.count("_results.html") == 3
 
 
 def test_results_whose_frame_does_not_hold_its_marks_are_rendered_in_full(app, monkeypatch):
     client = app.test_client()
-    expected = _page(client, "dumy revokd", {}, PHONE)
+    expected = fresh_search_page(client, "dumy revokd", {}, PHONE)
     app.extensions["td_results_frames"].clear()
     monkeypatch.setattr(core_module, "_SUGGESTION", "tdAssistNowhereMark")  # in no page
-    assert _page(client, "dumy revokd", {}, PHONE) == expected
+    assert fresh_search_page(client, "dumy revokd", {}, PHONE) == expected
     assert None in app.extensions["td_results_frames"].values()
