@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from urllib.parse import quote_plus
 
@@ -91,20 +91,15 @@ def _results_html(results: Results | None, hits: Markup) -> str:
     if results is None:
         return listed.render(results=results, hits=hits)
     parts = (bool(results.note), bool(results.suggestion), bool(results.query), bool(results.hits))
-    kept: dict[tuple[object, ...], list[str] | None] = current_app.extensions.setdefault(
-        "td_results_frames", {}
+    note, suggestion, words, _any_hits = parts
+    frame = _kept_frame(
+        "td_results_frames",
+        (page_kind(), parts),
+        KINDS_KEPT * 16,
+        lambda: listed.render(results=_MarkedResults(results), hits=_HITS),
+        _RESULT_MARKS,
+        {_NOTE: int(note), _SUGGESTION: 2 * suggestion, _WORDS: 2 * words, _HITS: 1},
     )
-    key = (page_kind(), parts)
-    if key in kept:
-        frame = kept[key]
-    else:
-        pieces = _RESULT_MARKS.split(listed.render(results=_MarkedResults(results), hits=_HITS))
-        note, suggestion, words, _any_hits = parts
-        expected = {_NOTE: int(note), _SUGGESTION: 2 * suggestion, _WORDS: 2 * words, _HITS: 1}
-        frame = pieces if all(pieces.count(m) == n for m, n in expected.items()) else None
-        if len(kept) >= KINDS_KEPT * 16:
-            kept.clear()
-        kept[key] = frame
     if frame is None:  # another template: render it in full
         return listed.render(results=results, hits=hits)
     said = {_NOTE: results.note, _SUGGESTION: results.suggestion, _WORDS: results.query}
@@ -134,19 +129,36 @@ _MARKS = re.compile(f"({_QUESTION}|{_ADDRESS}|{_RESULTS})")
 def _page_frame() -> list[str] | None:
     """search.html in pieces, each mark a piece of its own; None when the page does not
     hold each mark where it is expected (another template: render it in full)."""
-    kept: dict[tuple[str, bool, str], list[str] | None] = current_app.extensions.setdefault(
-        "td_search_frames", {}
+    return _kept_frame(
+        "td_search_frames",
+        page_kind(),
+        KINDS_KEPT,
+        lambda: render_template(
+            "search.html", query=_QUESTION, page_address=_ADDRESS, results_html=Markup(_RESULTS)
+        ),
+        _MARKS,
+        {_QUESTION: 2, _ADDRESS: len(LANGUAGES) - 1, _RESULTS: 1},
     )
-    key = page_kind()
+
+
+def _kept_frame(
+    store: str,
+    key: Hashable,
+    bound: int,
+    render: Callable[[], str],
+    marks: re.Pattern[str],
+    expected: dict[str, int],
+) -> list[str] | None:
+    """A page or a part of one rendered once with ``marks`` where a question's own texts
+    go, in pieces (each mark a piece of its own), kept per ``key`` in the app's ``store``
+    (at most ``bound``: all go when it is full); None when the rendering does not hold
+    each mark as often as ``expected`` (another template: render it in full)."""
+    kept: dict[Hashable, list[str] | None] = current_app.extensions.setdefault(store, {})
     if key in kept:
         return kept[key]
-    page = render_template(
-        "search.html", query=_QUESTION, page_address=_ADDRESS, results_html=Markup(_RESULTS)
-    )
-    pieces = _MARKS.split(page)
-    expected = {_QUESTION: 2, _ADDRESS: len(LANGUAGES) - 1, _RESULTS: 1}
+    pieces = marks.split(render())
     frame = pieces if all(pieces.count(m) == n for m, n in expected.items()) else None
-    if len(kept) >= KINDS_KEPT:
+    if len(kept) >= bound:
         kept.clear()
     kept[key] = frame
     return frame
