@@ -63,10 +63,9 @@ with _whoosh_without_urllib():
 # words and memory then stays flat: with bounds of 8,192-20,000 the server grew 9.7 MB
 # between the 5,000th and the 25,000th made-up word (issue 29's soak sends one in four).
 WORDS_CACHED = 4096
-STEM_CACHE_WORDS = WORDS_CACHED
 
 
-@lru_cache(maxsize=STEM_CACHE_WORDS)
+@lru_cache(maxsize=WORDS_CACHED)
 def english_stem(word: str) -> str:
     """The Porter stem of one lowercased word.
 
@@ -104,17 +103,6 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 STOP_DE = frozenset(stopwords_for_language("de")) - {
     "aus", "nicht", "kein", "keine", "viel", "andern"
 }  # fmt: skip
-# German function words as a question's folded words spell them ("für" is "fur" there,
-# "daß" also "dass"), with "falls" (if: no card that fell): in a German question they are
-# no English words ("die", "war", "fur", "falls") for the lawbook or the English phrasings
-GERMAN_FUNCTION_WORDS = (
-    frozenset(
-        "".join(c for c in unicodedata.normalize("NFKD", w.replace("ß", "ss")) if c.isascii())
-        for w in stopwords_for_language("de")
-    )
-    | frozenset(stopwords_for_language("de"))
-    | {"dass", "falls", "fall", "falle"}
-) - STOP_EN
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
@@ -133,6 +121,16 @@ def fold(text: str) -> str:
         return text
     text = text.replace("ß", "ss")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+# German function words as a question's folded words spell them ("für" is "fur" there,
+# "daß" also "dass"), with "falls" (if: no card that fell): in a German question they are
+# no English words ("die", "war", "fur", "falls") for the lawbook or the English phrasings
+GERMAN_FUNCTION_WORDS = (
+    frozenset(map(fold, stopwords_for_language("de")))
+    | frozenset(stopwords_for_language("de"))
+    | {"dass", "falls", "fall", "falle"}
+) - STOP_EN
 
 
 _LEVELS = {"1", "2", "3", "4", "5", "6", "7", "one", "two", "three", "four", "five", "six", "seven"}
