@@ -23,13 +23,14 @@ from td_assist.reports.ruling_report import law_links, summary
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import log_facts
 from td_assist.rulings.engine.model import Ruling, Step
-from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards
 from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
 from td_assist.rulings.engine.walk import USUAL
 from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
 from td_assist.web import card_picker, result_builder
 from td_assist.web.boards import load_board, store
+from td_assist.web.rulings_kept import kept_ruling
 from td_assist.web.sessions import board_url, seated_query
 from td_assist.web.urls import kept_url_for
 
@@ -142,7 +143,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         return redirect(url_for("auction_box.stored", board_id=board_id[:40], w=wizard_name))
     addresses = Addresses(wizard_name, board_id, pairs)
     try:
-        ruling = rule(wizard_name, board, None, dict(pairs), mode="step")
+        ruling = kept_ruling(wizard_name, board, None, dict(pairs), mode="step")
     except RecordError as error:
         # An answer that does not fit (an edited address): drop it and say so.
         return render_template(
