@@ -2,10 +2,10 @@
 
 Saves the HTML of the wizard and ruling pages (every registered wizard on a tapped-in
 board: its first question, then the pages its links lead to, breadth first), of search
-pages and answers (asked, then asked again from the kept pages, in English and German)
-and the JSON answers of the ruling POST for each request in tests/data/requests. The
-record form's token and key, new on every page, are blanked, and the board's id named
-alike. Run it with the code before
+pages and answers in English and German, each asked twice (made, then from what the
+server keeps), and the JSON answers of the ruling POST for each request in
+tests/data/requests, also each sent twice. The record form's token and key, new on
+every page, are blanked, and the board's id named alike. Run it with the code before
 and after a change, then compare: the two files must be the same.
 
     python benchmarks/page_snapshot.py --write after.json
@@ -63,11 +63,12 @@ def write(path: Path) -> None:
     board_id = client.post("/api/boards", json=TAPPED_BOARD).get_json()["id"]
 
     def get(url: str, headers: dict[str, str] | None = None) -> str:
-        response = client.get(url, headers=headers or {})
-        text = _blanked(response.get_data(as_text=True))
-        # the board's id is new in each run: named alike in both files
-        shown = f"GET {url} {headers or ''}".replace(board_id, "BOARD")
-        saved[shown] = f"{response.status_code}\n{text.replace(board_id, 'BOARD')}"
+        for visit in ("", " (again)"):  # made, then from what the server keeps
+            response = client.get(url, headers=headers or {})
+            text = _blanked(response.get_data(as_text=True))
+            # the board's id is new in each run: named alike in both files
+            shown = f"GET {url} {headers or ''}{visit}".replace(board_id, "BOARD")
+            saved[shown] = f"{response.status_code}\n{text.replace(board_id, 'BOARD')}"
         return text
 
     for name in load_wizards():
@@ -84,11 +85,10 @@ def write(path: Path) -> None:
         get(start, {"Accept-Language": "de"})
     get(f"/rule/revoke/{board_id}?a=declarer_tricks:9", {"Accept-Language": "de"})
     for question in SEARCHES:
-        for _ in range(2):  # made, then from the kept pages
-            for language in ({}, {"Accept-Language": "de"}):
-                get(f"/search?q={question}", language)
-                get(f"/search?q={question}&partial=1", language)
-                get(f"/api/search?q={question}", language)
+        for language in ({}, {"Accept-Language": "de"}):
+            get(f"/search?q={question}", language)
+            get(f"/search?q={question}&partial=1", language)
+            get(f"/api/search?q={question}", language)
     posts = [
         (path.stem, json.loads(path.read_text(encoding="utf-8")))
         for path in REQUESTS.glob("*.json")

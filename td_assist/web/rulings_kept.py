@@ -5,7 +5,7 @@ of a wizard page and half of a ruling POST, and a page asked again (the back but
 permalink, a second phone) or a board POSTed again asks for the same ruling. A ruling
 is made only from the wizard (its code, fixed while the process runs, and its trees),
 the board, the irregularity, the answers, the mode and the reader's language, so it is
-kept under those: the board and the trees by identity (each held with the ruling, so
+kept under those: the wizard, the board and the trees by identity (each held with the ruling, so
 its id cannot pass to another object while the ruling is kept; a Board is frozen, the
 web's boards are the ones read once and kept, web/boards.py and the API's
 ``parse_request``), the rest by value. A bad answer raises its error every time (an
@@ -52,11 +52,24 @@ def kept_ruling(
 ) -> Ruling:
     """``rule(wizard_name, board, report, answers, mode)``, from the store after its
     first use."""
-    if wizard_name not in load_wizards() or (
+    return kept_ruling_and_copy(wizard_name, board, report, answers, mode)[1]
+
+
+def kept_ruling_and_copy(
+    wizard_name: str,
+    board: Board | None,
+    report: IrregularityReport | None,
+    answers: dict[str, str],
+    mode: Mode,
+) -> tuple[Ruling | None, Ruling]:
+    """The kept ruling (shared: never to be changed; a page kept per ruling names it by
+    identity), or None when it is not kept, and the caller's own copy of it."""
+    wizards = load_wizards()
+    if wizard_name not in wizards or (
         sum(len(name) + len(value) for name, value in answers.items()) > LONGEST_ANSWERS_KEPT
-    ):
-        return rule(wizard_name, board, report, answers, mode)  # its own error, or no room
-    things = (board, *_trees(wizard_name))
+    ):  # its own error, or no room
+        return None, rule(wizard_name, board, report, answers, mode)
+    things = (wizards[wizard_name], board, *_trees(wizard_name))
     said = report.model_dump_json() if report is not None else None
     key = (
         wizard_name,
@@ -69,10 +82,10 @@ def kept_ruling(
     )
     found = _kept.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
-        return found[1].model_copy()
+        return found[1], found[1].model_copy()
     made = rule(wizard_name, board, report, answers, mode)
     _kept.put(key, (things, made))
-    return made.model_copy()
+    return made, made.model_copy()
 
 
 def forget() -> None:
