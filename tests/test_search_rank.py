@@ -272,3 +272,12 @@ def test_a_long_story_is_searched_sentence_by_sentence_when_the_weight_is_on(eng
     monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.05)
     engine.search(story + " ")  # another question: nothing kept answers it
     assert len(searched) >= 2
+
+
+@pytest.mark.parametrize(("story", "plain"), [("all evening", "even though"), ("evenings", "even")])
+def test_evening_is_no_even(story, plain):
+    # Porter stems "evening" to "even": a question's "even though" then met the lines
+    # about rudeness "all evening" (Law 74)
+    from td_assist.search.analysis import english_terms
+
+    assert not set(english_terms(story)) & set(english_terms(plain))
