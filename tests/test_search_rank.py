@@ -325,3 +325,13 @@ def test_a_general_question_keeps_two_parts_of_one_law(engine):
     assert [section.anchor for section, _score in kept[:3]] == ["40B2aiii", "21B1a", "40B4"]
     told = engine._make_room(_ranked(engine, scored), [])
     assert [section.anchor for section, _score in told[:3]] == ["40B2aiii", "21B1a", "20F5a"]
+
+
+@pytest.mark.parametrize(("said", "means"), [("sluff", "discard"), ("opps", "opponents")])
+def test_a_thesaurus_word_is_not_spelt_as_another_word(engine, said, means):
+    # the speller read "sluff" as "bluff" and "opps" as "oops" (a revoke noticed aloud):
+    # words of laws/thesaurus.toml are words people use
+    from td_assist.search.analysis import english_terms
+
+    assert engine.speller.correct(said) is None
+    assert engine.same.english(english_terms(said)) == engine.same.english(english_terms(means))

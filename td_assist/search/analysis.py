@@ -580,6 +580,8 @@ class Thesaurus:
     ) -> None:
         self._english: dict[str, str] = {}
         self._german: dict[str, str] = {}
+        # the groups' own English words: real words to the speller ("sluff", "opps")
+        self.english_words = frozenset(fold(w) for group in english or [] for w in group)
         for group in english or []:
             stems = [_english(fold(w)) for w in group]
             for stem in stems[1:]:

@@ -493,6 +493,10 @@ class SearchEngine:
         ]:
             for word in words(text):
                 counts[word] = counts.get(word, 0) + 1
+        # a thesaurus word is a word people use, whatever the lawbook says ("sluff" is
+        # no "bluff", "opps" no "oops")
+        for word in self.same.english_words:
+            counts[word] = counts.get(word, 0) + 1
         useful = {w: c for w, c in counts.items() if w.isalpha()}
         self.speller = Speller(Vocabulary(useful, german_words, self.decompounder))
 
