@@ -447,10 +447,11 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
-# "Fall" (a case: "in diesem Fall", "Zweifelsfall") and "Faller" (an undertrick) share
-# Snowball's stem with "fallen", a card that fell (Laws 24, 48-50): the case is no term
-# at all, the undertrick one of its own; "fallen" and its verb forms stay the card's
-_NOT_FALLING = {"fall": "", "falle": "", "faller": "faller", "fallers": "faller"}
+# "Fall" (a case: "in diesem Fall", "Zweifelsfall"), "falls" (if: German's "fällt" is
+# "fallt" once folded) and "Faller" (an undertrick) share Snowball's stem with "fallen",
+# a card that fell (Laws 24, 48-50): the case and the "if" are no term at all, the
+# undertrick one of its own; "fallen" and its verb forms stay the card's
+_NOT_FALLING = {"fall": "", "falle": "", "falls": "", "faller": "faller", "fallers": "faller"}
 _CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
 
 
@@ -458,11 +459,16 @@ def german_terms(
     text: str,
     decompounder: Decompounder | None = None,
     english: Callable[[str], bool] | None = None,
+    *,
+    english_question: bool = False,
 ) -> list[str]:
     """Index terms for German text: each word's stem, then the stems of its parts.
 
     ``english``: the words English knows, which are no German compounds whatever parts
     they seem to have ("offender" is no "off" + "ender"); they are kept whole.
+
+    ``english_question``: the text is an English question read for the German phrasings
+    it meets; its "falls" is a card that fell, where German's "falls" is "if".
 
     "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
     tricks a revoke transfers): one term each, so neither answers for the other.
@@ -482,7 +488,7 @@ def german_terms(
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
-        if word in _NOT_FALLING:
+        if word in _NOT_FALLING and not (english_question and word == "falls"):
             found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
             continue
         found.append(german_stem(word))
