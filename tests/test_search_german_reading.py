@@ -4,7 +4,7 @@ look like a bridge word ("falls" is "if", not a card that fell)."""
 import pytest
 
 from td_assist.search import get_search
-from td_assist.search.analysis import german_stem, german_terms
+from td_assist.search.analysis import fold, german_stem, german_terms
 
 
 @pytest.fixture(scope="module")
@@ -29,3 +29,24 @@ def test_the_engine_reads_falls_as_the_questions_language_does(engine):
     fell = engine._german_meaning("heruntergefallen")[0]
     assert fell not in engine._german_asked("falls der Alleinspieler nicht bedient", True)
     assert fell in engine._german_asked("declarer's card falls face up", False)
+
+
+@pytest.mark.parametrize(
+    ("declined", "participle"),
+    [
+        ("verbotene", "verboten"),
+        ("verbotenen", "verboten"),
+        ("genommene", "genommen"),
+        ("zurückgenommene", "zurückgenommen"),
+        ("gesehenen", "gesehen"),
+    ],
+)
+def test_a_strong_participle_before_a_noun_is_the_participle(declined, participle):
+    # "die verbotene Konvention" is what is "verboten" (Law 40B2a), not the "Verbot" of
+    # a lead restriction ("Ausspielverbot", Law 26)
+    assert german_stem(fold(declined)) == german_stem(fold(participle))
+
+
+def test_a_noun_that_ends_like_a_participle_stays_a_noun():
+    assert german_stem("gebote") != german_stem("geboten")
+    assert german_stem("verbotene") != german_stem("verbot")

@@ -269,6 +269,10 @@ def german_infinitive(word: str) -> str:
     ('revokieren', 'turniere')
     """
     strong = _STRONG_FORMS.get(word)
+    declined = _participle_declined(word)
+    # "die gefallenen Karten" are the cards played so far (Law 40C3a), not a dropped one
+    if strong is None and declined != "gefallen":
+        strong = _STRONG_FORMS.get(declined)
     if strong:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
@@ -277,10 +281,27 @@ def german_infinitive(word: str) -> str:
         plural = rest.endswith("en") and not rest.startswith("ge")
         if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
             return prefix + _STRONG_FORMS[rest]
+        participle = _participle_declined(rest)
+        if word.startswith(prefix) and participle.startswith("ge") and participle in _STRONG_FORMS:
+            return prefix + _STRONG_FORMS[participle]  # "die zurückgenommene Karte"
     for ending in _IEREN_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)] + "ieren"
     return word
+
+
+_DECLINED = ("en", "er", "es", "em", "e")
+
+
+def _participle_declined(word: str) -> str:
+    """A strong participle's form before a noun as the participle: "verbotene",
+    "genommenen" -> "verboten", "genommen" ("die verbotene Konvention" is "verboten");
+    any other word as "" (nouns in -en that take -e are none: "Gebote" stays a noun)."""
+    for ending in _DECLINED:
+        participle = word[: -len(ending)]
+        if word.endswith(ending) and participle.endswith("en") and len(participle) >= 6:
+            return participle
+    return ""
 
 
 @lru_cache(maxsize=WORDS_CACHED)
