@@ -50,3 +50,9 @@ def test_a_strong_participle_before_a_noun_is_the_participle(declined, participl
 def test_a_noun_that_ends_like_a_participle_stays_a_noun():
     assert german_stem("gebote") != german_stem("geboten")
     assert german_stem("verbotene") != german_stem("verbot")
+
+
+def test_a_card_put_down_is_not_an_exposed_card(engine):
+    # "Karten verdeckt hingelegt", "Stiche falsch herum hingelegt": put down, not shown
+    assert engine._german_meaning("hingelegt")[0] != engine._german_meaning("aufgedeckt")[0]
+    assert engine._german_meaning("gezeigt")[0] == engine._german_meaning("aufgedeckt")[0]
