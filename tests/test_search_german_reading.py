@@ -56,3 +56,22 @@ def test_a_card_put_down_is_not_an_exposed_card(engine):
     # "Karten verdeckt hingelegt", "Stiche falsch herum hingelegt": put down, not shown
     assert engine._german_meaning("hingelegt")[0] != engine._german_meaning("aufgedeckt")[0]
     assert engine._german_meaning("gezeigt")[0] == engine._german_meaning("aufgedeckt")[0]
+
+
+def test_aus_alone_is_no_term_but_its_verb_still_is(engine):
+    # "Karte aus dem Stich genommen" met "Karten aus dem falschen Board genommen" (Law
+    # 15A1) on "aus"; the particle that ends a clause still makes its verb
+    out = german_stem("aus")
+    assert out not in german_terms("Karte aus dem Stich genommen", engine.decompounder)
+    played = german_terms("West spielt Pik aus", engine.decompounder)
+    assert out not in played
+    assert german_stem("ausspielen") in played
+
+
+def test_a_particle_joins_a_verb_the_vocabulary_knows(engine):
+    # the engine reads a question lowercased and without its commas: the particle at the
+    # end once joined the question's first verb ("passiert" -> "auspassieren")
+    question = "es passiert immer wieder der falsche gegenspieler spielt zum ersten stich aus"
+    terms = german_terms(question, engine.decompounder)
+    assert german_stem("ausspielen") in terms
+    assert german_stem("auspassieren") not in terms

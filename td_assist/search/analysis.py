@@ -512,7 +512,10 @@ def german_terms(
         if word in _NOT_FALLING and not (english_question and word == "falls"):
             found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
             continue
-        found.append(german_stem(word))
+        # "aus" alone is in every other sentence ("aus dem Stich", "aus Versehen", "aus
+        # dem Board"); as a verb's particle it still makes the verb (below)
+        if word != "aus":
+            found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
@@ -530,7 +533,7 @@ def german_terms(
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
-        found.extend(_rejoined_verbs(text))
+        found.extend(_rejoined_verbs(text, decompounder))
     return found
 
 
@@ -551,9 +554,13 @@ def _written_apart(word: str) -> bool:
     return participle or (form in _STRONG_FORMS and len(form) >= 4)
 
 
-def _rejoined_verbs(text: str) -> list[str]:
+def _rejoined_verbs(text: str, decompounder: Decompounder) -> list[str]:
     """The stem of each separable verb whose particle ends a clause, joined to the
-    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten)."""
+    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten) that
+    makes a verb the vocabulary knows: a question comes lowercased and without its
+    commas, so "es passiert ... spielt zum ersten Stich aus" is "ausspielen", not
+    "auspassieren" (with no vocabulary, the first such form)."""
+    vocabulary = bool(decompounder.parts)
     joined: list[str] = []
     for clause in _CLAUSE_END.split(text):
         said = words(clause)
@@ -567,10 +574,13 @@ def _rejoined_verbs(text: str) -> list[str]:
             if form in _NO_VERBS or len(form) < 3 or form.startswith("ge") or word not in lower:
                 continue
             if form in _STRONG_FORMS:
-                joined.append(german_stem(particle + form))
-                break
-            if len(form) >= 4 and form.endswith(("t", "te", "ten")):
-                joined.append(german_stem(_weak_infinitive(particle + form)))
+                verb = particle + _STRONG_FORMS[form]
+            elif len(form) >= 4 and form.endswith(("t", "te", "ten")):
+                verb = _weak_infinitive(particle + form)
+            else:
+                continue
+            if not vocabulary or decompounder.known(verb):
+                joined.append(german_stem(verb))
                 break
     return joined
 
