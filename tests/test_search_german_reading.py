@@ -75,3 +75,13 @@ def test_a_particle_joins_a_verb_the_vocabulary_knows(engine):
     terms = german_terms(question, engine.decompounder)
     assert german_stem("ausspielen") in terms
     assert german_stem("auspassieren") not in terms
+
+
+def test_a_conjunction_that_tells_no_situation_is_no_term():
+    # "gepasst, obwohl der Geber noch nicht dran war" (Law 30) met every "..., obwohl"
+    assert german_terms("obwohl er nicht dran ist") == german_terms("er nicht dran ist")
+
+
+def test_a_card_played_out_of_turn_is_not_a_pass_out_of_turn(engine):
+    hit = engine.search("Partner spielt eine Karte, obwohl er nicht dran ist").hits[0]
+    assert hit.law != 30

@@ -468,6 +468,12 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
+# Words of a German sentence that tell no situation, missing from Snowball's stop list:
+# "gepasst, obwohl ..." and "gespielt, obwohl ..." met on "obwohl"
+_FILLERS = frozenset(
+    ("obwohl", "trotzdem", "eigentlich", "eben", "etwa", "sogar", "wohl", "jedoch",
+     "allerdings", "vielleicht", "moglicherweise", "ebenfalls")
+)  # fmt: skip
 # "Fall" (a case: "in diesem Fall", "Zweifelsfall"), "falls" (if: German's "fällt" is
 # "fallt" once folded) and "Faller" (an undertrick) share Snowball's stem with "fallen",
 # a card that fell (Laws 24, 48-50): the case and the "if" are no term at all, the
@@ -504,7 +510,7 @@ def german_terms(
     found: list[str] = []
     said = words(text)
     for at, word in enumerate(said):
-        if word in STOP_DE or (word.isascii() and word.isdigit()):
+        if word in STOP_DE or word in _FILLERS or (word.isascii() and word.isdigit()):
             continue
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
