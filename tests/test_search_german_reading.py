@@ -85,3 +85,18 @@ def test_a_conjunction_that_tells_no_situation_is_no_term():
 def test_a_card_played_out_of_turn_is_not_a_pass_out_of_turn(engine):
     hit = engine.search("Partner spielt eine Karte, obwohl er nicht dran ist").hits[0]
     assert hit.law != 30
+
+
+@pytest.mark.parametrize(
+    ("infinitive", "participle"),
+    [("anschauen", "angeschaut"), ("zuschauen", "zugeschaut"), ("zuschauen", "Zuschauer")],
+)
+def test_a_diphthong_before_an_ending_is_no_umlaut(infinitive, participle):
+    # "ue" after a vowel is no "ü" spelt without umlauts: "schauen" was read "schaun"
+    # and never met "geschaut"
+    assert german_stem(fold(infinitive)) == german_stem(fold(participle))
+
+
+def test_umlauts_spelt_out_still_meet_the_umlauts():
+    assert german_stem("zurueckgenommen") == german_stem(fold("zurückgenommen"))
+    assert german_stem("oeffnen") == german_stem(fold("öffnen"))

@@ -184,9 +184,20 @@ def index_terms(text: str) -> list[str]:
     return [t.text for t in ANALYZER(text)]
 
 
+# an umlaut's spelling follows a consonant: the "ue" of "schauen", "Zuschauer", "neue"
+# is a diphthong's end and an ending ("geschaut" and "schauen" must meet), not a "ü"
+_UMLAUT_SPELT = re.compile(r"(?<![aeiouq])([aou])e")
+
+
 def german_form(word: str) -> str:
-    """ae/oe/ue -> a/o/u, as a phone without umlauts spells them (folded input)."""
-    return word.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+    """ae/oe/ue -> a/o/u, as a phone without umlauts spells them (folded input).
+
+    >>> german_form("zurueckgenommen"), german_form("zuschauen")
+    ('zuruckgenommen', 'zuschauen')
+    """
+    if "e" not in word:
+        return word
+    return _UMLAUT_SPELT.sub(r"\1", word)
 
 
 # The strong and mixed verbs of bridge talk, by infinitive: their present forms with a
