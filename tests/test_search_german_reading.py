@@ -100,3 +100,19 @@ def test_a_diphthong_before_an_ending_is_no_umlaut(infinitive, participle):
 def test_umlauts_spelt_out_still_meet_the_umlauts():
     assert german_stem("zurueckgenommen") == german_stem(fold("zurückgenommen"))
     assert german_stem("oeffnen") == german_stem(fold("öffnen"))
+
+
+def test_not_agreed_is_a_dispute_not_some():
+    # "einig" was a stop word with "einige" (some): "nicht einig" (a dispute) said nothing
+    assert german_stem("einig") in german_terms("wir sind uns nicht einig")
+    assert german_terms("einige Karten") == german_terms("Karten")
+
+
+def test_a_disagreement_at_the_table_reaches_the_disputed_facts(engine):
+    hits = engine.search("Wir sind uns nicht einig, welche Karte gespielt wurde").hits[:3]
+    assert 85 in [hit.law for hit in hits]
+
+
+def test_a_banned_convention_is_the_regulating_authoritys(engine):
+    # "verbotene Konvention" went to the lead restrictions of Law 26 ("Farbe verbieten")
+    assert engine.search("verbotene Konvention").hits[0].anchor.startswith("40B2a")

@@ -99,9 +99,10 @@ during before after above below up down off also may might must shall
 # one question or none. "didn't", "wasn't" read as "did not", "was not": with "not" a
 # word 0.558/0.786 but held-out 0.569/0.812; alone 0.553/0.774, 0.564/0.807.
 STOP_EN = frozenset(_STOP_EN_WORDS.split())
-# "andern" (other) is also "ändern" (change) once umlauts are folded: "Ansage ändern" is Law 25
+# "andern" (other) is also "ändern" (change) once umlauts are folded: "Ansage ändern" is Law 25;
+# "einig" (agreed: "wir sind uns nicht einig", a dispute) is no "einige" (some)
 STOP_DE = frozenset(stopwords_for_language("de")) - {
-    "aus", "nicht", "kein", "keine", "viel", "andern"
+    "aus", "nicht", "kein", "keine", "viel", "andern", "einig"
 }  # fmt: skip
 
 _GERMAN_STEM = stemmer_for_language("de")
