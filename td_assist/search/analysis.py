@@ -293,13 +293,15 @@ def german_infinitive(word: str) -> str:
     if strong:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
+        if not word.startswith(prefix):
+            continue
         rest = word[len(prefix) :]
         # not a past plural: "Ausnahmen", "Aufgaben", "Anlagen" are nouns
         plural = rest.endswith("en") and not rest.startswith("ge")
-        if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
+        if rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
             return prefix + _STRONG_FORMS[rest]
         participle = _participle_declined(rest)
-        if word.startswith(prefix) and participle.startswith("ge") and participle in _STRONG_FORMS:
+        if participle.startswith("ge") and participle in _STRONG_FORMS:
             return prefix + _STRONG_FORMS[participle]  # "die zurückgenommene Karte"
     for ending in _IEREN_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
