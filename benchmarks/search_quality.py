@@ -10,7 +10,8 @@ Sets (each split into English and German):
                 shares a page with a dev one (since issue 34: 101 English, 10 German;
                 batch 9 adds 13 English, batch 11 11 English, batch 12 14 English and
                 3 German, batch 13 9 English and 6 German, batch 14 16 English and
-                2 German, batch 15 17 English and 2 German, batch 16 18 English)
+                2 German, batch 15 17 English and 2 German, batch 16 18 English,
+                batch 17 16 English and 4 German)
   real held-out 2
                 the batch-2 held-out questions alone (batch = 2): collected after the
                 tuning, so a fresh, never-tuned figure
@@ -58,6 +59,10 @@ Sets (each split into English and German):
                 the batch-16 held-out questions (English: every third page of 46 new
                 ones, 18 questions from 15 pages; no unused German page was found):
                 labelled from the pages and the Laws before search ran on them
+  real held-out 17
+                the batch-17 held-out questions (every third page of each language: 16
+                English from 35 new pages, 4 German from 6): labelled from the pages and
+                the Laws before search ran on them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
                 repeat it hidden (4 or more words, 60% of them in the question): those were
@@ -240,6 +245,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 14": split("heldout", batch=14),
         "real held-out 15": split("heldout", batch=15),
         "real held-out 16": split("heldout", batch=16),
+        "real held-out 17": split("heldout", batch=17),
     }
 
 

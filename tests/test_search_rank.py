@@ -272,3 +272,66 @@ def test_a_long_story_is_searched_sentence_by_sentence_when_the_weight_is_on(eng
     monkeypatch.setattr(engine_module, "CLAUSE_WEIGHT", 0.05)
     engine.search(story + " ")  # another question: nothing kept answers it
     assert len(searched) >= 2
+
+
+@pytest.mark.parametrize(("story", "plain"), [("all evening", "even though"), ("evenings", "even")])
+def test_evening_is_no_even(story, plain):
+    # Porter stems "evening" to "even": a question's "even though" then met the lines
+    # about rudeness "all evening" (Law 74)
+    from td_assist.search.analysis import english_terms
+
+    assert not set(english_terms(story)) & set(english_terms(plain))
+
+
+def _ranked(engine, scored):
+    return [(engine.book.sections[anchor], score) for anchor, score in scored]
+
+
+@pytest.mark.parametrize(
+    ("scored", "top_three"),
+    [
+        # a second subsection of Law 50 gives way to Law 51, which scores close to it
+        (
+            [("49", 10.0), ("50B", 9.0), ("50D", 8.0), ("51A", 4.0), ("52A", 3.0)],
+            ["49", "50B", "51A"],
+        ),
+        # ... in second place as well
+        (
+            [("50B", 10.0), ("50D", 9.0), ("49", 8.0), ("51A", 4.0)],
+            ["50B", "51A", "49"],
+        ),
+        # three of one law: the third gives way (as it always did)
+        (
+            [("50B", 10.0), ("50D", 9.0), ("50E", 8.0), ("51A", 4.0)],
+            ["50B", "50D", "51A"],
+        ),
+        # far below: the two subsections stay
+        (
+            [("49", 10.0), ("50B", 9.0), ("50D", 8.0), ("51A", 3.0)],
+            ["49", "50B", "50D"],
+        ),
+    ],
+)
+def test_a_law_s_second_hit_gives_way_to_another_law_scoring_close(engine, scored, top_three):
+    ranked = engine._make_room(_ranked(engine, scored), [])
+    assert [section.anchor for section, _score in ranked[:3]] == top_three
+
+
+def test_a_general_question_keeps_two_parts_of_one_law(engine):
+    # "nicht alertiert": the alert rules and the damage a missing alert did are both
+    # Law 40, and both what a few words about an alert ask
+    scored = [("40B2aiii", 10.0), ("21B1a", 9.0), ("40B4", 8.0), ("20F5a", 5.0)]
+    kept = engine._make_room(_ranked(engine, scored), [], general=True)
+    assert [section.anchor for section, _score in kept[:3]] == ["40B2aiii", "21B1a", "40B4"]
+    told = engine._make_room(_ranked(engine, scored), [])
+    assert [section.anchor for section, _score in told[:3]] == ["40B2aiii", "21B1a", "20F5a"]
+
+
+@pytest.mark.parametrize(("said", "means"), [("sluff", "discard"), ("opps", "opponents")])
+def test_a_thesaurus_word_is_not_spelt_as_another_word(engine, said, means):
+    # the speller read "sluff" as "bluff" and "opps" as "oops" (a revoke noticed aloud):
+    # words of laws/thesaurus.toml are words people use
+    from td_assist.search.analysis import english_terms
+
+    assert engine.speller.correct(said) is None
+    assert engine.same.english(english_terms(said)) == engine.same.english(english_terms(means))

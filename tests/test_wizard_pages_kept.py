@@ -20,7 +20,7 @@ from td_assist.reports import ruling_report
 from td_assist.rulings.engine import registry, requests
 from td_assist.rulings.engine.walk import AnswerError
 from td_assist.web import boards as boards_module
-from td_assist.web import diagram, template_texts
+from td_assist.web import diagram, rulings_kept, template_texts
 from tests.test_rulings_registry import TOY_TREE, ToyReport, toy  # noqa: F401
 
 
@@ -55,6 +55,7 @@ def forget_everything_kept(app) -> None:
     diagram._kept.clear()
     ruling_report._views_kept.clear()
     template_texts._kept.clear()
+    rulings_kept.forget()
     requests._boards_kept.clear()
     registry._NAMES_KEPT.clear()
     registry._CHOICES_KEPT.clear()

@@ -72,7 +72,12 @@ def english_stem(word: str) -> str:
     The server stems on several threads at once. Whoosh's own stemming cache is a plain
     dict with no lock: once full, a thread evicting while another adds a word fails, and
     the cache stays broken. functools' cache is safe across threads and bounded."""
-    return porter_stem(word)
+    return _NOT_STEMMED.get(word) or porter_stem(word)
+
+
+# Porter's stems that join words of unrelated meaning a question uses: "all evening" is
+# no "even though" (sq-rank5).
+_NOT_STEMMED = {"evening": "evening", "evenings": "evening"}
 
 
 # The index's analysis of the lawbook (English). Changing it needs INDEX_VERSION bumped.
@@ -575,6 +580,8 @@ class Thesaurus:
     ) -> None:
         self._english: dict[str, str] = {}
         self._german: dict[str, str] = {}
+        # the groups' own English words: real words to the speller ("sluff", "opps")
+        self.english_words = frozenset(fold(w) for group in english or [] for w in group)
         for group in english or []:
             stems = [_english(fold(w)) for w in group]
             for stem in stems[1:]:

@@ -25,7 +25,7 @@ from td_assist.search.analysis import ANALYZER
 if TYPE_CHECKING:  # whoosh's index modules load only to build an index (a search needs none)
     from whoosh.fields import Schema
 
-INDEX_VERSION = "6"  # bump when the schema or the documents change
+INDEX_VERSION = "7"  # bump when the schema or the documents change
 
 
 def schema() -> Schema:

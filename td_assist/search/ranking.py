@@ -50,6 +50,18 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # question counting more ((met + 2) / span to the power 0.5: 0.543/0.759, 0.541/0.818;
 # German dev unseen 0.684 -> 0.661); a phrasing all of whose words the question says,
 # in order, times 1.5 (0.535/0.771, 0.580/0.801; in any order 0.503/0.763).
+# Measured later and left out (sq-rank5, English law@1/law@3 against real dev unseen
+# 0.605/0.826 or, from the "make room" change on, 0.605/0.829; real held-out 0.573/0.804
+# or 0.573/0.814): a section's whole phrasing score times (its lines / 6) to the power
+# -0.05 or -0.1 for sections of more than 6 lines (hubs: 0.595/0.812, 0.568/0.794;
+# 0.574/0.818, 0.573/0.774), only its rest so (-0.1: 0.595/0.816, 0.568/0.799; -0.25:
+# 0.585/0.816, 0.588/0.794); the rest capped at the best (0.591/0.804, 0.548/0.809), at
+# half of it (0.572/0.785) or saturating (0.595/0.804); REST_SHARE 0.12, 0.19, 0.25
+# (0.593/0.824, 0.585/0.810, 0.570/0.802; held-out 0.568/0.794 at best). Hubs win often
+# because they are often right. A section's score lifted by the share of the question's
+# words (idf, times commonness) its English phrasings hold, times 0.5: 0.609/0.835 but
+# held-out 0.563/0.819; only from 15 words on: 0.605/0.831, 0.578/0.814 (from 10 or 20
+# words, or times 1.0: one question up, one down): noise, not kept.
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
 _EMPTY_ADDED: Mapping[int, float] = {}
 

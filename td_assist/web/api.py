@@ -14,12 +14,13 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
-from td_assist.rulings.engine.registry import load_wizards, rule
+from td_assist.rulings.engine.registry import load_wizards
 from td_assist.rulings.engine.requests import parse_request
 from td_assist.search import get_search
 from td_assist.search.report import report_data
 from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
+from td_assist.web.rulings_kept import kept_ruling
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -99,7 +100,7 @@ def ruling(wizard: str) -> ResponseReturnValue:
     mode = "step" if request.args.get("mode") == "step" else "batch"
     try:
         parsed = parse_request(data)
-        result = rule(wizard, parsed.board, parsed.irregularity, parsed.answers, mode)
+        result = kept_ruling(wizard, parsed.board, parsed.irregularity, parsed.answers, mode)
     except RecordError as error:
         return jsonify(error=str(error)), 400
     return jsonify(result.model_dump(mode="json"))

@@ -125,3 +125,62 @@ def kept_page(
     if kept is None:
         kept = current_app.extensions.setdefault(store, PageCache(limit))
     return kept.page(render, values, objects)
+
+
+# The wizard and ruling pages: their record form's CSRF token and request key are new on
+# every visit, so a page is kept with these marks where they go and filled on each visit
+# (letters only: escaping leaves them as they are).
+TOKEN_MARK, KEY_MARK = "tdAssistCsrfTokenMark", "tdAssistRequestKeyMark"
+WIZARD_PAGES_KEPT = 256  # the walks on tonight's boards, in each language
+
+
+class _MarksMoved(Exception):
+    """The page does not hold each mark as often as it asked for it (a mark typed into
+    the address, a token used twice): it is rendered in full instead."""
+
+
+def kept_with_fresh_tokens(
+    template: str,
+    render: Callable[[dict[str, Callable[[], str]]], str],
+    values: tuple[Hashable, ...] = (),
+    objects: tuple[object, ...] = (),
+) -> str:
+    """A wizard or ruling page kept as ``kept_page`` keeps a page (``values`` and
+    ``objects`` name what it is made from beside its address and kind), its token and
+    key new on each visit. ``render(overrides)`` renders ``template`` with ``overrides``
+    in its context (``csrf_token``, ``new_request_key``). The template is one of the
+    objects (one loaded again is a new one); while templates reload as they are edited
+    (debugging), every page is rendered in full."""
+    environment = current_app.jinja_env
+    # the templates' own (security.py, ledger.py), which the marks stand in for
+    csrf_token = environment.globals["csrf_token"]
+    new_request_key = environment.globals["new_request_key"]
+    real = {"csrf_token": csrf_token, "new_request_key": new_request_key}
+    if environment.auto_reload:
+        return render(real)
+    objects = (*objects, environment.get_template(template))
+    asked = {TOKEN_MARK: 0, KEY_MARK: 0}
+
+    def marking(mark: str) -> Callable[[], str]:
+        def mark_here() -> str:
+            asked[mark] += 1
+            return mark
+
+        return mark_here
+
+    def marked() -> str:
+        page = render({"csrf_token": marking(TOKEN_MARK), "new_request_key": marking(KEY_MARK)})
+        if any(page.count(mark) != times for mark, times in asked.items()):
+            raise _MarksMoved
+        return page
+
+    try:
+        page = kept_page(marked, values, objects, store="td_wizard_pages", limit=WIZARD_PAGES_KEPT)
+    except _MarksMoved:
+        return render(real)
+    if TOKEN_MARK in page:
+        page = page.replace(TOKEN_MARK, csrf_token())
+    if KEY_MARK in page:
+        first, *rest = page.split(KEY_MARK)
+        page = first + "".join(new_request_key() + piece for piece in rest)
+    return page

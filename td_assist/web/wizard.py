@@ -23,13 +23,15 @@ from td_assist.reports.ruling_report import law_links, summary
 from td_assist.results_check import with_results_check
 from td_assist.ruling_log import log_facts
 from td_assist.rulings.engine.model import Ruling, Step
-from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards, rule
+from td_assist.rulings.engine.registry import Wizard, answered_board, get_tree, load_wizards
 from td_assist.rulings.engine.tree import FactNode, NumberInput, QuestionNode
 from td_assist.rulings.engine.walk import USUAL
 from td_assist.session import TableFacts, session_board
 from td_assist.session_results import session_results
 from td_assist.web import card_picker, result_builder
 from td_assist.web.boards import load_board, store
+from td_assist.web.page_cache import kept_with_fresh_tokens
+from td_assist.web.rulings_kept import kept_ruling_and_copy
 from td_assist.web.sessions import board_url, seated_query
 from td_assist.web.urls import kept_url_for
 
@@ -142,7 +144,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         return redirect(url_for("auction_box.stored", board_id=board_id[:40], w=wizard_name))
     addresses = Addresses(wizard_name, board_id, pairs)
     try:
-        ruling = rule(wizard_name, board, None, dict(pairs), mode="step")
+        kept, ruling = kept_ruling_and_copy(wizard_name, board, None, dict(pairs), mode="step")
     except RecordError as error:
         # An answer that does not fit (an edited address): drop it and say so.
         return render_template(
@@ -174,7 +176,16 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     if ruling.status == "needs_answer":
         common["board"] = table
         pickers = tap_pickers(ruling, table, board_id, addresses)
-        return render_template("wizard.html", **common, **pickers, **summary(table, ruling))
+        shown_table = summary(table, ruling)
+
+        def question_page(marks: dict[str, Callable[[], str]]) -> str:
+            return render_template("wizard.html", **common, **pickers, **shown_table, **marks)
+
+        if kept is None or pickers:  # a picker reads the session's results: made afresh
+            return question_page({})
+        return kept_with_fresh_tokens(
+            "wizard.html", question_page, (tuple(common["table_facts"]),), (board, kept)
+        )
     shown = as_ruled(chosen, table, dict(pairs))
     common["board"] = shown
     # The table and pairs the TD picked from the scorer's results, filled in to record.
@@ -189,9 +200,20 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
         ew_pair=seated["ew_pair"] or "",
     )
     ruling = common["ruling"] = with_results_check(store(), at_table, ruling)
-    return render_template(
-        "ruling.html", **common, **summary(shown, ruling), saved=None, seated=seated
-    )
+    shown_board = summary(shown, ruling)
+
+    def ruling_page(marks: dict[str, Callable[[], str]]) -> str:
+        return render_template(
+            "ruling.html", **common, **shown_board, saved=None, seated=seated, **marks
+        )
+
+    if kept is None:
+        return ruling_page({})
+    # Beside the address (the wizard, board and answers) and the kind of page, the page
+    # is made from the kept ruling, the board and what the session's files add: the
+    # table picked, the facts the TD gave for it, a note where the results differ.
+    made_from = (tuple(common["table_facts"]), tuple(seated.items()), ruling.text)
+    return kept_with_fresh_tokens("ruling.html", ruling_page, made_from, (board, kept))
 
 
 def _once_per_step(

@@ -1,0 +1,93 @@
+"""Rulings kept while the server runs, for the wizard pages and the ruling API (issue 29).
+
+Working a ruling out (the walk of the tree, the wizard's facts and texts) was a quarter
+of a wizard page and half of a ruling POST, and a page asked again (the back button, a
+permalink, a second phone) or a board POSTed again asks for the same ruling. A ruling
+is made only from the wizard (its code, fixed while the process runs, and its trees),
+the board, the irregularity, the answers, the mode and the reader's language, so it is
+kept under those: the wizard, the board and the trees by identity (each held with the ruling, so
+its id cannot pass to another object while the ruling is kept; a Board is frozen, the
+web's boards are the ones read once and kept, web/boards.py and the API's
+``parse_request``), the rest by value. A bad answer raises its error every time (an
+error is never kept), and each caller gets its own copy of the ruling's fields, so a
+page that replaces one (``with_results_check``) never changes the kept one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from td_assist.bridge.board import Board
+from td_assist.i18n import current_language
+from td_assist.kept import Kept
+from td_assist.rulings.engine.model import IrregularityReport, Ruling
+from td_assist.rulings.engine.registry import get_tree, load_wizards, rule
+from td_assist.rulings.engine.walk import Mode
+
+RULINGS_KEPT = 256  # the walks on tonight's boards, in each language
+LONGEST_ANSWERS_KEPT = 4000  # characters of answers: every real walk; padded ones are worked out
+
+
+_kept: Kept[Hashable, tuple[tuple[object, ...], Ruling]] = Kept(RULINGS_KEPT)
+
+
+def _trees(wizard_name: str) -> tuple[object, ...]:
+    """The trees the wizard walks in the reader's language: its own and those of the
+    wizards it hands on to, and theirs."""
+    wizards = load_wizards()
+    names, found = [wizard_name], []
+    while names and len(found) <= len(wizards):
+        name = names.pop()
+        found.append(get_tree(name))
+        names += [other for other in wizards[name].hands_on_to if other in wizards]
+    return tuple(found)
+
+
+def kept_ruling(
+    wizard_name: str,
+    board: Board | None,
+    report: IrregularityReport | None,
+    answers: dict[str, str],
+    mode: Mode,
+) -> Ruling:
+    """``rule(wizard_name, board, report, answers, mode)``, from the store after its
+    first use."""
+    return kept_ruling_and_copy(wizard_name, board, report, answers, mode)[1]
+
+
+def kept_ruling_and_copy(
+    wizard_name: str,
+    board: Board | None,
+    report: IrregularityReport | None,
+    answers: dict[str, str],
+    mode: Mode,
+) -> tuple[Ruling | None, Ruling]:
+    """The kept ruling (shared: never to be changed; a page kept per ruling names it by
+    identity), or None when it is not kept, and the caller's own copy of it."""
+    wizards = load_wizards()
+    if wizard_name not in wizards or (
+        sum(len(name) + len(value) for name, value in answers.items()) > LONGEST_ANSWERS_KEPT
+    ):  # its own error, or no room
+        return None, rule(wizard_name, board, report, answers, mode)
+    things = (wizards[wizard_name], board, *_trees(wizard_name))
+    said = report.model_dump_json() if report is not None else None
+    key = (
+        wizard_name,
+        mode,
+        current_language(),
+        said,
+        type(report),
+        tuple(answers.items()),
+        *(id(thing) for thing in things),
+    )
+    found = _kept.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
+        return found[1], found[1].model_copy()
+    made = rule(wizard_name, board, report, answers, mode)
+    _kept.put(key, (things, made))
+    return made, made.model_copy()
+
+
+def forget() -> None:
+    """Forget every kept ruling (a test: as a server just started)."""
+    _kept.clear()
