@@ -304,3 +304,10 @@ def test_a_flood_of_made_up_words_fills_every_per_word_store_to_one_bound(engine
     stores.append(vars(engine.speller)["_corrected"])
     assert stores and all(0 < len(store) <= bound for store in stores)
     assert max(len(store) for store in stores) > bound // 2  # the flood did reach them
+
+
+@pytest.mark.parametrize("word", ["wouldn", "shouldn", "contended", "contend"])
+def test_everyday_english_the_word_list_lacks_is_never_corrected(word: str) -> None:
+    # "wouldn't" reached the speller as "wouldn" and came back "couldn"; "contended"
+    # came back "conceded", a word that pulls a question to the claim laws.
+    assert get_search().speller.correct(word) is None

@@ -104,9 +104,10 @@ during before after above below up down off also may might must shall
 # one question or none. "didn't", "wasn't" read as "did not", "was not": with "not" a
 # word 0.558/0.786 but held-out 0.569/0.812; alone 0.553/0.774, 0.564/0.807.
 STOP_EN = frozenset(_STOP_EN_WORDS.split())
-# "andern" (other) is also "ändern" (change) once umlauts are folded: "Ansage ändern" is Law 25
+# "andern" (other) is also "ändern" (change) once umlauts are folded: "Ansage ändern" is Law 25;
+# "einig" (agreed: "wir sind uns nicht einig", a dispute) is no "einige" (some)
 STOP_DE = frozenset(stopwords_for_language("de")) - {
-    "aus", "nicht", "kein", "keine", "viel", "andern"
+    "aus", "nicht", "kein", "keine", "viel", "andern", "einig"
 }  # fmt: skip
 
 _GERMAN_STEM = stemmer_for_language("de")
@@ -189,9 +190,20 @@ def index_terms(text: str) -> list[str]:
     return [t.text for t in ANALYZER(text)]
 
 
+# an umlaut's spelling follows a consonant: the "ue" of "schauen", "Zuschauer", "neue"
+# is a diphthong's end and an ending ("geschaut" and "schauen" must meet), not a "ü"
+_UMLAUT_SPELT = re.compile(r"(?<![aeiouq])([aou])e")
+
+
 def german_form(word: str) -> str:
-    """ae/oe/ue -> a/o/u, as a phone without umlauts spells them (folded input)."""
-    return word.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+    """ae/oe/ue -> a/o/u, as a phone without umlauts spells them (folded input).
+
+    >>> german_form("zurueckgenommen"), german_form("zuschauen")
+    ('zuruckgenommen', 'zuschauen')
+    """
+    if "e" not in word:
+        return word
+    return _UMLAUT_SPELT.sub(r"\1", word)
 
 
 # The strong and mixed verbs of bridge talk, by infinitive: their present forms with a
@@ -274,6 +286,10 @@ def german_infinitive(word: str) -> str:
     ('revokieren', 'turniere')
     """
     strong = _STRONG_FORMS.get(word)
+    declined = _participle_declined(word)
+    # "die gefallenen Karten" are the cards played so far (Law 40C3a), not a dropped one
+    if strong is None and declined != "gefallen":
+        strong = _STRONG_FORMS.get(declined)
     if strong:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
@@ -282,10 +298,27 @@ def german_infinitive(word: str) -> str:
         plural = rest.endswith("en") and not rest.startswith("ge")
         if word.startswith(prefix) and rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
             return prefix + _STRONG_FORMS[rest]
+        participle = _participle_declined(rest)
+        if word.startswith(prefix) and participle.startswith("ge") and participle in _STRONG_FORMS:
+            return prefix + _STRONG_FORMS[participle]  # "die zurückgenommene Karte"
     for ending in _IEREN_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)] + "ieren"
     return word
+
+
+_DECLINED = ("en", "er", "es", "em", "e")
+
+
+def _participle_declined(word: str) -> str:
+    """A strong participle's form before a noun as the participle: "verbotene",
+    "genommenen" -> "verboten", "genommen" ("die verbotene Konvention" is "verboten");
+    any other word as "" (nouns in -en that take -e are none: "Gebote" stays a noun)."""
+    for ending in _DECLINED:
+        participle = word[: -len(ending)]
+        if word.endswith(ending) and participle.endswith("en") and len(participle) >= 6:
+            return participle
+    return ""
 
 
 @lru_cache(maxsize=WORDS_CACHED)
@@ -452,10 +485,17 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
-# "Fall" (a case: "in diesem Fall", "Zweifelsfall") and "Faller" (an undertrick) share
-# Snowball's stem with "fallen", a card that fell (Laws 24, 48-50): the case is no term
-# at all, the undertrick one of its own; "fallen" and its verb forms stay the card's
-_NOT_FALLING = {"fall": "", "falle": "", "faller": "faller", "fallers": "faller"}
+# Words of a German sentence that tell no situation, missing from Snowball's stop list:
+# "gepasst, obwohl ..." and "gespielt, obwohl ..." met on "obwohl"
+_FILLERS = frozenset(
+    ("obwohl", "trotzdem", "eigentlich", "eben", "etwa", "sogar", "wohl", "jedoch",
+     "allerdings", "vielleicht", "moglicherweise", "ebenfalls")
+)  # fmt: skip
+# "Fall" (a case: "in diesem Fall", "Zweifelsfall"), "falls" (if: German's "fällt" is
+# "fallt" once folded) and "Faller" (an undertrick) share Snowball's stem with "fallen",
+# a card that fell (Laws 24, 48-50): the case and the "if" are no term at all, the
+# undertrick one of its own; "fallen" and its verb forms stay the card's
+_NOT_FALLING = {"fall": "", "falle": "", "falls": "", "faller": "faller", "fallers": "faller"}
 _CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
 
 
@@ -463,11 +503,16 @@ def german_terms(
     text: str,
     decompounder: Decompounder | None = None,
     english: Callable[[str], bool] | None = None,
+    *,
+    english_question: bool = False,
 ) -> list[str]:
     """Index terms for German text: each word's stem, then the stems of its parts.
 
     ``english``: the words English knows, which are no German compounds whatever parts
     they seem to have ("offender" is no "off" + "ender"); they are kept whole.
+
+    ``english_question``: the text is an English question read for the German phrasings
+    it meets; its "falls" is a card that fell, where German's "falls" is "if".
 
     "zu viel" is a card or a trick too many (Law 67, 13); "wie viele" asks how many (the
     tricks a revoke transfers): one term each, so neither answers for the other.
@@ -482,15 +527,18 @@ def german_terms(
     found: list[str] = []
     said = words(text)
     for at, word in enumerate(said):
-        if word in STOP_DE or (word.isascii() and word.isdigit()):
+        if word in STOP_DE or word in _FILLERS or (word.isascii() and word.isdigit()):
             continue
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
-        if word in _NOT_FALLING:
+        if word in _NOT_FALLING and not (english_question and word == "falls"):
             found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
             continue
-        found.append(german_stem(word))
+        # "aus" alone is in every other sentence ("aus dem Stich", "aus Versehen", "aus
+        # dem Board"); as a verb's particle it still makes the verb (below)
+        if word != "aus":
+            found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
         pending = list(decompounder.split(word))
@@ -508,7 +556,7 @@ def german_terms(
             found.append(german_stem(part))
             pending.extend(decompounder.split(part))
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
-        found.extend(_rejoined_verbs(text))
+        found.extend(_rejoined_verbs(text, decompounder))
     return found
 
 
@@ -529,9 +577,13 @@ def _written_apart(word: str) -> bool:
     return participle or (form in _STRONG_FORMS and len(form) >= 4)
 
 
-def _rejoined_verbs(text: str) -> list[str]:
+def _rejoined_verbs(text: str, decompounder: Decompounder) -> list[str]:
     """The stem of each separable verb whose particle ends a clause, joined to the
-    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten)."""
+    clause's first finite verb form (a strong verb's, or one ending -t/-te/-ten) that
+    makes a verb the vocabulary knows: a question comes lowercased and without its
+    commas, so "es passiert ... spielt zum ersten Stich aus" is "ausspielen", not
+    "auspassieren" (with no vocabulary, the first such form)."""
+    vocabulary = bool(decompounder.parts)
     joined: list[str] = []
     for clause in _CLAUSE_END.split(text):
         said = words(clause)
@@ -545,10 +597,13 @@ def _rejoined_verbs(text: str) -> list[str]:
             if form in _NO_VERBS or len(form) < 3 or form.startswith("ge") or word not in lower:
                 continue
             if form in _STRONG_FORMS:
-                joined.append(german_stem(particle + form))
-                break
-            if len(form) >= 4 and form.endswith(("t", "te", "ten")):
-                joined.append(german_stem(_weak_infinitive(particle + form)))
+                verb = particle + _STRONG_FORMS[form]
+            elif len(form) >= 4 and form.endswith(("t", "te", "ten")):
+                verb = _weak_infinitive(particle + form)
+            else:
+                continue
+            if not vocabulary or decompounder.known(verb):
+                joined.append(german_stem(verb))
                 break
     return joined
 

@@ -570,12 +570,12 @@ class SearchEngine:
         """The German meaning of a question's words; an English question's words are
         no German compounds ("impasse" is no "imp" + "Asse"). A question with no word
         of either language ("Gebotsänderung") is split as German."""
-        said = words(text)
         if german:
-            return self._german_meaning(" ".join(w for w in said if w != "falls"))
+            return self._german_meaning(text)
+        said = words(text)
         if not any(w in _ENGLISH_ONLY or self._english_word(w) for w in said):
             return self._german_meaning(text)
-        return self._german_roots(german_terms(text))
+        return self._german_roots(german_terms(text, english_question=True))
 
     def _german_roots(self, terms: list[str]) -> list[str]:
         """German index terms as the phrasings hold them: synonyms met, verbs at their root."""
