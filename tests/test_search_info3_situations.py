@@ -1,0 +1,30 @@
+"""Board and information situations told the way a director hears them (issue 34,
+sq-info3): a board whose hands went back turned round after one table is a fouled
+board (Law 87), and a hand seen before any call is the Director's choice of remedy
+under Law 16D2, not only the report of Law 16D1. The sentences are our own, not from
+the question sets."""
+
+import pytest
+
+from td_assist.search import get_search
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return get_search()
+
+
+def test_hands_returned_turned_round_are_a_fouled_board(engine):
+    question = (
+        "after one table the cards went back into the board the wrong way round, "
+        "so the later tables sat north-south with the east-west hands"
+    )
+    assert engine.search(question).hits[0].law == 87
+
+
+def test_a_hand_seen_before_any_call_asks_for_the_directors_remedy(engine):
+    question = (
+        "before anyone had called, a player saw nearly all of an opponent's hand; "
+        "may the director move the players or redeal"
+    )
+    assert engine.search(question).hits[0].anchor.startswith("16D2")
