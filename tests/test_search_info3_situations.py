@@ -37,3 +37,8 @@ def test_partners_slow_card_in_defence_reaches_law_73c1(engine):
     )
     top = [hit.anchor for hit in engine.search(question).hits[:3]]
     assert "73C1" in top, top
+
+
+def test_changing_tempo_to_unsettle_opponents_is_law_74c7(engine):
+    question = "der Gegner hat das Spieltempo absichtlich gewechselt, um uns zu verunsichern"
+    assert engine.search(question).hits[0].anchor == "74C7"
