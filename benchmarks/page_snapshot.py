@@ -16,7 +16,6 @@ and after a change, then compare: the two files must be the same.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -24,6 +23,10 @@ import sys
 import tempfile
 from collections import deque
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.before_after import before_and_after
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUESTS = ROOT / "tests" / "data" / "requests"
@@ -117,16 +120,7 @@ def compare(before: Path, after: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", type=Path, help="write this code's pages here")
-    parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"))
-    args = parser.parse_args()
-    if args.write:
-        write(args.write)
-    if args.compare:
-        sys.exit(compare(*args.compare))
-    if not args.write and not args.compare:
-        parser.print_help()
+    before_and_after(__doc__.splitlines()[0], write, compare)
 
 
 if __name__ == "__main__":

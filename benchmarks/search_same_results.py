@@ -14,13 +14,16 @@ after a change, then compare the two files: they must be the same, byte for byte
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 import tomllib
 from dataclasses import asdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.before_after import before_and_after
 
 BENCHMARKS = Path(__file__).resolve().parent
 
@@ -81,16 +84,7 @@ def compare(before: Path, after: Path) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", type=Path, help="write this code's results here")
-    parser.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"))
-    args = parser.parse_args()
-    if args.write:
-        write(args.write)
-    if args.compare:
-        sys.exit(compare(*args.compare))
-    if not args.write and not args.compare:
-        parser.print_help()
+    before_and_after(__doc__.splitlines()[0], write, compare)
 
 
 if __name__ == "__main__":
