@@ -114,7 +114,10 @@ def english_in(page: str, sentences: set[str], words: set[str] = frozenset()) ->
     text = " ".join(visible_text(page).split())
     found = sorted(s for s in sentences if s in text) + english_labels(page, set(words))
     for chunk in re.split(r"(?<=[.:;?!])\s+|\s{2,}| · ", text):
-        words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", chunk)  # "Maßstäbe" is one word
+        # a code with digits in it (a session's id "be3IS6ll") is no words: its letters
+        # ("be", "IS") read as English now and then, as the id is random
+        spoken = re.sub(r"\w*\d\w*", " ", chunk)
+        words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", spoken)  # "Maßstäbe" is one word
         hits = [w for w in words if w.lower() in ENGLISH_WORDS]
         if len(hits) >= 2 or (hits and len(words) <= 6 and len(hits) == len(words) > 0):
             found.append(chunk[:160])
