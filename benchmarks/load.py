@@ -8,7 +8,9 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
    made-up word through the API, which reaches the speller), a wizard page 15% (the
    revoke wizard on a tapped-in board, one of its steps) and a ruling POST 15%
    (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
-2. each of those four routes alone at 32 clients;
+2. each of those four routes alone at 32 clients, then two more alone: a wizard page and
+   a ruling POST the server has never answered (NEW_ROUTES; the four above ask the same
+   pages and board again, which the server keeps);
 3. beside them, clearly apart: the mix at 32 clients that pause between requests, as
    the phones in a room do (``--think`` seconds on average, random; 0 leaves it out);
    each starts after a random pause of its own, not all 32 in the same instant.
@@ -36,12 +38,14 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import random
 import sys
 import threading
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -55,6 +59,11 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "32-boards.pbn"
 STAGES = (1, 8, 32)
 ROUTES = ("law page", "search", "wizard page", "ruling POST")
+# Measured alone after the four: every request one the server has never answered (the
+# wizard page of a board tapped in just before, a ruling POST for a board never sent), as
+# a TD's first look at a new call is. The four routes above ask the same two wizard
+# pages and POST the same board again and again, which the server keeps (issue 29).
+NEW_ROUTES = ("wizard page, new", "ruling POST, new")
 Request = tuple[str, str, str, bytes | None]  # route, method, path, body
 
 
@@ -62,6 +71,31 @@ def ruling_body() -> bytes:
     board = pick_board(read_boards(RECORD, only=4), 4)
     request = {"board": json.loads(board.model_dump_json()), "answers": {}}
     return json.dumps(request).encode()
+
+
+def new_boards(posted: bytes) -> Callable[[], bytes]:
+    """The POST's body with a board never sent before each time: the same deal, play and
+    answers under an event name of its own, so the server's kept boards never answer it."""
+    request = json.loads(posted)
+    numbers = itertools.count(1000)
+
+    def body() -> bytes:
+        board = {**request["board"], "event": f"never sent {next(numbers)}"}
+        return json.dumps({**request, "board": board}).encode()
+
+    return body
+
+
+def never_answered(server: Server, route: str, count: int) -> list[Request]:
+    """``count`` requests of ``route`` (one of NEW_ROUTES), none asked before."""
+    if route == "ruling POST, new":
+        body = new_boards(ruling_body())
+        return [(route, "POST", "/api/rulings/revoke", body()) for _ in range(count)]
+    steps = ["", "?a=declarer_tricks:9"]
+    return [
+        (route, "GET", f"/rule/revoke/{server.tapped_board()}{steps[n % 2]}", None)
+        for n in range(count)
+    ]
 
 
 def workload(seed: int, board_id: str, only: str | None = None) -> list[Request]:
@@ -163,7 +197,7 @@ def report(label: str, clients: int, seconds: float, latencies: dict[str, list[f
            errors: dict[str, int]) -> None:  # fmt: skip
     """One line for the whole load, then one per route (only the route, when alone)."""
     every = [value for values in latencies.values() for value in values]
-    rows = [(r, latencies[r], errors.get(r, 0)) for r in ROUTES if r in latencies]
+    rows = [(r, latencies[r], errors.get(r, 0)) for r in ROUTES + NEW_ROUTES if r in latencies]
     if len(rows) > 1:
         rows.insert(0, ("all", every, sum(errors.values())))
     rate = len(every) / seconds
@@ -172,7 +206,7 @@ def report(label: str, clients: int, seconds: float, latencies: dict[str, list[f
         # Little's law for closed-loop clients: the mean wait is clients / throughput
         bound = f"{clients / rate * 1000:>9.1f}" if number == 0 and label != "think" else ""
         print(
-            f"{head:<22} {route:<12} {len(values):>6} {percentile(values, 0.50) * 1000:>7.1f} "
+            f"{head:<22} {route:<16} {len(values):>6} {percentile(values, 0.50) * 1000:>7.1f} "
             f"{percentile(values, 0.99) * 1000:>7.1f} {failed:>6} {bound:>9}"
         )
 
@@ -192,7 +226,7 @@ def main() -> None:
         print(f"td-assist serve on 127.0.0.1:{server.port}, one process (waitress)")
         print("mix: law pages 40%, search 30% (a third unknown words), wizard page 15%, "
               "ruling POST 15%")  # fmt: skip
-        print(f"{'load':<6} {'clients':>7} {'req/s':>7} {'route':<12} {'count':>6} "
+        print(f"{'load':<6} {'clients':>7} {'req/s':>7} {'route':<16} {'count':>6} "
               f"{'p50 ms':>7} {'p99 ms':>7} {'errors':>6} {'N/(req/s)':>9}")  # fmt: skip
         done = 300
         for clients, total in zip(STAGES, args.requests, strict=True):
@@ -202,6 +236,12 @@ def main() -> None:
             done += total
         for route in ROUTES:
             mix = workload(7, board_id, only=route)
+            seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
+            report("alone", 32, seconds, latencies, errors)
+            done += args.alone
+        for route in NEW_ROUTES:
+            mix = never_answered(server, route, args.alone)
+            done += args.alone if route == "wizard page, new" else 0  # the boards tapped in
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
             done += args.alone

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import shutil
 import sys
 import tomllib
@@ -45,7 +44,7 @@ from urllib.parse import quote_plus
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.live_server import Cookies, Server, running_server
-from benchmarks.load import ruling_body
+from benchmarks.load import new_boards, ruling_body
 from td_assist.paths import content_dir
 
 CASE = "revoke/01-defender-ruffs-two-tricks"
@@ -74,19 +73,6 @@ def never_asked() -> tuple[Callable[[str], str], int]:
     asked = itertools.cycle(questions)
     fill = lambda path: path.format(new=quote_plus(f"{next(asked)} {next(numbers)}"))  # noqa: E731
     return fill, len(questions)
-
-
-def new_boards(posted: bytes) -> Callable[[], bytes]:
-    """The POST's body with a board never sent before each time: the same deal, play and
-    answers under an event name of its own, so the server's kept boards never answer it."""
-    request = json.loads(posted)
-    numbers = itertools.count(1000)
-
-    def body() -> bytes:
-        board = {**request["board"], "event": f"server_cpu {next(numbers)}"}
-        return json.dumps({**request, "board": board}).encode()
-
-    return body
 
 
 def cpu_per_request(
