@@ -41,3 +41,25 @@ class Kept(Generic[_K, _V]):
 
     def __contains__(self, key: object) -> bool:
         return key in self._items
+
+
+class Same:
+    """An object in a key by identity (a case or a board is a pydantic model, not
+    hashable, or a rebuilt one must not count as the same); the key holds the object, so
+    its id cannot pass to another object while the entry is kept.
+
+    >>> board = []
+    >>> Same(board) == Same(board), Same(board) == Same([])
+    (True, False)
+    """
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.thing is self.thing

@@ -14,13 +14,13 @@ gives a new key and never an old page. The store is bounded: the oldest page goe
 from __future__ import annotations
 
 import ipaddress
-import threading
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 
 from flask import current_app, request
 
 from td_assist.i18n import current_language
+from td_assist.kept import Kept, Same
 
 PAGES_KEPT = 512  # every law in two languages, the cases and practice steps in use
 # Search pages and answers: the questions a room of phones asks during an evening (the
@@ -54,34 +54,15 @@ def _is_loopback(address: str) -> bool:
         return False
 
 
-class _Same:
-    """An object in a key by identity (a case is a pydantic model, not hashable); the
-    key holds it, so its id cannot pass to another object while the page is kept."""
-
-    __slots__ = ("thing",)
-
-    def __init__(self, thing: object) -> None:
-        self.thing = thing
-
-    def __hash__(self) -> int:
-        return id(self.thing)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.thing is self.thing
-
-
 class PageCache:
     def __init__(self, limit: int = PAGES_KEPT) -> None:
-        self._limit = limit
-        self._pages: dict[Hashable, str] = {}
-        self._lock = threading.Lock()
+        self._pages: Kept[Hashable, str] = Kept(limit)
 
     def __len__(self) -> int:
         return len(self._pages)
 
     def clear(self) -> None:
-        with self._lock:
-            self._pages.clear()
+        self._pages.clear()
 
     def page(
         self,
@@ -93,21 +74,12 @@ class PageCache:
         value) and ``objects`` (by identity) are what the view renders it from."""
         if len(request.full_path) > LONGEST_ADDRESS_KEPT:
             return render()  # made-up query strings: a page each, never worth keeping
-        key = (
-            request.full_path,
-            *page_kind(),
-            *values,
-            *(_Same(thing) for thing in objects),
-        )
-        with self._lock:
-            found = self._pages.get(key)
+        key = (request.full_path, *page_kind(), *values, *(Same(thing) for thing in objects))
+        found = self._pages.get(key)
         if found is not None:
             return found
-        made = render()  # outside the lock: two threads may both render it once
-        with self._lock:
-            while len(self._pages) >= self._limit:
-                del self._pages[next(iter(self._pages))]
-            self._pages[key] = made
+        made = render()  # outside the store's lock: two threads may both render it once
+        self._pages.put(key, made)
         return made
 
 

@@ -5,8 +5,8 @@ of a wizard page and half of a ruling POST, and a page asked again (the back but
 permalink, a second phone) or a board POSTed again asks for the same ruling. A ruling
 is made only from the wizard (its code, fixed while the process runs, and its trees),
 the board, the irregularity, the answers, the mode and the reader's language, so it is
-kept under those: the wizard, the board and the trees by identity (each held with the ruling, so
-its id cannot pass to another object while the ruling is kept; a Board is frozen, the
+kept under those: the wizard, the board and the trees by identity (``Same``: each held in
+the key, so its id cannot pass to another object while the ruling is kept; a Board is frozen, the
 web's boards are the ones read once and kept, web/boards.py and the API's
 ``parse_request``), the rest by value. A bad answer raises its error every time (an
 error is never kept), and each caller gets its own copy of the ruling's fields, so a
@@ -19,7 +19,7 @@ from collections.abc import Hashable
 
 from td_assist.bridge.board import Board
 from td_assist.i18n import current_language
-from td_assist.kept import Kept
+from td_assist.kept import Kept, Same
 from td_assist.rulings.engine.model import IrregularityReport, Ruling
 from td_assist.rulings.engine.registry import get_tree, load_wizards, rule
 from td_assist.rulings.engine.walk import Mode
@@ -28,7 +28,7 @@ RULINGS_KEPT = 256  # the walks on tonight's boards, in each language
 LONGEST_ANSWERS_KEPT = 4000  # characters of answers: every real walk; padded ones are worked out
 
 
-_kept: Kept[Hashable, tuple[tuple[object, ...], Ruling]] = Kept(RULINGS_KEPT)
+_kept: Kept[Hashable, Ruling] = Kept(RULINGS_KEPT)
 
 
 def _trees(wizard_name: str) -> tuple[object, ...]:
@@ -78,13 +78,13 @@ def kept_ruling_and_copy(
         said,
         type(report),
         tuple(answers.items()),
-        *(id(thing) for thing in things),
+        *(Same(thing) for thing in things),
     )
     found = _kept.get(key)
-    if found is not None and all(a is b for a, b in zip(found[0], things, strict=True)):
-        return found[1], found[1].model_copy()
+    if found is not None:
+        return found, found.model_copy()
     made = rule(wizard_name, board, report, answers, mode)
-    _kept.put(key, (things, made))
+    _kept.put(key, made)
     return made, made.model_copy()
 
 

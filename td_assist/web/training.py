@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import DEFAULT_LANGUAGE, _, current_language
+from td_assist.kept import Kept, Same
 from td_assist.lawbook import get_lawbook
 from td_assist.lawbook.render import law_url
 from td_assist.rulings.engine.model import Ruling
@@ -192,17 +193,14 @@ class _MadeOnce(Generic[T]):
 
     def __init__(self, make: Callable[[Case], T], limit: int = 256) -> None:
         self._make = make
-        self._limit = limit
-        self._made: dict[int, tuple[Case, T]] = {}
+        self._made: Kept[Same, tuple[T]] = Kept(limit)  # a tuple: a case's None is kept too
 
     def __call__(self, case: Case) -> T:
-        found = self._made.get(id(case))
-        if found is not None and found[0] is case:  # the object itself, not a reused id
-            return found[1]
+        found = self._made.get(Same(case))  # the object itself, not a reused id
+        if found is not None:
+            return found[0]
         value = self._make(case)
-        if len(self._made) >= self._limit:
-            self._made.clear()
-        self._made[id(case)] = (case, value)
+        self._made.put(Same(case), (value,))
         return value
 
 
