@@ -286,10 +286,11 @@ def german_infinitive(word: str) -> str:
     ('revokieren', 'turniere')
     """
     strong = _STRONG_FORMS.get(word)
-    declined = _participle_declined(word)
-    # "die gefallenen Karten" are the cards played so far (Law 40C3a), not a dropped one
-    if strong is None and declined != "gefallen":
-        strong = _STRONG_FORMS.get(declined)
+    if strong is None:
+        declined = _participle_declined(word)
+        # "die gefallenen Karten" are the cards played so far (Law 40C3a), not a dropped one
+        if declined != "gefallen":
+            strong = _STRONG_FORMS.get(declined)
     if strong:
         return strong
     for prefix in _PREFIXES_LONGEST_FIRST:
@@ -535,7 +536,8 @@ def german_terms(
             found.append("wieviel")
             continue
         if word in _NOT_FALLING and not (english_question and word == "falls"):
-            found.extend([_NOT_FALLING[word]] if _NOT_FALLING[word] else [])
+            if _NOT_FALLING[word]:
+                found.append(_NOT_FALLING[word])
             continue
         # "aus" alone is in every other sentence ("aus dem Stich", "aus Versehen", "aus
         # dem Board"); as a verb's particle it still makes the verb (below)

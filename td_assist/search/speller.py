@@ -36,23 +36,12 @@ _ENGLISH_ENDINGS = (
 )  # fmt: skip
 
 
-# Everyday English the shipped list lacks: the first halves of "wouldn't" and the like
-# (the apostrophe splits them off), and words Webster's 1934 left out. Without them a
+# Everyday English the shipped list lacks, read as a supplement to it (so with its
+# inflections: "contended" is "contend" + "ed"): the first halves of "wouldn't" and the
+# like (the apostrophe splits them off), and words Webster's 1934 left out. Without them a
 # question's "wouldn't" was spelt "couldn't" and "contended" "conceded" (a claim).
 _ENGLISH_NOT_LISTED = frozenset(
-    [
-        "wouldn",
-        "shouldn",
-        "couldn",
-        "mustn",
-        "needn",
-        "hadn",
-        "aren",
-        "contend",
-        "contended",
-        "contends",
-        "contending",
-    ]
+    ["wouldn", "shouldn", "couldn", "mustn", "needn", "hadn", "aren", "contend"]
 )
 
 
@@ -107,11 +96,11 @@ class Vocabulary:
     def is_real(self, word: str) -> bool:
         if len(word) < 4 or not word.isalpha() or word in self.useful:
             return True
-        if word in _ENGLISH_NOT_LISTED:
+        if any(
+            base in self.english or base in _ENGLISH_NOT_LISTED or base in self.useful
+            for base in _english_bases(word)
+        ):
             return True
-        if any(base in self.english or base in self.useful for base in _english_bases(word)):
-            return True
-
         if german_stem(word) in self.german_stems or german_form(word) in self.useful:
             return True
         return bool(self.decompounder.split(word))
