@@ -64,6 +64,7 @@ ROUTES = ("law page", "search", "wizard page", "ruling POST")
 # a TD's first look at a new call is. The four routes above ask the same two wizard
 # pages and POST the same board again and again, which the server keeps (issue 29).
 NEW_ROUTES = ("wizard page, new", "ruling POST, new")
+WIZARD_STEPS = ("", "?a=declarer_tricks:9")  # the first question, and the one after it
 Request = tuple[str, str, str, bytes | None]  # route, method, path, body
 
 
@@ -91,9 +92,8 @@ def never_answered(server: Server, route: str, count: int) -> list[Request]:
     if route == "ruling POST, new":
         body = new_boards(ruling_body())
         return [(route, "POST", "/api/rulings/revoke", body()) for _ in range(count)]
-    steps = ["", "?a=declarer_tricks:9"]
     return [
-        (route, "GET", f"/rule/revoke/{server.tapped_board()}{steps[n % 2]}", None)
+        (route, "GET", f"/rule/revoke/{server.tapped_board()}{WIZARD_STEPS[n % 2]}", None)
         for n in range(count)
     ]
 
@@ -106,7 +106,6 @@ def workload(seed: int, board_id: str, only: str | None = None) -> list[Request]
     ]
     body = ruling_body()
     rnd = random.Random(seed)
-    steps = ["", "?a=declarer_tricks:9"]  # the first question, and the one after it
     mix: list[Request] = []
     for index in range(1000):
         kind = index % 20
@@ -122,7 +121,7 @@ def workload(seed: int, board_id: str, only: str | None = None) -> list[Request]
             else:
                 mix.append(("search", "GET", "/search?q=" + quote(rnd.choice(queries)), None))
         elif kind < 17:
-            path = f"/rule/revoke/{board_id}{rnd.choice(steps)}"
+            path = f"/rule/revoke/{board_id}{rnd.choice(WIZARD_STEPS)}"
             mix.append(("wizard page", "GET", path, None))
         else:
             mix.append(("ruling POST", "POST", "/api/rulings/revoke", body))
