@@ -95,10 +95,14 @@ def test_a_separable_verbs_particle_is_no_word_of_its_own(word, particle, verb_p
     [
         "Auf jeden Fall muss der Dummy schweigen",
         "Was gilt in diesem Fall, wenn der Gegner außer der Reihe ausgespielt hat?",
+        "Was tun, falls der Gegner sein Gebot ändern will?",
+        "Falls der Tisch den Turnierleiter ruft, was dann?",
+        "falls der Alleinspieler nicht bedient hat, was gilt?",
     ],
 )
-def test_a_case_is_not_a_card_that_fell(engine, question):
-    # "Fall" (a case) shared Snowball's stem with "fallen": Laws 48-50 came first
+def test_a_case_or_an_if_is_not_a_card_that_fell(engine, question):
+    # "Fall" (a case) shared Snowball's stem with "fallen", and "falls" (if) read as
+    # English "falls" and German "fallen": Laws 48-50's dropped cards came first
     laws = [hit.law for hit in engine.search(question).hits[:3]]
     assert not {48, 49, 50} & set(laws)
 

@@ -134,19 +134,7 @@ def test_the_auction_is_an_everyday_word_of_the_auction(engine):
 
 
 # --- sq-de5 ---
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Was tun, falls der Gegner sein Gebot ändern will?",
-        "Falls der Tisch den Turnierleiter ruft, was dann?",
-        "falls der Alleinspieler nicht bedient hat, was gilt?",
-    ],
-)
-def test_falls_is_if_not_a_card_that_fell(engine, question):
-    # "falls" (if) once read as English "falls" and German "fallen": Laws 48-50's
-    # dropped cards came into the first three of any question it began
-    laws = [hit.law for hit in engine.search(question).hits[:3]]
-    assert not {48, 49, 50} & set(laws)
+# "falls" (if) as no card that fell: tests/test_search_german_split.py, beside "Fall"
 
 
 def test_an_english_card_that_falls_is_still_dropped(engine):
