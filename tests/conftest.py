@@ -32,6 +32,14 @@ def app(tmp_path: Path):
     return create_app({"TESTING": True, "SECRET_KEY": "k", "STORE_PATH": str(tmp_path / "s.db")})
 
 
+@pytest.fixture(scope="module")
+def engine():
+    """The search engine as the app uses it (built once per process and kept)."""
+    from td_assist.search import get_search
+
+    return get_search()
+
+
 @pytest.fixture
 def data_dir() -> Path:
     return DATA

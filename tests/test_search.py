@@ -8,13 +8,8 @@ from whoosh import index
 
 from td_assist.cli import main
 from td_assist.lawbook import get_lawbook, reload_lawbook
-from td_assist.search import MAX_QUERY_CHARS, clean_query, ensure_index, get_search, input_hash
+from td_assist.search import MAX_QUERY_CHARS, clean_query, ensure_index, input_hash
 from td_assist.web import create_app
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,6 @@ repeated wrongly is Law 20E. The sentences are our own, not from the question se
 
 import pytest
 
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 @pytest.mark.parametrize(
     ("question", "law"),

@@ -8,13 +8,6 @@ our own, not from the question sets."""
 
 import pytest
 
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 @pytest.mark.parametrize(
     ("question", "laws"),

@@ -199,11 +199,6 @@ def test_what_a_term_adds_is_kept_for_a_few_factors_only():
     assert len(scorer._added["revok"]) <= FACTORS_KEPT
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
-
 def test_phrasings_scored_on_eight_threads_at_once_score_as_on_one():
     index, vocabulary = _made_up_index(11)
     questions = _made_up_questions(vocabulary, 11)

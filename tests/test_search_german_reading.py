@@ -3,13 +3,7 @@ look like a bridge word ("falls" is "if", not a card that fell)."""
 
 import pytest
 
-from td_assist.search import get_search
 from td_assist.search.analysis import fold, german_stem, german_terms
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 def test_german_falls_is_if_in_the_german_reading_itself():

@@ -5,13 +5,7 @@ kept whole, "-ender" can be refused as a tail ("fehlender" is no "Fehl" + "Ender
 
 import pytest
 
-from td_assist.search import get_search
 from td_assist.search.analysis import Decompounder, fold, german_stem, german_terms
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 def test_a_word_english_knows_is_no_german_compound(engine):

@@ -4,13 +4,7 @@ a second noun, and a player's feminine form is the player."""
 
 import pytest
 
-from td_assist.search import get_search
 from td_assist.search.analysis import Decompounder, fold, german_stem
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 @pytest.mark.parametrize(

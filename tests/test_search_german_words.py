@@ -4,13 +4,7 @@ double after a long think is about the think (Law 16/73), not about the double."
 
 import pytest
 
-from td_assist.search import get_search
 from td_assist.search.analysis import fold, german_stem, german_terms
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 @pytest.mark.parametrize(

@@ -21,11 +21,6 @@ from td_assist.web import create_app
 from td_assist.web.core import hits_html
 
 
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
-
 def _heading_walked(engine, section: Section) -> str:
     found: Section | None = section
     while found is not None and not found.heading and found.parent:

@@ -4,15 +4,6 @@ board (Law 87), and a hand seen before any call is the Director's choice of reme
 under Law 16D2, not only the report of Law 16D1, and a defender who uses partner's slow
 card reaches Law 73C1. The sentences are our own, not from the question sets."""
 
-import pytest
-
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 def test_hands_returned_turned_round_are_a_fouled_board(engine):
     question = (

@@ -6,13 +6,6 @@ The sentences are our own, not from the question sets."""
 
 import pytest
 
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 @pytest.mark.parametrize(
     ("question", "law"),

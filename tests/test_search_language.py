@@ -6,13 +6,7 @@ import string
 
 import pytest
 
-from td_assist.search import get_search
 from td_assist.search.analysis import german_terms
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
 
 
 @pytest.mark.parametrize(

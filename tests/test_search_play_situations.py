@@ -4,13 +4,6 @@ in their own words, which are not the wording of any phrasing."""
 
 import pytest
 
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 @pytest.mark.parametrize(
     ("question", "anchor"),

@@ -5,13 +5,6 @@ the Laws, not taken from the question sets."""
 
 import pytest
 
-from td_assist.search import get_search
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return get_search()
-
 
 @pytest.mark.parametrize(
     "question",
