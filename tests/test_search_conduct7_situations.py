@@ -22,3 +22,14 @@ import pytest
 )
 def test_a_conduct_situation_finds_its_law_first(engine, question, law):
     assert engine.search(question).hits[0].law == law
+
+
+def test_calling_the_director_at_once_after_a_slow_double_is_law_16b2(engine):
+    # the call made to protect one's rights, not the use of the hesitation (16B1a)
+    question = "after LHO's slow double I summoned the director at once to protect our rights"
+    assert engine.search(question).hits[0].anchor == "16B2"
+
+
+def test_players_offering_their_own_remedy_instead_of_the_director_is_law_9(engine):
+    question = "the others at the table proposed their own remedy rather than call the director"
+    assert engine.search(question).hits[0].law == 9
