@@ -3,7 +3,7 @@ sq-conduct7): a slow tray behind screens is a hesitation (Law 16B), a pointless 
 asked to mislead is Law 73D2, counting the seconds aloud after a stop card is the
 skip-bid tempo of Law 73A2, a board the Director took away from a slow table gets an
 artificial score (Law 12C2a), opponents who wave away a call for the Director are Law 9B1
-and a friendly "just take it back" settles nothing among the players (Law 10A). The
+and a friendly "just pick it up again" settles nothing among the players (Law 10A). The
 sentences are our own, not from the question sets."""
 
 import pytest
@@ -16,7 +16,7 @@ import pytest
         ("I offered to get the director but they told me not to bother", 9),
         ("he asked me a pointless question only to put me off, real gamesmanship", 73),
         ("nach dem Stopp hat er die Sekunden laut gezählt", 73),
-        ("der Gegner meinte, nimm das ruhig zurück, macht nichts", 10),
+        ("der Gegner hat gesagt, ich kann die Karte ruhig wieder aufnehmen", 10),
         ("Hinter dem Screen kam das Tablett sehr langsam zurück", 16),
     ],
 )
@@ -24,9 +24,9 @@ def test_a_conduct_situation_finds_its_law_first(engine, question, law):
     assert engine.search(question).hits[0].law == law
 
 
-def test_calling_the_director_at_once_after_a_slow_double_is_law_16b2(engine):
-    # the call made to protect one's rights, not the use of the hesitation (16B1a)
-    question = "after LHO's slow double I summoned the director at once to protect our rights"
+def test_asking_the_director_to_note_a_slow_double_is_law_16b2(engine):
+    # the director asked over to note the pause, not the use of the hesitation (16B1a)
+    question = "their double was slow, so I asked the director over to note the pause"
     assert engine.search(question).hits[0].anchor == "16B2"
 
 
