@@ -545,7 +545,8 @@ def german_terms(
             found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
-        pending = list(decompounder.split(word))
+        pieces = _verb_pieces(word)
+        pending = list(decompounder.split(word) if pieces is None else pieces)
         if pending and english is not None and english(word):
             pending = []
         verb = bool(pending) and pending[0] in _ALL_SEPARABLE
@@ -562,6 +563,24 @@ def german_terms(
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
         found.extend(_rejoined_verbs(text, decompounder))
     return found
+
+
+def _verb_pieces(word: str) -> tuple[str, ...] | None:
+    """A strong verb's form (or an -ieren verb's) is no compound of nouns: its one piece
+    is its particle, which ``german_terms`` then drops for the verb ("zugegeben" is "zu" +
+    "gegeben", no "Züge" + "geben"; "aufgehoben" no "oben"; "gebliebene" no "Liebe").
+    None for any other word, which the decompounder splits.
+
+    >>> _verb_pieces("zugegeben"), _verb_pieces("gebliebene"), _verb_pieces("strafkarte")
+    (('zu', 'gegeben'), (), None)
+    """
+    form = german_form(word)
+    if german_infinitive(form) == form:
+        return None
+    for prefix in _PREFIXES_LONGEST_FIRST:
+        if form.startswith(prefix) and len(form) - len(prefix) >= 3:
+            return (prefix, form[len(prefix) :])
+    return ()
 
 
 # The particles a separable verb leaves at the end of a main clause: "nahm seine Karte
