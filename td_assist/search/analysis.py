@@ -394,6 +394,23 @@ def _never_parts() -> frozenset[str]:
     return frozenset(forms | {"allein", _GERMAN_STEM("allein")})
 
 
+def _separable_infinitives(forms: set[str]) -> set[str]:
+    """The infinitives of the separable weak verbs whose participles the vocabulary holds
+    ("zusammengelegt": "zusammenlegen"), so that a subordinate clause's "wer seine
+    Karten zusammenlegt" meets the phrasings' "Karten zusammengelegt"."""
+    found: set[str] = set()
+    for form in forms:
+        for prefix in _PREFIXES_LONGEST_FIRST:
+            rest = form[len(prefix) :]
+            if form.startswith(prefix) and rest.startswith("ge") and len(rest) > 5:
+                joined = prefix + rest[2:]
+                infinitive = _weak_infinitive(joined)
+                if infinitive != joined:  # a weak participle's -t, not "ausgegangen"
+                    found.add(infinitive)
+                break
+    return found
+
+
 class Decompounder:
     """Splits German compounds into known parts, longest first part first.
 
@@ -410,7 +427,7 @@ class Decompounder:
         forms = {german_form(p) for p in parts if len(p) >= 3} - never
         stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
         self.parts = (forms | stems) - never
-        self.infinitives = {f for f in forms if f.endswith("en")}
+        self.infinitives = {f for f in forms if f.endswith("en")} | _separable_infinitives(forms)
 
     def known(self, piece: str) -> bool:
         # "traf" is no part of "Nebenstrafkarte", whatever "treffen" is, nor "nahmen" of
