@@ -562,8 +562,7 @@ def german_terms(
             found.append(german_stem(word))
         if word in _PARTICLES and at + 1 < len(said) and _written_apart(said[at + 1]):
             found.append(german_stem(word + said[at + 1]))  # "zurück genommen"
-        pieces = _verb_pieces(word)
-        pending = list(decompounder.split(word) if pieces is None else pieces)
+        pending = list(_pieces(word, decompounder))
         if pending and english is not None and english(word):
             pending = []
         verb = bool(pending) and pending[0] in _ALL_SEPARABLE
@@ -576,7 +575,7 @@ def german_terms(
             if not verb and german_form(part) in _CASE_TAILS:
                 continue  # "Zweifelsfall", "keinesfalls": a case, not a card that fell
             found.append(german_stem(part))
-            pending.extend(decompounder.split(part))
+            pending.extend(_pieces(part, decompounder))
     if len(said) >= 3 and not _PARTICLES.isdisjoint(said):  # most calls: one word, no particle
         found.extend(_rejoined_verbs(text, decompounder))
     return found
@@ -598,6 +597,12 @@ def _verb_pieces(word: str) -> tuple[str, ...] | None:
         if form.startswith(prefix) and len(form) - len(prefix) >= 3:
             return (prefix, form[len(prefix) :])
     return ()
+
+
+def _pieces(word: str, decompounder: Decompounder) -> tuple[str, ...]:
+    """The parts of a compound, or of a verb's form (``_verb_pieces``)."""
+    pieces = _verb_pieces(word)
+    return decompounder.split(word) if pieces is None else pieces
 
 
 # The particles a separable verb leaves at the end of a main clause: "nahm seine Karte
