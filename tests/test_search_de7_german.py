@@ -4,7 +4,7 @@ participle; the suit ("Farbe") is an everyday word of the play's stories."""
 
 import pytest
 
-from td_assist.search.analysis import german_stem
+from td_assist.search.analysis import fold, german_stem
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,17 @@ def test_the_suit_does_not_take_over_a_question_about_asking(engine):
 def test_the_suit_alone_still_finds_its_laws(engine):
     # an everyday word alone is what the question asks about
     assert engine.search("Farbe").hits
+
+
+@pytest.mark.parametrize(
+    ("form", "infinitive"),
+    [("übersah", "übersehen"), ("bekam", "bekommen"), ("erhielten", "erhalten")],
+)
+def test_a_strong_verbs_past_with_an_inseparable_prefix_is_its_verb(form, infinitive):
+    # "der Alleinspieler übersah die Renonce" is "übersehen", as "übersehen hat" is
+    assert german_stem(fold(form)) == german_stem(fold(infinitive))
+
+
+@pytest.mark.parametrize("noun", ["verlag", "belag"])
+def test_a_noun_that_looks_like_a_prefixed_past_stays_a_noun(noun):
+    assert german_stem(noun) != german_stem(noun[:-3] + "liegen")

@@ -256,6 +256,8 @@ _STRONG_VERBS = {
 # Prefixes that never take ge- in the participle: "übernommen" is "übernehmen",
 # "verboten" "verbieten". "gelegen" is left out: "verlegen" is "legen", not "liegen".
 _INSEPARABLE = ("uber", "unter", "ver", "ent", "be", "er", "zer", "miss")
+# forms that with a prefix are nouns or other verbs: "Verlag", "Belag", "erlasst"
+_STRONG_PRESENT_ONLY = frozenset(("lag", "lagen", "lasst", "tat", "taten", "tut", "las"))
 
 
 def _strong_forms() -> dict[str, str]:
@@ -266,6 +268,13 @@ def _strong_forms() -> dict[str, str]:
             if form.startswith("ge") and form != "gelegen":
                 for prefix in _INSEPARABLE:
                     forms.setdefault(prefix + form[2:], prefix + infinitive)
+    # the present and past of the same verbs with an inseparable prefix ("erhielt",
+    # "bekam", "übersah"), once every participle has its place
+    for infinitive, said in _STRONG_VERBS.items():
+        for form in said.split():
+            if not form.startswith("ge") and form not in _STRONG_PRESENT_ONLY:
+                for prefix in _INSEPARABLE:
+                    forms.setdefault(prefix + form, prefix + infinitive)
     return forms
 
 
