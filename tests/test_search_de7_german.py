@@ -60,3 +60,16 @@ def test_a_strong_verbs_past_with_an_inseparable_prefix_is_its_verb(form, infini
 @pytest.mark.parametrize("noun", ["verlag", "belag"])
 def test_a_noun_that_looks_like_a_prefixed_past_stays_a_noun(noun):
     assert german_stem(noun) != german_stem(noun[:-3] + "liegen")
+
+
+@pytest.mark.parametrize(
+    ("said", "particle"),
+    [
+        ("er hat gar nicht bedient", "gar"),
+        ("ich hab mal gepasst", "mal"),
+        ("das ist ja ein Revoke", "ja"),
+    ],
+)
+def test_a_spoken_particle_is_no_search_term(engine, said, particle):
+    assert german_stem(particle) not in engine._german_meaning(said)
+    assert engine._german_meaning(said)  # the telling words stay
