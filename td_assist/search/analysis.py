@@ -256,8 +256,8 @@ _STRONG_VERBS = {
 # Prefixes that never take ge- in the participle: "übernommen" is "übernehmen",
 # "verboten" "verbieten". "gelegen" is left out: "verlegen" is "legen", not "liegen".
 _INSEPARABLE = ("uber", "unter", "ver", "ent", "be", "er", "zer", "miss")
-# forms that with a prefix are nouns or other verbs: "Verlag", "Belag", "erlasst"
-_STRONG_PRESENT_ONLY = frozenset(("lag", "lagen", "lasst", "tat", "taten", "tut", "las"))
+# forms that with a prefix are nouns or other verbs: "Verbot", "Verlag", "Belag", "erlasst"
+_NOT_PREFIXED = frozenset(("bot", "lag", "lagen", "lasst", "tat", "taten", "tut", "las"))
 
 
 def _strong_forms() -> dict[str, str]:
@@ -272,7 +272,7 @@ def _strong_forms() -> dict[str, str]:
     # "bekam", "übersah"), once every participle has its place
     for infinitive, said in _STRONG_VERBS.items():
         for form in said.split():
-            if not form.startswith("ge") and form not in _STRONG_PRESENT_ONLY:
+            if not form.startswith("ge") and form not in _NOT_PREFIXED:
                 for prefix in _INSEPARABLE:
                     forms.setdefault(prefix + form, prefix + infinitive)
     return forms
