@@ -612,7 +612,10 @@ def _verb_pieces(word: str) -> tuple[str, ...] | None:
 
 
 def _pieces(word: str, decompounder: Decompounder) -> tuple[str, ...]:
-    """The parts of a compound, or of a verb's form (``_verb_pieces``)."""
+    """The parts of a compound, or of a verb's form (``_verb_pieces``); with no
+    vocabulary (a decompounder of no parts) none."""
+    if not decompounder.parts:
+        return ()
     pieces = _verb_pieces(word)
     return decompounder.split(word) if pieces is None else pieces
 
