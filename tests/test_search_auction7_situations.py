@@ -1,7 +1,8 @@
 """The deal and the auction told the way players tell them (issue 34, sq-auction7): cards
 dealt in twos or a card glimpsed while shuffling is Law 6 (not Law 87 or Law 13), which of
 two bids is higher is Law 18 and not the insufficient bid of Law 27, three passes in a row
-close the auction (Law 22), and the auction period lasts until the lead is faced (Law 17).
+close the auction (Law 22), bidding with the hand of the board before is Law 15 and
+not a call after the final pass (Law 39), and the auction period lasts until the lead is faced (Law 17).
 The sentences are our own, not from the question sets."""
 
 import pytest
@@ -18,6 +19,11 @@ import pytest
         ("which is the higher bid, two clubs or one no trump", 18),
         ("Ein Gebot besteht aus Stufe und Farbe, ist Passe auch ein Gebot?", 18),
         ("three passes in a row after the last bid, is the bidding finished", 22),
+        (
+            "we realised after three passes that the opener was still holding his cards from "
+            "the previous deal",
+            15,
+        ),
     ],
 )
 def test_a_deal_or_auction_situation_finds_its_law_first(engine, question, law):
