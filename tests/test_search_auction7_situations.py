@@ -1,9 +1,9 @@
 """The deal and the auction told the way players tell them (issue 34, sq-auction7): cards
 dealt in twos or a card glimpsed while shuffling is Law 6 (not Law 87 or Law 13), which of
 two bids is higher is Law 18 and not the insufficient bid of Law 27, three passes in a row
-close the auction (Law 22), bidding with the hand of the board before is Law 15 and
-not a call after the final pass (Law 39), and the auction period lasts until the lead is faced (Law 17).
-The sentences are our own, not from the question sets."""
+close the auction (Law 22), bidding with the hand of the board before is Law 15 and not
+a call after the final pass (Law 39), and the auction period lasts until the lead is
+faced (Law 17). The sentences are our own, not from the question sets."""
 
 import pytest
 
