@@ -17,7 +17,7 @@ import pytest
         ),
         ("while he was shuffling I caught sight of one of his cards, nobody has bid yet", 6),
         ("which is the higher bid, two clubs or one no trump", 18),
-        ("Ein Gebot besteht aus Stufe und Farbe, ist Passe auch ein Gebot?", 18),
+        ("Was genau ist ein Gebot, nur Stufe und Farbe? Ist Passe auch eins?", 18),
         ("three passes in a row after the last bid, is the bidding finished", 22),
         (
             "we realised after three passes that the opener was still holding his cards from "
