@@ -801,9 +801,7 @@ class SearchEngine:
         joined = " ".join(said)
         english_weight = OTHER_LANGUAGE if german else 1.0
         content = self._content_query(said, entries, german)
-        scores = {
-            anchor: english_weight * value for anchor, value in self.scorer.score(content).items()
-        }
+        scores = self.scorer.score(content, english_weight)
         asked = english_terms(_as_english(said, german))
         meant = self.same.english(asked)
         lawbook_common = self.scorer.commonness(asked)
@@ -812,8 +810,7 @@ class SearchEngine:
             for term, meaning in zip(asked, meant, strict=True)
             if term in lawbook_common
         }
-        for anchor, value in self.english.score(meant, common).items():
-            scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
+        self.english.add_to(scores, english_weight * PHRASING_WEIGHT, meant, common)
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         german_asked = self._german_asked(joined, german)
         german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
@@ -822,8 +819,7 @@ class SearchEngine:
         for term in german_asked if german and telling else ():
             if term in self.everyday:
                 german_common[term] = min(self.everyday_weight, german_common.get(term, 1.0))
-        for anchor, value in self.german.score(german_asked, german_common).items():
-            scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
+        self.german.add_to(scores, german_weight, german_asked, german_common)
         if german:
             # a word found all over the German lawbook ("Ende", "Karte") says little there
             spread = self.german_text.commonness(german_asked, GERMAN_RARE_IDF)
@@ -831,8 +827,7 @@ class SearchEngine:
                 term: min(german_common.get(term, 1.0), spread.get(term, 1.0))
                 for term in {*german_common, *spread}
             }
-            for anchor, value in self.german_text.score(german_asked, text_common).items():
-                scores[anchor] = scores.get(anchor, 0.0) + GERMAN_TEXT_WEIGHT * value
+            self.german_text.add_to(scores, GERMAN_TEXT_WEIGHT, german_asked, text_common)
         return scores
 
     def _clause_evidence(self, clause: list[str], german: bool) -> dict[str, float]:
