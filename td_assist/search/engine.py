@@ -19,7 +19,7 @@ import re
 import tempfile
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, wraps
 from operator import itemgetter
 from pathlib import Path
@@ -322,7 +322,9 @@ class Results:
 
 def clean_query(text: str) -> str:
     """Plain words only: no control characters, no search syntax, bounded length."""
-    text = "".join(ch if ch.isprintable() else " " for ch in text[: MAX_QUERY_CHARS * 5])
+    text = text[: MAX_QUERY_CHARS * 5]
+    if not text.isprintable():  # else each character would be looked at for nothing
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = re.sub(r"[^\w\s()'’.-]", " ", text)
     return " ".join(text.split())[:MAX_QUERY_CHARS]
 
@@ -847,15 +849,13 @@ class SearchEngine:
             return self._hit_for(
                 section, score, self._lead_in(section) + highlight_snippet(section, stems)
             )
-        found: Section | None = german
-        while found is not None and not found.heading and found.parent:
-            found = translated.get(found.parent)
+        shown = self._shown(german, translated)
         return Hit(
             anchor=german.anchor,
             law=section.law,
-            title=translated.law_of(german).title,
-            heading=found.heading if found is not None else "",
-            display=german.display,
+            title=shown.title,
+            heading=shown.heading,
+            display=shown.display,
             snippet=highlight_snippet(german, stems),
             score=round(score, 3),
             lang="de",
@@ -1046,24 +1046,31 @@ class SearchEngine:
                     break
         return deeper
 
-    def _shown(self, section: Section) -> _Shown:
-        """What a hit on the section shows besides its snippet: made on its first search
-        and kept (a search shows ten hits; each costs a walk up the lawbook and a look
-        through the parent's text). One entry per section of this engine's book, so the
-        store never grows past the lawbook, whatever people ask."""
-        kept: dict[str, _Shown] | None = vars(self).get("_shown_of")
+    def _shown(self, section: Section, book: Lawbook | None = None) -> _Shown:
+        """What a hit on the section of ``book`` (this engine's, or the German one beside
+        it) shows besides its snippet: made on its first search and kept (a search shows
+        ten hits; each costs a walk up the lawbook and a look through the parent's
+        text). One entry per section of each book, so the stores never grow past the
+        lawbooks, whatever people ask."""
+        if book is None:
+            book = self.book
+        stores: dict[str, dict[str, _Shown]] | None = vars(self).get("_shown_of")
+        if stores is None:
+            stores = self._shown_of = {}
+        kept = stores.get(book.lang)
         if kept is None:
-            kept = self._shown_of = {}
+            kept = stores.setdefault(book.lang, {})
         found = kept.get(section.anchor)
         if found is None or found.section is not section:
-            law = self.book.law_of(section)
+            law = book.law_of(section)
             found = _Shown(
                 section=section,
                 law=law.number,
                 title=law.title,
-                heading=self._find_heading(section),
+                heading=self._find_heading(section, book),
                 display=section.display,
-                lead_in=self._find_lead_in(section),
+                # a German hit is shown without its parent's sentence (_german_hit)
+                lead_in=self._find_lead_in(section) if book is self.book else "",
             )
             kept[section.anchor] = found
         return found
@@ -1088,10 +1095,10 @@ class SearchEngine:
         nearest heading above it ("There Is an Outstanding Trump")."""
         return self._shown(section).heading
 
-    def _find_heading(self, section: Section) -> str:
+    def _find_heading(self, section: Section, book: Lawbook) -> str:
         found: Section | None = section
         while found is not None and not found.heading and found.parent:
-            found = self.book.get(found.parent)
+            found = book.get(found.parent)
         return found.heading if found is not None else ""
 
     def _hit_for(self, section: Section, score: float, snippet: str | None = None) -> Hit:
@@ -1205,14 +1212,19 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
             n for n in cut if _stem(text[max(starts[n], start) : min(ends[n], end)]) in stems
         ]
     marked.sort()
-    escaped = source.escaped  # the text's HTML, cut where the text is
-    out, last = [], start
+    # cut from the text's HTML: a word inside the window where it starts and ends there
+    # (worked out with the source), a piece the window's edge cuts where the piece does
+    page, in_html = source.html, source.in_html
+    html_starts, html_ends = source.html_starts, source.html_ends
+    out, last = [], in_html(start)
     for number in marked:
-        at, stop = max(starts[number], start), min(ends[number], end)
-        out.append(escaped(last, at))
-        out.append(f"<mark>{escaped(at, stop)}</mark>")
+        if number in cut:
+            at, stop = in_html(max(starts[number], start)), in_html(min(ends[number], end))
+        else:
+            at, stop = html_starts[number], html_ends[number]
+        out += (page[last:at], "<mark>", page[at:stop], "</mark>")
         last = stop
-    out.append(escaped(last, end))
+    out.append(page[last : in_html(end)])
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
@@ -1238,15 +1250,15 @@ class _SnippetSource:
     # than the text up to each of them (html.escape changes one character at a time)
     changed: Words
     longer: Words
+    html_starts: Words  # where each word starts in the HTML (``in_html`` of its start)
+    html_ends: Words
 
-    def escaped(self, start: int, end: int) -> str:
-        """``html.escape(self.text[start:end])``, cut from the text's HTML."""
+    def in_html(self, at: int) -> int:
+        """Where the text's place ``at`` is in its HTML: ``html.escape(text[start:end])``
+        is ``html[in_html(start) : in_html(end)]``."""
         if not self.changed:
-            return self.text[start:end]
-        longer, changed = self.longer, self.changed
-        return self.html[
-            start + longer[bisect_left(changed, start)] : end + longer[bisect_left(changed, end)]
-        ]
+            return at
+        return at + self.longer[bisect_left(self.changed, at)]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
@@ -1265,7 +1277,7 @@ def _snippet_source(section_text: str) -> _SnippetSource:
     longer = [0]
     for at in changed:
         longer.append(longer[-1] + len(_ESCAPES[text[at]]) - 1)
-    return _SnippetSource(
+    source = _SnippetSource(
         text=text,
         starts=tuple(m.start() for m in found),
         ends=tuple(m.end() for m in found),
@@ -1274,6 +1286,13 @@ def _snippet_source(section_text: str) -> _SnippetSource:
         html=html.escape(text),
         changed=tuple(changed),
         longer=tuple(longer),
+        html_starts=(),
+        html_ends=(),
+    )
+    return replace(
+        source,
+        html_starts=tuple(map(source.in_html, source.starts)),
+        html_ends=tuple(map(source.in_html, source.ends)),
     )
 
 

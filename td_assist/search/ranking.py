@@ -231,9 +231,7 @@ class ContentScorer:
         many sections share."""
         return {t: min(1.0, self.idf(t) / RARE_IDF) for t in terms if t in self.vocabulary}
 
-    def score(
-        self, queries: Sequence[TermQ | PhraseQ], weight: float = 1.0
-    ) -> dict[str, float]:
+    def score(self, queries: Sequence[TermQ | PhraseQ], weight: float = 1.0) -> dict[str, float]:
         """Each section's score, times ``weight`` (the engine weighs the law text by the
         question's language: one multiplication here, not a second dictionary)."""
         totals: dict[int, float] = {}
