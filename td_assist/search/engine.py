@@ -256,6 +256,7 @@ _WHAT_IS_A = {
 }
 # Longest first: "what counts as a call" asks about "call", not "a call".
 _WHAT_IS_A_LONGEST_FIRST = sorted(_WHAT_IS_A, key=len, reverse=True)
+_WHAT_IS_A_FIRST = frozenset(start[0] for start in _WHAT_IS_A)  # "what", "was": else none
 
 
 def term_asked_about(said: Sequence[str]) -> list[str] | None:
@@ -269,7 +270,7 @@ def term_asked_about(said: Sequence[str]) -> list[str] | None:
     >>> term_asked_about(["what", "is", "the", "penalty", "for", "a", "revoke"]) is None
     True
     """
-    if len(said) > 9:
+    if len(said) > 9 or not said or said[0] not in _WHAT_IS_A_FIRST:
         return None
     for start in _WHAT_IS_A_LONGEST_FIRST:
         if tuple(said[: len(start)]) == start:
@@ -767,9 +768,7 @@ class SearchEngine:
                 expanded
             )
         hits = [
-            self._hit_for(
-                section, score, self._lead_in(section) + highlight_snippet(section, stems)
-            )
+            self._hit_for(section, score, self._snippet(section, stems))
             for section, score in ranked[:limit]
         ]
         return hits, expanded
@@ -846,9 +845,7 @@ class SearchEngine:
         translated = self._german_book()
         german = translated.get(section.anchor)
         if german is None:
-            return self._hit_for(
-                section, score, self._lead_in(section) + highlight_snippet(section, stems)
-            )
+            return self._hit_for(section, score, self._snippet(section, stems))
         shown = self._shown(german, translated)
         return Hit(
             anchor=german.anchor,
@@ -856,7 +853,7 @@ class SearchEngine:
             title=shown.title,
             heading=shown.heading,
             display=shown.display,
-            snippet=highlight_snippet(german, stems),
+            snippet=highlight_snippet(german, stems, source=shown.source),
             score=round(score, 3),
             lang="de",
         )
@@ -1071,9 +1068,16 @@ class SearchEngine:
                 display=section.display,
                 # a German hit is shown without its parent's sentence (_german_hit)
                 lead_in=self._find_lead_in(section) if book is self.book else "",
+                source=_snippet_source(first_text(section)),
             )
             kept[section.anchor] = found
         return found
+
+    def _snippet(self, section: Section, stems: set[str]) -> str:
+        """A hit's snippet: its lead-in, then the part of its text with the question's
+        words marked, cut from the text as it was read for the section's first hit."""
+        shown = self._shown(section)
+        return shown.lead_in + highlight_snippet(section, stems, source=shown.source)
 
     def _lead_in(self, section: Section) -> str:
         """A part that goes on its parent's sentence ("a trick could be lost to that
@@ -1184,11 +1188,16 @@ class _Shown:
     heading: str
     display: str
     lead_in: str  # HTML: the start of the parent's sentence a part goes on
+    source: _SnippetSource  # the text its snippets are cut from
 
 
-def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
-    """The part of the section's text with most query words, words marked with <mark>."""
-    source = _snippet_source(first_text(section))
+def highlight_snippet(
+    section: Section, stems: set[str], width: int = 180, source: _SnippetSource | None = None
+) -> str:
+    """The part of the section's text with most query words, words marked with <mark>;
+    ``source``: the section's text as snippets are cut from it, when the caller kept it."""
+    if source is None:
+        source = _snippet_source(first_text(section))
     text = source.text
     if not text:
         return ""

@@ -66,13 +66,16 @@ _EMPTY: Mapping[int, tuple[int, ...]] = {}
 _EMPTY_ADDED: Mapping[int, float] = {}
 
 
-@dataclass(frozen=True)
+# Not frozen: a frozen dataclass is made through object.__setattr__, field by field, at
+# three times the cost, and a search makes a dozen of these (issue 29); nothing changes
+# one once made.
+@dataclass(slots=True)
 class TermQ:
     term: str
     boost: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PhraseQ:
     terms: tuple[str, ...]
     slop: int = 0
