@@ -20,6 +20,7 @@ from td_assist.search import engine as engine_module
 from td_assist.search.engine import clean_query, highlight_snippet
 from td_assist.search.ranking import PhrasingIndex
 from tests.spies import first_arguments
+from tests.test_search_cost import _made_up_index
 
 QUESTIONS = [
     "dummy revoked",
@@ -29,20 +30,6 @@ QUESTIONS = [
     "revoke",
     "card card",
 ]
-
-
-def _made_up_index(seed: int) -> tuple[PhrasingIndex, list[str]]:
-    rng = random.Random(seed)
-    vocabulary = [f"w{n}" for n in range(30)]
-    texts = {
-        f"{law}{part}": [
-            [rng.choice(vocabulary) for _ in range(rng.randint(1, 5))]
-            for _ in range(rng.randint(1, 6))
-        ]
-        for law in range(1, 20)
-        for part in "AB"
-    }
-    return PhrasingIndex(texts), vocabulary
 
 
 def test_scores_added_into_the_evidence_are_the_weighted_sums_to_the_last_bit_and_in_order():
