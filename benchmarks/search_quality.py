@@ -269,6 +269,17 @@ class UnseenPhrasings:
         with self._hidden(set(terms)):
             return self.index.score(terms, common)
 
+    def add_to(
+        self,
+        scores: dict[str, float],
+        weight: float,
+        terms: Sequence[str],
+        common: Mapping[str, float] | None = None,
+    ) -> None:
+        """As the engine adds an index's scores into its evidence: with the same hidden."""
+        with self._hidden(set(terms)):
+            self.index.add_to(scores, weight, terms, common)
+
     @contextmanager
     def _hidden(self, asked: set[str]) -> Iterator[None]:
         postings, lengths = self.index.postings, self.index.lengths
