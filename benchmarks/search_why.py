@@ -16,12 +16,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from td_assist.lawbook import get_lawbook
 from td_assist.search import get_search, open_engine
 from td_assist.search.content import load_phrasings, load_synonyms
 from td_assist.search.engine import SearchEngine, phrasing_lines
-from td_assist.search.ranking import PhrasingIndex
+from td_assist.search.ranking import PhrasingIndex, _add_weighted
 
 
 def _option(name: str, default: str) -> str:
@@ -79,15 +80,8 @@ class _Recorder:
         self.results.append(result)
         return result
 
-    def add_to(
-        self,
-        scores: dict[str, float],
-        weight: float,
-        terms: Sequence[str],
-        common: Mapping[str, float] | None = None,
-    ) -> None:
-        for anchor, value in self(terms, common).items():  # as PhrasingIndex.add_to adds
-            scores[anchor] = scores.get(anchor, 0.0) + weight * value
+    def add_to(self, scores: dict[str, float], weight: float, *asked: Any) -> None:
+        _add_weighted(scores, weight, self(*asked))  # as PhrasingIndex.add_to adds them
 
     def best_lines(self, anchor: str, texts: list[str], count: int) -> list[tuple[float, str, str]]:
         if not self.calls:

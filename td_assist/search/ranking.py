@@ -63,6 +63,7 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # held-out 0.563/0.819; only from 15 words on: 0.605/0.831, 0.578/0.814 (from 10 or 20
 # words, or times 1.0: one question up, one down): noise, not kept.
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
+Factors = Mapping[str, float] | None  # a factor per term (PhrasingIndex.score's common)
 _EMPTY_ADDED: Mapping[int, float] = {}
 
 
@@ -422,11 +423,7 @@ class PhrasingIndex:
         return found
 
     def add_to(
-        self,
-        scores: dict[str, float],
-        weight: float,
-        terms: Sequence[str],
-        common: Mapping[str, float] | None = None,
+        self, scores: dict[str, float], weight: float, terms: Sequence[str], common: Factors = None
     ) -> None:
         """``scores[anchor] += weight * score`` for each section ``score`` finds, in its
         order: the engine adds up its evidence so, without a dictionary of this index's
