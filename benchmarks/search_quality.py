@@ -101,6 +101,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from whoosh import index
@@ -268,6 +269,12 @@ class UnseenPhrasings:
     def score(self, terms: Sequence[str], common: Mapping[str, float] | None = None) -> dict:
         with self._hidden(set(terms)):
             return self.index.score(terms, common)
+
+    def add_to(self, scores: dict[str, float], weight: float, *asked: Any) -> None:
+        """As the engine adds an index's scores into its evidence (``asked``: the terms
+        and their factors): with the same phrasings hidden."""
+        with self._hidden(set(asked[0])):
+            self.index.add_to(scores, weight, *asked)
 
     @contextmanager
     def _hidden(self, asked: set[str]) -> Iterator[None]:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from td_assist.lawbook import get_lawbook
 from td_assist.search import get_search, open_engine
 from td_assist.search.content import load_phrasings, load_synonyms
 from td_assist.search.engine import SearchEngine, phrasing_lines
-from td_assist.search.ranking import PhrasingIndex
+from td_assist.search.ranking import PhrasingIndex, _add_weighted
 
 
 def _option(name: str, default: str) -> str:
@@ -60,21 +61,27 @@ def _lines_in_index_order(engine: SearchEngine, phrasings: Path) -> tuple[list[s
 
 
 class _Recorder:
-    """Wraps an index's ``score`` to keep the terms and factors of its first call."""
+    """Wraps an index's ``score`` to keep the terms and factors of its first call; the
+    engine adds an index's scores into its evidence (``add_to``), which goes through
+    ``score`` here."""
 
     def __init__(self, index: PhrasingIndex) -> None:
         self.index = index
         self.calls: list[tuple[list[str], dict[str, float]]] = []
         self.results: list[dict[str, float]] = []
-        self._score = index.score
+        self._add_to = index.add_to  # the index's own, before this one takes its place
 
     def __call__(
         self, terms: Sequence[str], common: Mapping[str, float] | None = None
     ) -> dict[str, float]:
-        result = self._score(terms, common)
+        result: dict[str, float] = {}
+        self._add_to(result, 1.0, terms, common)  # what PhrasingIndex.score gives
         self.calls.append((list(terms), dict(common or {})))
         self.results.append(result)
         return result
+
+    def add_to(self, scores: dict[str, float], weight: float, *asked: Any) -> None:
+        _add_weighted(scores, weight, self(*asked))  # as PhrasingIndex.add_to adds them
 
     def best_lines(self, anchor: str, texts: list[str], count: int) -> list[tuple[float, str, str]]:
         if not self.calls:
@@ -115,6 +122,7 @@ def main() -> None:
     for name in ("english", "german", "german_text"):
         recorder = _Recorder(getattr(engine, name))
         getattr(engine, name).score = recorder  # type: ignore[method-assign]
+        getattr(engine, name).add_to = recorder.add_to  # type: ignore[method-assign]
         recorders[name] = recorder
     met: list[str] = []
     expansions = engine._expansions
@@ -130,10 +138,9 @@ def main() -> None:
     scorer_scores: list[dict[str, float]] = []
     scorer_score = engine.scorer.score
 
-    def recorded_scorer(queries):  # type: ignore[no-untyped-def]
-        result = scorer_score(queries)
-        scorer_scores.append(result)
-        return result
+    def recorded_scorer(queries, weight=1.0):  # type: ignore[no-untyped-def]
+        scorer_scores.append(scorer_score(queries))  # shown as the law text scores it
+        return scorer_score(queries, weight)
 
     engine.scorer.score = recorded_scorer  # type: ignore[method-assign]
     hits = engine.search(question).hits[:top]

@@ -208,6 +208,11 @@ def test_unseen_dev_hides_only_the_phrasings_that_repeat_the_question():
     assert 0 < hidden["45C4"] < seen["45C4"]
     assert hidden["47B"] > hidden["45C4"]
     assert index.postings == before  # nothing is lost from the index
+    # as the engine asks an index, adding its scores into the evidence: the same hidden
+    added: dict[str, float] = {}
+    bench.UnseenPhrasings(index).add_to(added, 1.0, asked)
+    assert added == hidden
+    assert index.postings == before
 
 
 @pytest.mark.parametrize("batch", [2, 3, 4, 5, 9, 10, 11, 12, 13, 14, 15, 16, 17])

@@ -19,7 +19,7 @@ import re
 import tempfile
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, wraps
 from operator import itemgetter
 from pathlib import Path
@@ -256,6 +256,7 @@ _WHAT_IS_A = {
 }
 # Longest first: "what counts as a call" asks about "call", not "a call".
 _WHAT_IS_A_LONGEST_FIRST = sorted(_WHAT_IS_A, key=len, reverse=True)
+_WHAT_IS_A_FIRST = frozenset(start[0] for start in _WHAT_IS_A)  # "what", "was": else none
 
 
 def term_asked_about(said: Sequence[str]) -> list[str] | None:
@@ -269,7 +270,7 @@ def term_asked_about(said: Sequence[str]) -> list[str] | None:
     >>> term_asked_about(["what", "is", "the", "penalty", "for", "a", "revoke"]) is None
     True
     """
-    if len(said) > 9:
+    if len(said) > 9 or not said or said[0] not in _WHAT_IS_A_FIRST:
         return None
     for start in _WHAT_IS_A_LONGEST_FIRST:
         if tuple(said[: len(start)]) == start:
@@ -322,7 +323,9 @@ class Results:
 
 def clean_query(text: str) -> str:
     """Plain words only: no control characters, no search syntax, bounded length."""
-    text = "".join(ch if ch.isprintable() else " " for ch in text[: MAX_QUERY_CHARS * 5])
+    text = text[: MAX_QUERY_CHARS * 5]
+    if not text.isprintable():  # else each character would be looked at for nothing
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = re.sub(r"[^\w\s()'’.-]", " ", text)
     return " ".join(text.split())[:MAX_QUERY_CHARS]
 
@@ -765,9 +768,7 @@ class SearchEngine:
                 expanded
             )
         hits = [
-            self._hit_for(
-                section, score, self._lead_in(section) + highlight_snippet(section, stems)
-            )
+            self._hit_for(section, score, self._snippet(section, stems))
             for section, score in ranked[:limit]
         ]
         return hits, expanded
@@ -801,9 +802,7 @@ class SearchEngine:
         joined = " ".join(said)
         english_weight = OTHER_LANGUAGE if german else 1.0
         content = self._content_query(said, entries, german)
-        scores = {
-            anchor: english_weight * value for anchor, value in self.scorer.score(content).items()
-        }
+        scores = self.scorer.score(content, english_weight)
         asked = english_terms(_as_english(said, german))
         meant = self.same.english(asked)
         lawbook_common = self.scorer.commonness(asked)
@@ -812,8 +811,7 @@ class SearchEngine:
             for term, meaning in zip(asked, meant, strict=True)
             if term in lawbook_common
         }
-        for anchor, value in self.english.score(meant, common).items():
-            scores[anchor] = scores.get(anchor, 0.0) + english_weight * PHRASING_WEIGHT * value
+        self.english.add_to(scores, english_weight * PHRASING_WEIGHT, meant, common)
         german_weight = GERMAN_WEIGHT * (1.0 if german else OTHER_LANGUAGE)
         german_asked = self._german_asked(joined, german)
         german_common = self.german.commonness(german_asked, GERMAN_RARE_IDF)
@@ -822,8 +820,7 @@ class SearchEngine:
         for term in german_asked if german and telling else ():
             if term in self.everyday:
                 german_common[term] = min(self.everyday_weight, german_common.get(term, 1.0))
-        for anchor, value in self.german.score(german_asked, german_common).items():
-            scores[anchor] = scores.get(anchor, 0.0) + german_weight * value
+        self.german.add_to(scores, german_weight, german_asked, german_common)
         if german:
             # a word found all over the German lawbook ("Ende", "Karte") says little there
             spread = self.german_text.commonness(german_asked, GERMAN_RARE_IDF)
@@ -831,8 +828,7 @@ class SearchEngine:
                 term: min(german_common.get(term, 1.0), spread.get(term, 1.0))
                 for term in {*german_common, *spread}
             }
-            for anchor, value in self.german_text.score(german_asked, text_common).items():
-                scores[anchor] = scores.get(anchor, 0.0) + GERMAN_TEXT_WEIGHT * value
+            self.german_text.add_to(scores, GERMAN_TEXT_WEIGHT, german_asked, text_common)
         return scores
 
     def _clause_evidence(self, clause: list[str], german: bool) -> dict[str, float]:
@@ -849,19 +845,15 @@ class SearchEngine:
         translated = self._german_book()
         german = translated.get(section.anchor)
         if german is None:
-            return self._hit_for(
-                section, score, self._lead_in(section) + highlight_snippet(section, stems)
-            )
-        found: Section | None = german
-        while found is not None and not found.heading and found.parent:
-            found = translated.get(found.parent)
+            return self._hit_for(section, score, self._snippet(section, stems))
+        shown = self._shown(german, translated)
         return Hit(
             anchor=german.anchor,
             law=section.law,
-            title=translated.law_of(german).title,
-            heading=found.heading if found is not None else "",
-            display=german.display,
-            snippet=highlight_snippet(german, stems),
+            title=shown.title,
+            heading=shown.heading,
+            display=shown.display,
+            snippet=highlight_snippet(german, stems, source=shown.source),
             score=round(score, 3),
             lang="de",
         )
@@ -1051,27 +1043,41 @@ class SearchEngine:
                     break
         return deeper
 
-    def _shown(self, section: Section) -> _Shown:
-        """What a hit on the section shows besides its snippet: made on its first search
-        and kept (a search shows ten hits; each costs a walk up the lawbook and a look
-        through the parent's text). One entry per section of this engine's book, so the
-        store never grows past the lawbook, whatever people ask."""
-        kept: dict[str, _Shown] | None = vars(self).get("_shown_of")
+    def _shown(self, section: Section, book: Lawbook | None = None) -> _Shown:
+        """What a hit on the section of ``book`` (this engine's, or the German one beside
+        it) shows besides its snippet: made on its first search and kept (a search shows
+        ten hits; each costs a walk up the lawbook and a look through the parent's
+        text). One entry per section of each book, so the stores never grow past the
+        lawbooks, whatever people ask."""
+        if book is None:
+            book = self.book
+        stores: dict[str, dict[str, _Shown]] | None = vars(self).get("_shown_of")
+        if stores is None:
+            stores = self._shown_of = {}
+        kept = stores.get(book.lang)
         if kept is None:
-            kept = self._shown_of = {}
+            kept = stores.setdefault(book.lang, {})
         found = kept.get(section.anchor)
         if found is None or found.section is not section:
-            law = self.book.law_of(section)
+            law = book.law_of(section)
             found = _Shown(
                 section=section,
                 law=law.number,
                 title=law.title,
-                heading=self._find_heading(section),
+                heading=self._find_heading(section, book),
                 display=section.display,
-                lead_in=self._find_lead_in(section),
+                # a German hit is shown without its parent's sentence (_german_hit)
+                lead_in=self._find_lead_in(section) if book is self.book else "",
+                source=_snippet_source(first_text(section)),
             )
             kept[section.anchor] = found
         return found
+
+    def _snippet(self, section: Section, stems: set[str]) -> str:
+        """A hit's snippet: its lead-in, then the part of its text with the question's
+        words marked, cut from the text as it was read for the section's first hit."""
+        shown = self._shown(section)
+        return shown.lead_in + highlight_snippet(section, stems, source=shown.source)
 
     def _lead_in(self, section: Section) -> str:
         """A part that goes on its parent's sentence ("a trick could be lost to that
@@ -1093,10 +1099,10 @@ class SearchEngine:
         nearest heading above it ("There Is an Outstanding Trump")."""
         return self._shown(section).heading
 
-    def _find_heading(self, section: Section) -> str:
+    def _find_heading(self, section: Section, book: Lawbook) -> str:
         found: Section | None = section
         while found is not None and not found.heading and found.parent:
-            found = self.book.get(found.parent)
+            found = book.get(found.parent)
         return found.heading if found is not None else ""
 
     def _hit_for(self, section: Section, score: float, snippet: str | None = None) -> Hit:
@@ -1182,11 +1188,16 @@ class _Shown:
     heading: str
     display: str
     lead_in: str  # HTML: the start of the parent's sentence a part goes on
+    source: _SnippetSource  # the text its snippets are cut from
 
 
-def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> str:
-    """The part of the section's text with most query words, words marked with <mark>."""
-    source = _snippet_source(first_text(section))
+def highlight_snippet(
+    section: Section, stems: set[str], width: int = 180, source: _SnippetSource | None = None
+) -> str:
+    """The part of the section's text with most query words, words marked with <mark>;
+    ``source``: the section's text as snippets are cut from it, when the caller kept it."""
+    if source is None:
+        source = _snippet_source(first_text(section))
     text = source.text
     if not text:
         return ""
@@ -1210,14 +1221,19 @@ def highlight_snippet(section: Section, stems: set[str], width: int = 180) -> st
             n for n in cut if _stem(text[max(starts[n], start) : min(ends[n], end)]) in stems
         ]
     marked.sort()
-    escaped = source.escaped  # the text's HTML, cut where the text is
-    out, last = [], start
+    # cut from the text's HTML: a word inside the window where it starts and ends there
+    # (worked out with the source), a piece the window's edge cuts where the piece does
+    page, in_html = source.html, source.in_html
+    html_starts, html_ends = source.html_starts, source.html_ends
+    out, last = [], in_html(start)
     for number in marked:
-        at, stop = max(starts[number], start), min(ends[number], end)
-        out.append(escaped(last, at))
-        out.append(f"<mark>{escaped(at, stop)}</mark>")
+        if number in cut:
+            at, stop = in_html(max(starts[number], start)), in_html(min(ends[number], end))
+        else:
+            at, stop = html_starts[number], html_ends[number]
+        out += (page[last:at], "<mark>", page[at:stop], "</mark>")
         last = stop
-    out.append(escaped(last, end))
+    out.append(page[last : in_html(end)])
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return prefix + "".join(out) + suffix
@@ -1243,15 +1259,15 @@ class _SnippetSource:
     # than the text up to each of them (html.escape changes one character at a time)
     changed: Words
     longer: Words
+    html_starts: Words  # where each word starts in the HTML (``in_html`` of its start)
+    html_ends: Words
 
-    def escaped(self, start: int, end: int) -> str:
-        """``html.escape(self.text[start:end])``, cut from the text's HTML."""
+    def in_html(self, at: int) -> int:
+        """Where the text's place ``at`` is in its HTML: ``html.escape(text[start:end])``
+        is ``html[in_html(start) : in_html(end)]``."""
         if not self.changed:
-            return self.text[start:end]
-        longer, changed = self.longer, self.changed
-        return self.html[
-            start + longer[bisect_left(changed, start)] : end + longer[bisect_left(changed, end)]
-        ]
+            return at
+        return at + self.longer[bisect_left(self.changed, at)]
 
 
 @lru_cache(maxsize=4096)  # a section's text: a few hundred, shown on every search
@@ -1270,7 +1286,7 @@ def _snippet_source(section_text: str) -> _SnippetSource:
     longer = [0]
     for at in changed:
         longer.append(longer[-1] + len(_ESCAPES[text[at]]) - 1)
-    return _SnippetSource(
+    source = _SnippetSource(
         text=text,
         starts=tuple(m.start() for m in found),
         ends=tuple(m.end() for m in found),
@@ -1279,6 +1295,13 @@ def _snippet_source(section_text: str) -> _SnippetSource:
         html=html.escape(text),
         changed=tuple(changed),
         longer=tuple(longer),
+        html_starts=(),
+        html_ends=(),
+    )
+    return replace(
+        source,
+        html_starts=tuple(map(source.in_html, source.starts)),
+        html_ends=tuple(map(source.in_html, source.ends)),
     )
 
 

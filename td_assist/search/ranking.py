@@ -63,16 +63,20 @@ REST_SHARE = 0.15  # what a section's further matching phrasings add to its best
 # held-out 0.563/0.819; only from 15 words on: 0.605/0.831, 0.578/0.814 (from 10 or 20
 # words, or times 1.0: one question up, one down): noise, not kept.
 _EMPTY: Mapping[int, tuple[int, ...]] = {}
+Factors = Mapping[str, float] | None  # a factor per term (PhrasingIndex.score's common)
 _EMPTY_ADDED: Mapping[int, float] = {}
 
 
-@dataclass(frozen=True)
+# Not frozen: a frozen dataclass is made through object.__setattr__, field by field, at
+# three times the cost, and a search makes a dozen of these (issue 29); nothing changes
+# one once made.
+@dataclass(slots=True)
 class TermQ:
     term: str
     boost: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PhraseQ:
     terms: tuple[str, ...]
     slop: int = 0
@@ -231,7 +235,9 @@ class ContentScorer:
         many sections share."""
         return {t: min(1.0, self.idf(t) / RARE_IDF) for t in terms if t in self.vocabulary}
 
-    def score(self, queries: Sequence[TermQ | PhraseQ]) -> dict[str, float]:
+    def score(self, queries: Sequence[TermQ | PhraseQ], weight: float = 1.0) -> dict[str, float]:
+        """Each section's score, times ``weight`` (the engine weighs the law text by the
+        question's language: one multiplication here, not a second dictionary)."""
         totals: dict[int, float] = {}
         for query in queries:
             if isinstance(query, TermQ):
@@ -243,7 +249,7 @@ class ContentScorer:
             if adding:  # a word of the phrase is in no section: nothing to add
                 _add_into(totals, adding)
         anchors = self.anchors
-        return {anchors[doc]: value for doc, value in totals.items()}
+        return {anchors[doc]: weight * value for doc, value in totals.items()}
 
     def _phrase_added(self, query: PhraseQ) -> Mapping[int, float]:
         """What the phrase adds to each section it occurs in; kept, as its places are,
@@ -412,6 +418,16 @@ class PhrasingIndex:
     ) -> dict[str, float]:
         """``common``: a factor below 1 for terms that say little in a question (found
         all over the lawbook), so "declarer led" does not outweigh the situation."""
+        found: dict[str, float] = {}
+        self.add_to(found, 1.0, terms, common)  # 0.0 + 1.0 * score: the score itself
+        return found
+
+    def add_to(
+        self, scores: dict[str, float], weight: float, terms: Sequence[str], common: Factors = None
+    ) -> None:
+        """``scores[anchor] += weight * score`` for each section ``score`` finds, in its
+        order: the engine adds up its evidence so, without a dictionary of this index's
+        scores made and read again (a long question's run to several hundred)."""
         asked = list(dict.fromkeys(terms))
         per_doc: dict[int, float] = {}
         positive = True  # idf and BM25 weights are above zero; a factor may not be
@@ -427,12 +443,14 @@ class PhrasingIndex:
         size = len(asked)
         exact = self._as_the_question(asked, per_doc) if size >= 2 and per_doc else ()
         if len(held) == 1 and positive and not exact:
-            return dict(self._alone(held[0], per_doc))
+            _add_weighted(scores, weight, self._alone(held[0], per_doc))
+            return
         for doc in exact:
             per_doc[doc] *= EXACT_BOOST
         if not positive:
-            return _best_and_rest(per_doc, self.owner)
-        return self._best_and_rest(per_doc)
+            _add_weighted(scores, weight, _best_and_rest(per_doc, self.owner))
+            return
+        self._best_and_rest(per_doc, scores, weight)
 
     def _alone(self, term: tuple[str, float], per_doc: dict[int, float]) -> dict[str, float]:
         """The sections' scores when ``term`` (with its factor) is the only word of the
@@ -445,7 +463,8 @@ class PhrasingIndex:
             kept = vars(self).setdefault("_alone_kept", Kept(ALONE_KEPT))
         found = kept.get(term)
         if found is None:
-            found = self._best_and_rest(per_doc)
+            found = {}
+            self._best_and_rest(per_doc, found, 1.0)
             kept.put(term, found)
         return found
 
@@ -472,9 +491,12 @@ class PhrasingIndex:
                     found.add(doc)
         return found
 
-    def _best_and_rest(self, per_doc: dict[int, float]) -> dict[str, float]:
-        """``_best_and_rest(per_doc, self.owner)`` to the last bit, with the sums kept in
-        lists by section number rather than in dictionaries by anchor (a long question
+    def _best_and_rest(
+        self, per_doc: dict[int, float], scores: dict[str, float], weight: float
+    ) -> None:
+        """``_best_and_rest(per_doc, self.owner)`` to the last bit, each section's score
+        times ``weight`` added into ``scores`` (``add_to``), with the sums kept in lists
+        by section number rather than in dictionaries by anchor (a long question
         touches several hundred phrasings: this was a third of its scoring). Every
         score here is above zero (``score`` sees to it), so a section whose best is
         still 0.0 is met for the first time."""
@@ -494,7 +516,19 @@ class PhrasingIndex:
                 best[section] = value
             else:
                 rest[section] += value
-        return {names[section]: best[section] + REST_SHARE * rest[section] for section in order}
+        before_of = scores.get
+        for section in order:
+            anchor = names[section]
+            scores[anchor] = before_of(anchor, 0.0) + weight * (
+                best[section] + REST_SHARE * rest[section]
+            )
+
+
+def _add_weighted(scores: dict[str, float], weight: float, adding: Mapping[str, float]) -> None:
+    """``scores[anchor] += weight * adding[anchor]``, in ``adding``'s order."""
+    before_of = scores.get
+    for anchor, value in adding.items():
+        scores[anchor] = before_of(anchor, 0.0) + weight * value
 
 
 def _best_and_rest(per_doc: Mapping[int, float], owner: Sequence[str]) -> dict[str, float]:
