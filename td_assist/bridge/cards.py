@@ -289,3 +289,6 @@ _RANK_ALIASES = {r: r for r in _RANK_ORDER} | {"10": "T"}
 ALL_CARDS: tuple[Card, ...] = tuple(
     Card(suit, rank) for suit in Suit for rank in reversed(list(Rank))
 )
+# Every card in its one spelling ("SA", "HT"): a record's cards mostly come written so
+# (the tablet, the formats, a board sent back), and need no reading (issue 29).
+CARD_TEXTS: frozenset[str] = frozenset(str(card) for card in ALL_CARDS)
