@@ -58,7 +58,7 @@ class Seat(enum.StrEnum):
 
     @property
     def index(self) -> int:
-        return _SEAT_ORDER.index(self.value)
+        return _SEAT_ORDER.index(self._value_)
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
@@ -126,7 +126,7 @@ class Suit(enum.StrEnum):
 
     @property
     def symbol(self) -> str:
-        return _SUIT_SYMBOLS[self.value]
+        return _SUIT_SYMBOLS[self._value_]
 
     @property
     def strain(self) -> Strain:
@@ -160,7 +160,7 @@ class Strain(enum.StrEnum):
     @property
     def order(self) -> int:
         """0 for clubs up to 4 for notrump: the order used for sufficiency."""
-        return _STRAIN_ORDER.index(self.value)
+        return _STRAIN_ORDER.index(self._value_)
 
     @property
     def suit(self) -> Suit | None:
@@ -170,7 +170,7 @@ class Strain(enum.StrEnum):
     @property
     def symbol(self) -> str:
         """♠ ♥ ♦ ♣, and no trump as the reader writes it: NT, in German SA."""
-        return _("NT") if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self.value]
+        return _("NT") if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self._value_]
 
     @classmethod
     def parse(cls, text: str) -> Strain:
@@ -206,7 +206,7 @@ class Rank(enum.StrEnum):
     @property
     def value_order(self) -> int:
         """2 for the two up to 14 for the ace."""
-        return _RANK_VALUES[self.value]
+        return _RANK_VALUES[self._value_]
 
     @property
     def is_honour(self) -> bool:
@@ -244,7 +244,7 @@ class Card:
         return _parse_card(text.strip())
 
     def __str__(self) -> str:
-        return f"{self.suit.value}{self.rank.value}"
+        return f"{self.suit._value_}{self.rank._value_}"
 
     def __repr__(self) -> str:
         return f"Card(suit={self.suit!r}, rank={self.rank!r})"
@@ -252,7 +252,7 @@ class Card:
     @property
     def pretty(self) -> str:
         """``♥Q``; ten shown as ``10``."""
-        rank = "10" if self.rank is Rank.TEN else self.rank.value
+        rank = "10" if self.rank is Rank.TEN else self.rank._value_
         return f"{self.suit.symbol}{rank}"
 
     @property
