@@ -43,6 +43,11 @@ def load_text(tmp_path, text):
             None,
         ),
         (('default = "in_time"', 'default = "never"'), "attention", "default 'never'"),
+        (  # an answer is read in either case: "no" would name both
+            ('{ value = "yes", label = "Yes, there was a revoke"', '{ value = "NO", label = "x"'),
+            "revoke_found",
+            "two choices have the same value",
+        ),
         (('next = "transfer_two" }', 'next = "revoke_found" }'), "revoke_found", "loops"),
         (
             ('start = "revoke_found"', 'start = "established"'),

@@ -26,6 +26,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from td_assist.bridge.cards import Seat, Strain
 from td_assist.bridge.errors import RecordError, shown
@@ -37,6 +38,11 @@ class CallKind(enum.StrEnum):
     PASS = "pass"
     DOUBLE = "double"
     REDOUBLE = "redouble"
+
+
+# Python 3.11 reaches an enum member through its class in ~0.7 us (a descriptor call
+# each time), a module name in ~10 ns: the kinds are read for every call of an auction.
+_BID, _PASS, _DOUBLE, _REDOUBLE = CallKind.BID, CallKind.PASS, CallKind.DOUBLE, CallKind.REDOUBLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +70,11 @@ class Call:
 
     @property
     def is_bid(self) -> bool:
-        return self.kind is CallKind.BID
+        return self.kind is _BID
 
     @property
     def is_pass(self) -> bool:
-        return self.kind is CallKind.PASS
+        return self.kind is _PASS
 
     @property
     def rank(self) -> int:
@@ -78,7 +84,7 @@ class Call:
         return (self.level - 1) * 5 + self.strain.order
 
     def __str__(self) -> str:
-        if self.kind is CallKind.BID:
+        if self.kind is _BID:
             if self.strain is None:
                 raise RecordError("only a bid has a rank")
             return f"{self.level}{self.strain.value}"
@@ -97,6 +103,11 @@ _CALL_ALIASES = {
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
+# Every call in its one spelling ("P", "X", "1NT"): a recorded auction mostly comes
+# written so, and needs no reading (issue 29).
+CALL_TEXTS: frozenset[str] = frozenset(
+    ["P", "X", "XX", *(f"{level}{strain.value}" for level in range(1, 8) for strain in Strain)]
+)
 
 
 @cache
@@ -254,9 +265,9 @@ class InsufficientBid:
     alternative: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _State:
-    """What the calls so far imply for the next call."""
+class _State(NamedTuple):
+    """What the calls so far imply for the next call (a tuple: one is made per call read,
+    and a frozen dataclass cost ten times as much to make; issue 29)."""
 
     last_bid: Call | None
     last_bidder: Seat | None
@@ -420,15 +431,16 @@ class Auction:
 
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended; None while it goes on."""
-        if not self.is_complete:
+        calls = self.effective_calls()  # once: the end, the last bid and declarer read it
+        if self._pending() is not None or not _complete(calls):
             return None
-        state = self._state()
+        state = _state_of(calls)
         if state.last_bid is None:
             return Contract.passed_out()
         if state.last_bid.strain is None:
             raise RecordError(_("the last bid has no strain"))
         return Contract(
-            state.last_bid.level, state.last_bid.strain, state.doubling, self.declarer()
+            state.last_bid.level, state.last_bid.strain, state.doubling, _declarer(state, calls)
         )
 
     def declarer(self) -> Seat | None:
@@ -437,14 +449,8 @@ class Auction:
         Not necessarily the player who made the final bid (Definitions, "Declarer");
         a withdrawn insufficient bid does not count.
         """
-        state = self._state()
-        if state.last_bid is None or state.last_bidder is None:
-            return None
-        side = state.last_bidder.side
-        for seat, call in self.effective_calls():
-            if call.is_bid and call.strain is state.last_bid.strain and seat.side is side:
-                return seat
-        return state.last_bidder
+        calls = self.effective_calls()
+        return _declarer(_state_of(calls), calls)
 
     def opening_leader(self) -> Seat | None:
         """Declarer's left-hand opponent, once there is a contract."""
@@ -469,13 +475,24 @@ def _after(state: _State, seat: Seat, call: Call) -> _State:
     last_bid, last_bidder, doubling = state.last_bid, state.last_bidder, state.doubling
     if call.is_bid:
         last_bid, last_bidder, doubling = call, seat, 0
-    elif call.kind is CallKind.DOUBLE:
+    elif call.kind is _DOUBLE:
         doubling = 1
-    elif call.kind is CallKind.REDOUBLE:
+    elif call.kind is _REDOUBLE:
         doubling = 2
     passes = state.trailing_passes + 1 if call.is_pass else 0
     count = state.calls + 1
     return _State(last_bid, last_bidder, doubling, count >= 4 and passes >= 3, count, passes)
+
+
+def _declarer(state: _State, calls: list[tuple[Seat, Call]]) -> Seat | None:
+    """``Auction.declarer`` of the standing ``calls``, ``state`` being where they end."""
+    if state.last_bid is None or state.last_bidder is None:
+        return None
+    side = state.last_bidder.side
+    for seat, call in calls:
+        if call.is_bid and call.strain is state.last_bid.strain and seat.side is side:
+            return seat
+    return state.last_bidder
 
 
 def _complete(calls: list[tuple[Seat, Call]]) -> bool:
@@ -493,11 +510,11 @@ def _lowest_sufficient(last: Call | None, strain: Strain) -> Call | None:
 def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
     if state.complete:
         return _("{call} comes after the auction has ended").format(call=call)
-    if call.kind is CallKind.BID:
+    if call.kind is _BID:
         if state.last_bid is not None and call.rank <= state.last_bid.rank:
             return _("{call} is insufficient after {last}").format(call=call, last=state.last_bid)
         return None
-    if call.kind is CallKind.DOUBLE:
+    if call.kind is _DOUBLE:
         if state.last_bid is None:
             return _("X is not allowed: there is no bid to double")
         if state.last_bidder is None:
@@ -509,7 +526,7 @@ def _why_illegal(state: _State, seat: Seat, call: Call) -> str | None:
         if state.doubling:
             return _("X is not allowed: {bid} is already doubled").format(bid=state.last_bid)
         return None
-    if call.kind is CallKind.REDOUBLE:
+    if call.kind is _REDOUBLE:
         if state.doubling != 1:
             return _("XX is not allowed: there is no double to redouble")
         if state.last_bidder is None:
@@ -557,7 +574,7 @@ def _read_from(
             if code.upper() == SKIP_MARK:
                 skipped.append((index + 1, seat))
                 seat = seat.lho
-        call, where = calls[index], _("Auction call {number}").format(number=index + 1)
+        call = calls[index]
         problem = _why_illegal(state, seat, call)
         if problem is None:
             seats.append(seat)
@@ -565,6 +582,7 @@ def _read_from(
             state = _after(state, seat, call)
             seat, index = seat.lho, index + 1
             continue
+        where = _("Auction call {number}").format(number=index + 1)  # only a problem says it
         insufficient_now = call.is_bid and not state.complete
         if not insufficient_now:
             return RecordError(problem, where=where)

@@ -36,13 +36,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from td_assist.bridge.auction import (
+    CALL_TEXTS,
     Auction,
     Call,
     Contract,
     InsufficientBid,
     expand_all_pass,
 )
-from td_assist.bridge.cards import Card, Seat
+from td_assist.bridge.cards import CARD_TEXTS, Card, Seat
 from td_assist.bridge.deal import Deal, Vulnerability, board_dealer, board_vulnerability
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import LeadOutOfTurn, Play, Revoke
@@ -110,6 +111,8 @@ class Board(BaseModel):
     @classmethod
     def _canonical_calls(cls, calls: list[str]) -> list[str]:
         """Every call in its one spelling (``1N``, ``pass``, ``1♠`` -> ``1NT``, ``P``, ``1S``)."""
+        if CALL_TEXTS.issuperset(calls):  # each in its spelling already (no "AP" to expand)
+            return calls
         out = []
         for position, text in enumerate(expand_all_pass(calls), start=1):
             try:
@@ -124,6 +127,8 @@ class Board(BaseModel):
     @classmethod
     def _canonical_cards(cls, cards: list[str]) -> list[str]:
         """Every card in its one spelling (``h10``, ``♥T``, ``10h`` -> ``HT``)."""
+        if CARD_TEXTS.issuperset(cards):  # each in its spelling already: one look-up each
+            return cards
         out = []
         for position, text in enumerate(cards, start=1):
             try:

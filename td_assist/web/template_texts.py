@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import Environment, pass_context
-from jinja2.runtime import Context
+from jinja2 import Environment, pass_eval_context
+from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from td_assist.i18n import _, current_language, ngettext
@@ -30,11 +30,14 @@ def _as_shown(text: str, autoescape: bool) -> str:
     return Markup(text) if autoescape else text
 
 
-@pass_context
-def kept_gettext(context: Context, text: str, **values: Any) -> str:
+# The evaluation context, not the template's: Jinja hands a function that takes the
+# template's context a context of its own (``Context.derived``) when called inside a
+# loop or a block that sets a variable, a tenth of a ruling page's rendering (issue 29).
+@pass_eval_context
+def kept_gettext(eval_ctx: EvalContext, text: str, **values: Any) -> str:
     """``_("Board %(number)s", number=...)`` in a template: the text in the reader's
     language, with its values (escaped where the template escapes)."""
-    autoescape = context.eval_ctx.autoescape
+    autoescape = eval_ctx.autoescape
     if values:
         return _as_shown(_(text), autoescape) % values
     key = (current_language(), autoescape, text)
@@ -47,11 +50,13 @@ def kept_gettext(context: Context, text: str, **values: Any) -> str:
     return found
 
 
-@pass_context
-def kept_ngettext(context: Context, singular: str, plural: str, count: int, **values: Any) -> str:
+@pass_eval_context
+def kept_ngettext(
+    eval_ctx: EvalContext, singular: str, plural: str, count: int, **values: Any
+) -> str:
     """``ngettext("%(num)d case", "%(num)d cases", n)`` in a template, as Jinja's."""
     values.setdefault("num", count)
-    return _as_shown(ngettext(singular, plural, count), context.eval_ctx.autoescape) % values
+    return _as_shown(ngettext(singular, plural, count), eval_ctx.autoescape) % values
 
 
 def install(environment: Environment) -> None:

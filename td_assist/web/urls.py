@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, current_app, has_request_context, request, url_for
+from werkzeug.routing import Rule
 
 URLS_KEPT = 2048  # the site's fixed addresses, and those of the boards in use tonight
 # werkzeug's _urlencode: what it leaves unquoted in a query value (the test
@@ -51,13 +52,48 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
     except TypeError:  # a value that is not hashable (a list): build it each time
         return url_for(endpoint, **values, **query)
     if found is None:
-        found = url_for(endpoint, **values)
+        found = _built(app, endpoint, values)
         if len(kept) >= URLS_KEPT:
             kept.clear()  # new boards' addresses crowd in: start again, the fixed refill
         kept[key] = found
     if query:
         return f"{found}?{urlencode(list(query.items()), safe=QUERY_SAFE)}"
     return found
+
+
+def _built(app: Flask, endpoint: str, values: dict[str, Any]) -> str:
+    """``url_for(endpoint, **values)`` of a path not kept: a new board's page, its
+    wizard, its ruling form. For an endpoint whose one rule takes exactly these values,
+    all text, the rule writes the path and the root before it is the one Flask wrote
+    the first time (checked then: an endpoint where the two differ always goes to
+    Flask), so a new board's addresses do not walk the URL map (issue 29)."""
+    names = _path_names(app, endpoint) if values else None
+    if names is None or names != values.keys() or any(type(v) is not str for v in values.values()):
+        return url_for(endpoint, **values)
+    builders: dict[tuple[str, str], tuple[Rule, str] | None] = app.extensions["td_url_builders"]
+    key = (request.script_root, endpoint)
+    if key not in builders:
+        found = url_for(endpoint, **values)
+        rule = next(iter(app.url_map.iter_rules(endpoint)))
+        built = rule.build(values, append_unknown=False)
+        # MapAdapter.build writes the script root and "/" before a path of no subdomain
+        # when no server name is set (with one, the Host header decides: Flask's way)
+        root = request.script_root + "/"
+        same = (
+            built is not None
+            and built[0] == ""
+            and not rule.websocket
+            and not app.config.get("SERVER_NAME")
+            and found == root + built[1].lstrip("/")
+        )
+        if len(builders) < URLS_KEPT:
+            builders[key] = (rule, root) if same else None
+        return found
+    builder = builders[key]
+    built = builder[0].build(values, append_unknown=False) if builder is not None else None
+    if builder is None or built is None:  # or a value the rule refuses: Flask's own error
+        return url_for(endpoint, **values)
+    return builder[1] + built[1].lstrip("/")
 
 
 def _path_names(app: Flask, endpoint: str) -> frozenset[str] | None:
@@ -92,4 +128,5 @@ def install(app: Flask) -> None:
     """The templates' ``url_for`` keeps what it builds."""
     app.extensions["td_urls"] = {}
     app.extensions["td_url_paths"] = {}
+    app.extensions["td_url_builders"] = {}
     app.jinja_env.globals["url_for"] = kept_url_for

@@ -198,7 +198,8 @@ def _check(
                 raise TreeError(path, node_id, f"leads to '{target}', which is not a node")
         choices = tree.choices_of(node_id)
         values = [c.value for c in choices]
-        if len(values) != len(set(values)):
+        if len(values) != len({value.lower() for value in values}):
+            # an answer is read in either case ("n" for N), so it must name one choice
             raise TreeError(path, node_id, "two choices have the same value")
         if (
             isinstance(node, QuestionNode | FactNode)

@@ -53,6 +53,10 @@ class Walk:
     numbers: dict[str, int | None] = field(default_factory=dict)
 
 
+# The nodes that offer choices (a tuple: ``isinstance`` reads it without building a union)
+_ASKING = (QuestionNode, FactNode)
+
+
 def _label(node: QuestionNode | FactNode, value: str) -> str:
     return next(c.label for c in node.choices if c.value == value)
 
@@ -60,8 +64,10 @@ def _label(node: QuestionNode | FactNode, value: str) -> str:
 def _check_answer(node_id: str, node: QuestionNode | FactNode, value: str) -> str:
     """The choice ``value`` names (seats and suits in either case), or an AnswerError."""
     values = [c.value for c in node.choices]
+    if value in values:  # as the record and the address write it: the usual case
+        return value
     for choice in values:
-        if choice == value or choice.lower() == value.strip().lower():
+        if choice.lower() == value.strip().lower():
             return choice
     raise AnswerError(
         _("{value} is not an answer to '{node_id}'; choose one of: {list}").format(
@@ -151,7 +157,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 return result
             node_id = node.next_for(result.numbers[node_id])
             continue
-        if not isinstance(node, QuestionNode | FactNode):
+        if not isinstance(node, _ASKING):
             raise TypeError(_("a tree node must be a question, a fact, a number or an outcome"))
         evidence: list[str] = []
         value: str | None = None
@@ -207,12 +213,13 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 result.pending.help = " ".join([node.help, *evidence]).strip()
             return result
         ctx.walked[node_id] = value
+        chosen = next(c for c in node.choices if c.value == value)
         result.steps.append(
             Step(
                 node=node_id,
                 question=node.prompt,
                 answer=value,
-                answer_label=_label(node, value),
+                answer_label=chosen.label,
                 answered_by=answered_by,
                 evidence=evidence,
                 laws=node.laws,
@@ -220,7 +227,7 @@ def walk(tree: Tree, ctx: Context, facts: FactTable, mode: Mode = "batch", group
                 group=group,
             )
         )
-        node_id = next(c.next for c in node.choices if c.value == value)
+        node_id = chosen.next
     raise AssertionError(_("walk did not end: the tree has a cycle"))
 
 

@@ -70,4 +70,4 @@ def with_scores(adjustment: Adjustment, board: Board | None) -> Adjustment:
 
 
 def side_name(side: Side) -> str:
-    return _("North-South") if side is Side.NS else _("East-West")
+    return _("North-South") if side._value_ == "NS" else _("East-West")  # not Side.NS: 0.7 us
