@@ -25,7 +25,7 @@ from werkzeug.routing import Rule
 
 URLS_KEPT = 2048  # the site's fixed addresses, and those of the boards in use tonight
 # werkzeug's _urlencode: what it leaves unquoted in a query value (the test
-# tests/test_web_urls_kept.py compares the addresses with Flask's own)
+# tests/test_web_urls_new_boards.py compares the addresses with Flask's own)
 QUERY_SAFE = "!$'()*,/:;?@"
 
 
