@@ -45,13 +45,13 @@ import sys
 import threading
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.live_server import Cookies, Server, running_server
+from benchmarks.live_server import TAPPED_BOARD, Cookies, Server, running_server
 from td_assist.bridge.formats import read_boards
 from td_assist.cli.rule import pick_board
 
@@ -74,26 +74,96 @@ def ruling_body() -> bytes:
     return json.dumps(request).encode()
 
 
-def new_boards(posted: bytes) -> Callable[[], bytes]:
-    """The POST's body with a board never sent before each time: the same deal, play and
-    answers under an event name of its own, so the server's kept boards never answer it."""
-    request = json.loads(posted)
-    numbers = itertools.count(1000)
-
-    def body() -> bytes:
-        board = {**request["board"], "event": f"never sent {next(numbers)}"}
-        return json.dumps({**request, "board": board}).encode()
-
-    return body
+SUITS = "SHDC"
 
 
-def never_answered(server: Server, route: str, count: int) -> list[Request]:
-    """``count`` requests of ``route`` (one of NEW_ROUTES), none asked before."""
+def _ranks_high_first(suit_cards: list[str]) -> list[str]:
+    return sorted(suit_cards, key=lambda card: "AKQJT98765432".index(card[1:]))
+
+
+def _hands(board: dict[str, object]) -> dict[str, list[str]]:
+    """Each seat's cards as "SA", from a tapped-in board's hands or a record's PBN deal."""
+    if "hands" in board:
+        return {seat: list(cards) for seat, cards in board["hands"].items()}  # type: ignore[attr-defined]
+    first, _, hands = str(board["deal"]).partition(":")
+    seats = "NESW"[("NESW".index(first)) :] + "NESW"[: "NESW".index(first)]
+    return {
+        seat: [suit + rank for suit, holding in zip(SUITS, hand.split("."), strict=True)
+               for rank in holding]
+        for seat, hand in zip(seats, hands.split(), strict=True)
+    }  # fmt: skip
+
+
+def _with_hands(board: dict[str, object], hands: dict[str, list[str]], play: list[str]) -> dict:
+    if "hands" in board:
+        return {**board, "hands": hands, "play": play}
+    holdings = [
+        ".".join("".join(card[1:] for card in _ranks_high_first(
+            [c for c in hands[seat] if c[0] == suit])) for suit in SUITS)
+        for seat in "NESW"
+    ]  # fmt: skip
+    return {**board, "deal": "N:" + " ".join(holdings), "play": play}
+
+
+def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, object]]:
+    """The board again and again, each time a different legal deal with the same play shape
+    (issue 29: a TD's new board is a new deal, whose walk and diagram nothing kept can
+    answer). Two ways of renaming cards everywhere (hands and play), so every trick is won
+    by the same seat, every seat follows or shows out (or revokes) when it did, and the
+    auction and contract stand: the suits the auction never names change places, and some
+    pairs of touching cards of a suit (no card of that suit ranks between them) held by
+    different seats and not played to the same trick change hands. Never the same deal
+    twice."""
+    hands, play = _hands(board), list(board.get("play") or [])  # type: ignore[call-overload]
+    holder = {card: seat for seat, cards in hands.items() for card in cards}
+    trick = {card: index // 4 for index, card in enumerate(play)}
+    named = {call[1] for call in board.get("auction") or [] if call[:1].isdigit()}  # type: ignore[union-attr]
+    free = [suit for suit in SUITS if suit not in named]
+    touching = [
+        (high, low)
+        for suit in SUITS
+        for high, low in itertools.pairwise(_ranks_high_first([c for c in holder if c[0] == suit]))
+        if holder[high] != holder[low] and trick.get(high, high) != trick.get(low, low)
+    ]
+    rnd, seen = random.Random(seed), {json.dumps(hands, sort_keys=True)}
+    while True:
+        order = free[:]
+        rnd.shuffle(order)
+        rename = {card: card for card in holder}
+        for old_suit, new_suit in zip(free, order, strict=True):
+            for card in holder:
+                if card[0] == old_suit:
+                    rename[card] = new_suit + card[1:]
+        swapped: set[str] = set()
+        for high, low in rnd.sample(touching, len(touching)):
+            if rnd.random() < 0.5 and not {high, low} & swapped:
+                swapped |= {high, low}
+                rename[high], rename[low] = rename[low], rename[high]
+        new_hands = {seat: [rename[card] for card in cards] for seat, cards in hands.items()}
+        key = json.dumps({s: sorted(c) for s, c in new_hands.items()}, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            yield _with_hands(board, new_hands, [rename[card] for card in play])
+
+
+def never_answered(
+    route: str, count: int, tap_in: Callable[[dict[str, object]], str]
+) -> list[Request]:
+    """``count`` requests of ``route`` (one of NEW_ROUTES), none asked before, each on a
+    deal of its own (``other_deals``): a wizard page of a board given to ``tap_in`` just
+    before (which saves it and gives its id), or a ruling POST of board 4 of
+    tests/data/32-boards.pbn with its cards moved so."""
     if route == "ruling POST, new":
-        body = new_boards(ruling_body())
-        return [(route, "POST", "/api/rulings/revoke", body()) for _ in range(count)]
+        request = json.loads(ruling_body())
+        deals = other_deals(request["board"])
+        return [
+            (route, "POST", "/api/rulings/revoke",
+             json.dumps({**request, "board": next(deals)}).encode())
+            for _ in range(count)
+        ]  # fmt: skip
+    deals = other_deals(TAPPED_BOARD)
     return [
-        (route, "GET", f"/rule/revoke/{server.tapped_board()}{WIZARD_STEPS[n % 2]}", None)
+        (route, "GET", f"/rule/revoke/{tap_in(next(deals))}{WIZARD_STEPS[n % 2]}", None)
         for n in range(count)
     ]
 
@@ -239,7 +309,9 @@ def main() -> None:
             report("alone", 32, seconds, latencies, errors)
             done += args.alone
         for route in NEW_ROUTES:
-            mix = never_answered(server, route, args.alone)
+            mix = never_answered(
+                route, args.alone, lambda board: str(server.post_json("/api/boards", board)["id"])
+            )
             done += args.alone if route == "wizard page, new" else 0  # the boards tapped in
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
