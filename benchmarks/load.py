@@ -10,7 +10,11 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
    (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
 2. each of those four routes alone at 32 clients, then two more alone: a wizard page and
    a ruling POST the server has never answered (NEW_ROUTES; the four above ask the same
-   pages and board again, which the server keeps);
+   pages and board again, which the server keeps). Each of these is on a deal of its
+   own, as a TD's next board is: the tapped-in board (a wizard page, tapped in just
+   before, alternately its first question and the step after) or board 4 (a POST) with
+   cards moved so that the play, the tricks' winners, the revoke and the ruling stay
+   the same (``other_deals``); the boards are tapped in before the timing starts;
 3. beside them, clearly apart: the mix at 32 clients that pause between requests, as
    the phones in a room do (``--think`` seconds on average, random; 0 leaves it out);
    each starts after a random pause of its own, not all 32 in the same instant.
@@ -59,10 +63,11 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "32-boards.pbn"
 STAGES = (1, 8, 32)
 ROUTES = ("law page", "search", "wizard page", "ruling POST")
-# Measured alone after the four: every request one the server has never answered (the
-# wizard page of a board tapped in just before, a ruling POST for a board never sent), as
-# a TD's first look at a new call is. The four routes above ask the same two wizard
-# pages and POST the same board again and again, which the server keeps (issue 29).
+# Measured alone after the four: every request one the server has never answered, on a
+# deal it has never seen (the wizard page of a board tapped in just before, a ruling POST
+# of a board never sent), as a TD's first look at a new call is. The four routes above
+# ask the same two wizard pages and POST the same board again and again, which the
+# server keeps (issue 29).
 NEW_ROUTES = ("wizard page, new", "ruling POST, new")
 WIZARD_STEPS = ("", "?a=declarer_tricks:9")  # the first question, and the one after it
 Request = tuple[str, str, str, bytes | None]  # route, method, path, body
@@ -105,6 +110,10 @@ def _with_hands(board: dict[str, object], hands: dict[str, list[str]], play: lis
     return {**board, "deal": "N:" + " ".join(holdings), "play": play}
 
 
+def _deal_key(hands: dict[str, list[str]]) -> str:
+    return json.dumps({seat: sorted(cards) for seat, cards in hands.items()}, sort_keys=True)
+
+
 def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, object]]:
     """The board again and again, each time a different legal deal with the same play shape
     (issue 29: a TD's new board is a new deal, whose walk and diagram nothing kept can
@@ -117,7 +126,8 @@ def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, o
     hands, play = _hands(board), list(board.get("play") or [])  # type: ignore[call-overload]
     holder = {card: seat for seat, cards in hands.items() for card in cards}
     trick = {card: index // 4 for index, card in enumerate(play)}
-    named = {call[1] for call in board.get("auction") or [] if call[:1].isdigit()}  # type: ignore[union-attr]
+    calls = [*(board.get("auction") or []), str(board.get("contract") or "")]  # type: ignore[misc]
+    named = {call[1] for call in calls if call[:1].isdigit()}
     free = [suit for suit in SUITS if suit not in named]
     touching = [
         (high, low)
@@ -125,8 +135,8 @@ def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, o
         for high, low in itertools.pairwise(_ranks_high_first([c for c in holder if c[0] == suit]))
         if holder[high] != holder[low] and trick.get(high, high) != trick.get(low, low)
     ]
-    rnd, seen = random.Random(seed), {json.dumps(hands, sort_keys=True)}
-    while True:
+    rnd, seen, repeats = random.Random(seed), {_deal_key(hands)}, 0
+    while repeats < 10_000:  # a board with too few cards to move would never end
         order = free[:]
         rnd.shuffle(order)
         rename = {card: card for card in holder}
@@ -140,10 +150,12 @@ def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, o
                 swapped |= {high, low}
                 rename[high], rename[low] = rename[low], rename[high]
         new_hands = {seat: [rename[card] for card in cards] for seat, cards in hands.items()}
-        key = json.dumps({s: sorted(c) for s, c in new_hands.items()}, sort_keys=True)
+        key, repeats = _deal_key(new_hands), repeats + 1
         if key not in seen:
             seen.add(key)
+            repeats = 0
             yield _with_hands(board, new_hands, [rename[card] for card in play])
+    raise ValueError("this board has too few cards that can change hands")
 
 
 def never_answered(
