@@ -10,7 +10,11 @@ limits, see live_server.py) on 127.0.0.1 with a throw-away user folder, then:
    (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn);
 2. each of those four routes alone at 32 clients, then two more alone: a wizard page and
    a ruling POST the server has never answered (NEW_ROUTES; the four above ask the same
-   pages and board again, which the server keeps);
+   pages and board again, which the server keeps). Each of these is on a deal of its
+   own, as a TD's next board is: the tapped-in board (a wizard page, tapped in just
+   before, alternately its first question and the step after) or board 4 (a POST) with
+   cards moved so that the play, the tricks' winners, the revoke and the ruling stay
+   the same (``other_deals``); the boards are tapped in before the timing starts;
 3. beside them, clearly apart: the mix at 32 clients that pause between requests, as
    the phones in a room do (``--think`` seconds on average, random; 0 leaves it out);
    each starts after a random pause of its own, not all 32 in the same instant.
@@ -45,13 +49,13 @@ import sys
 import threading
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.live_server import Cookies, Server, running_server
+from benchmarks.live_server import TAPPED_BOARD, Cookies, Server, running_server
 from td_assist.bridge.formats import read_boards
 from td_assist.cli.rule import pick_board
 
@@ -59,10 +63,11 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "32-boards.pbn"
 STAGES = (1, 8, 32)
 ROUTES = ("law page", "search", "wizard page", "ruling POST")
-# Measured alone after the four: every request one the server has never answered (the
-# wizard page of a board tapped in just before, a ruling POST for a board never sent), as
-# a TD's first look at a new call is. The four routes above ask the same two wizard
-# pages and POST the same board again and again, which the server keeps (issue 29).
+# Measured alone after the four: every request one the server has never answered, on a
+# deal it has never seen (the wizard page of a board tapped in just before, a ruling POST
+# of a board never sent), as a TD's first look at a new call is. The four routes above
+# ask the same two wizard pages and POST the same board again and again, which the
+# server keeps (issue 29).
 NEW_ROUTES = ("wizard page, new", "ruling POST, new")
 WIZARD_STEPS = ("", "?a=declarer_tricks:9")  # the first question, and the one after it
 Request = tuple[str, str, str, bytes | None]  # route, method, path, body
@@ -74,26 +79,103 @@ def ruling_body() -> bytes:
     return json.dumps(request).encode()
 
 
-def new_boards(posted: bytes) -> Callable[[], bytes]:
-    """The POST's body with a board never sent before each time: the same deal, play and
-    answers under an event name of its own, so the server's kept boards never answer it."""
-    request = json.loads(posted)
-    numbers = itertools.count(1000)
-
-    def body() -> bytes:
-        board = {**request["board"], "event": f"never sent {next(numbers)}"}
-        return json.dumps({**request, "board": board}).encode()
-
-    return body
+SUITS = "SHDC"
 
 
-def never_answered(server: Server, route: str, count: int) -> list[Request]:
-    """``count`` requests of ``route`` (one of NEW_ROUTES), none asked before."""
+def _ranks_high_first(suit_cards: list[str]) -> list[str]:
+    return sorted(suit_cards, key=lambda card: "AKQJT98765432".index(card[1:]))
+
+
+def _hands(board: dict[str, object]) -> dict[str, list[str]]:
+    """Each seat's cards as "SA", from a tapped-in board's hands or a record's PBN deal."""
+    if "hands" in board:
+        return {seat: list(cards) for seat, cards in board["hands"].items()}  # type: ignore[attr-defined]
+    first, _, hands = str(board["deal"]).partition(":")
+    seats = "NESW"[("NESW".index(first)) :] + "NESW"[: "NESW".index(first)]
+    return {
+        seat: [suit + rank for suit, holding in zip(SUITS, hand.split("."), strict=True)
+               for rank in holding]
+        for seat, hand in zip(seats, hands.split(), strict=True)
+    }  # fmt: skip
+
+
+def _with_hands(board: dict[str, object], hands: dict[str, list[str]], play: list[str]) -> dict:
+    if "hands" in board:
+        return {**board, "hands": hands, "play": play}
+    holdings = [
+        ".".join("".join(card[1:] for card in _ranks_high_first(
+            [c for c in hands[seat] if c[0] == suit])) for suit in SUITS)
+        for seat in "NESW"
+    ]  # fmt: skip
+    return {**board, "deal": "N:" + " ".join(holdings), "play": play}
+
+
+def _deal_key(hands: dict[str, list[str]]) -> str:
+    return json.dumps({seat: sorted(cards) for seat, cards in hands.items()}, sort_keys=True)
+
+
+def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, object]]:
+    """The board again and again, each time a different legal deal with the same play shape
+    (issue 29: a TD's new board is a new deal, whose walk and diagram nothing kept can
+    answer). Two ways of renaming cards everywhere (hands and play), so every trick is won
+    by the same seat, every seat follows or shows out (or revokes) when it did, and the
+    auction and contract stand: the suits the auction never names change places, and some
+    pairs of touching cards of a suit (no card of that suit ranks between them) held by
+    different seats and not played to the same trick change hands. Never the same deal
+    twice."""
+    hands, play = _hands(board), list(board.get("play") or [])  # type: ignore[call-overload]
+    holder = {card: seat for seat, cards in hands.items() for card in cards}
+    trick = {card: index // 4 for index, card in enumerate(play)}
+    calls = [*(board.get("auction") or []), str(board.get("contract") or "")]  # type: ignore[misc]
+    named = {call[1] for call in calls if call[:1].isdigit()}
+    free = [suit for suit in SUITS if suit not in named]
+    touching = [
+        (high, low)
+        for suit in SUITS
+        for high, low in itertools.pairwise(_ranks_high_first([c for c in holder if c[0] == suit]))
+        if holder[high] != holder[low] and trick.get(high, high) != trick.get(low, low)
+    ]
+    rnd, seen, repeats = random.Random(seed), {_deal_key(hands)}, 0
+    while repeats < 10_000:  # a board with too few cards to move would never end
+        order = free[:]
+        rnd.shuffle(order)
+        rename = {card: card for card in holder}
+        for old_suit, new_suit in zip(free, order, strict=True):
+            for card in holder:
+                if card[0] == old_suit:
+                    rename[card] = new_suit + card[1:]
+        swapped: set[str] = set()
+        for high, low in rnd.sample(touching, len(touching)):
+            if rnd.random() < 0.5 and not {high, low} & swapped:
+                swapped |= {high, low}
+                rename[high], rename[low] = rename[low], rename[high]
+        new_hands = {seat: [rename[card] for card in cards] for seat, cards in hands.items()}
+        key, repeats = _deal_key(new_hands), repeats + 1
+        if key not in seen:
+            seen.add(key)
+            repeats = 0
+            yield _with_hands(board, new_hands, [rename[card] for card in play])
+    raise ValueError("this board has too few cards that can change hands")
+
+
+def never_answered(
+    route: str, count: int, tap_in: Callable[[dict[str, object]], str]
+) -> list[Request]:
+    """``count`` requests of ``route`` (one of NEW_ROUTES), none asked before, each on a
+    deal of its own (``other_deals``): a wizard page of a board given to ``tap_in`` just
+    before (which saves it and gives its id), or a ruling POST of board 4 of
+    tests/data/32-boards.pbn with its cards moved so."""
     if route == "ruling POST, new":
-        body = new_boards(ruling_body())
-        return [(route, "POST", "/api/rulings/revoke", body()) for _ in range(count)]
+        request = json.loads(ruling_body())
+        deals = other_deals(request["board"])
+        return [
+            (route, "POST", "/api/rulings/revoke",
+             json.dumps({**request, "board": next(deals)}).encode())
+            for _ in range(count)
+        ]  # fmt: skip
+    deals = other_deals(TAPPED_BOARD)
     return [
-        (route, "GET", f"/rule/revoke/{server.tapped_board()}{WIZARD_STEPS[n % 2]}", None)
+        (route, "GET", f"/rule/revoke/{tap_in(next(deals))}{WIZARD_STEPS[n % 2]}", None)
         for n in range(count)
     ]
 
@@ -239,7 +321,9 @@ def main() -> None:
             report("alone", 32, seconds, latencies, errors)
             done += args.alone
         for route in NEW_ROUTES:
-            mix = never_answered(server, route, args.alone)
+            mix = never_answered(
+                route, args.alone, lambda board: str(server.post_json("/api/boards", board)["id"])
+            )
             done += args.alone if route == "wizard page, new" else 0  # the boards tapped in
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
