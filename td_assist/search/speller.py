@@ -3,10 +3,12 @@
 A word is real when it is in the lawbook, the synonyms or the phrasings, in the shipped
 English word list (``words_en.txt.gz``: Webster's Second International, 1934, public
 domain, as in FreeBSD's share/dict/web2, words of 4 to 16 letters) with or without a
-common inflection, in the shipped German list (``words_de.txt``) or the German content
-by stem, or a German compound of known parts. Only a word that is none of these is
-corrected, and only to a word of the search vocabulary within one edit (two for words
-of nine letters or more), found through an index of deletions.
+common inflection, in the shipped German list (``words_de.txt``), the German lawbook
+(laws/de/) or the German content by stem, with or without a common German ending or verb
+prefix ("endet", "genügendes", "angeschrieben"), or a German compound of known parts.
+Only a word that is none of these is corrected, and only to a word of the search
+vocabulary within one edit (two for words of nine letters or more), found through an
+index of deletions.
 
 The English list, the German stems and the index of deletions are big (about 230,000
 words; reading them into memory took a one-off search command half a second and the
@@ -68,9 +70,10 @@ _GERMAN_ENDINGS = (
 
 # A verb's prefixes: "angeschrieben", "erspielte", "vorzählt" are "geschrieben",
 # "spielte", "zählt" with one (the rest must still be a known German form of 5 letters
-# or more, so a misspelt word is not one by chance)
+# or more, so a misspelt word is not one by chance). Not the nouns' "rück-": "Rücknahme"
+# is still spelt "Zurücknahme", the same thing in the lawbook's word (Law 47).
 _GERMAN_PREFIXES = (
-    "zuruck", "weiter", "unter", "nach", "ruck", "uber", "aus", "auf", "ein", "ver", "vor",
+    "zuruck", "weiter", "unter", "nach", "uber", "aus", "auf", "ein", "ver", "vor",
     "zer", "ent", "mit", "weg", "hin", "her", "ab", "an", "be", "er", "zu",
 )  # fmt: skip
 
