@@ -3,10 +3,12 @@
 A word is real when it is in the lawbook, the synonyms or the phrasings, in the shipped
 English word list (``words_en.txt.gz``: Webster's Second International, 1934, public
 domain, as in FreeBSD's share/dict/web2, words of 4 to 16 letters) with or without a
-common inflection, in the shipped German list (``words_de.txt``) or the German content
-by stem, or a German compound of known parts. Only a word that is none of these is
-corrected, and only to a word of the search vocabulary within one edit (two for words
-of nine letters or more), found through an index of deletions.
+common inflection, in the shipped German list (``words_de.txt``), the German lawbook
+(laws/de/) or the German content by stem, with or without a common German ending or verb
+prefix ("endet", "genügendes", "angeschrieben"), or a German compound of known parts.
+Only a word that is none of these is corrected, and only to a word of the search
+vocabulary within one edit (two for words of nine letters or more), found through an
+index of deletions.
 
 The English list, the German stems and the index of deletions are big (about 230,000
 words; reading them into memory took a one-off search command half a second and the
@@ -55,6 +57,62 @@ def _english_bases(word: str) -> Iterable[str]:
                 yield base[:-1]
 
 
+# German endings Snowball leaves on a word (verb forms: "endet", "behandelt", "ansagt")
+# or takes off only in part (a present participle declined: "genügendes"): a real word
+# whose form without one of them is a known stem is real, never "ended", "gehandelt" or
+# "ungenügendes". Longest first; the base keeps 4 letters or more, so a misspelling
+# ("Strafkarde", "Renonse") is not a known stem plus an ending.
+_GERMAN_ENDINGS = (
+    "endem", "enden", "ender", "endes", "ende", "end", "test", "tet", "ten", "tem", "ter",
+    "tes", "est", "et", "te", "st", "en", "er", "es", "em", "e", "t", "n", "s",
+)  # fmt: skip
+
+
+# A verb's prefixes: "angeschrieben", "erspielte", "vorzählt" are "geschrieben",
+# "spielte", "zählt" with one (the rest must still be a known German form of 5 letters
+# or more, so a misspelt word is not one by chance). Not the nouns' "rück-": "Rücknahme"
+# is still spelt "Zurücknahme", the same thing in the lawbook's word (Law 47).
+_GERMAN_PREFIXES = (
+    "zuruck", "weiter", "unter", "nach", "uber", "aus", "auf", "ein", "ver", "vor",
+    "zer", "ent", "mit", "weg", "hin", "her", "ab", "an", "be", "er", "zu",
+)  # fmt: skip
+
+
+def _german_bases(word: str) -> Iterable[str]:
+    yield from _german_endings_off(word)
+    for prefix in _GERMAN_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 5:
+            yield from _german_endings_off(word[len(prefix) :])
+
+
+def _german_endings_off(word: str) -> Iterable[str]:
+    yield german_stem(word)
+    for ending in _GERMAN_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            base = word[: -len(ending)]
+            yield base
+            yield german_stem(base)
+
+
+def _german_lawbook_words() -> set[str]:
+    """The words of our German lawbook (laws/de/, its files whole): real German, though
+    neither the shipped list nor the phrasings hold most of them ("verschieben",
+    "behandelt")."""
+    from td_assist.lawbook import get_lawbook
+    from td_assist.search.analysis import words
+
+    try:
+        book = get_lawbook(lang="de")
+    except Exception:  # no German lawbook here (or unreadable): the other lists still hold
+        return set()
+    found: set[str] = set()
+    # the files whole: a law's notes and examples are German the sections leave out
+    for page in sorted(book.folder.glob("*.md")):
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            found.update(w for w in words(page.read_text("utf-8")) if w.isalpha())
+    return found
+
+
 def _load_english() -> frozenset[str]:
     import gzip
     from importlib import resources
@@ -90,7 +148,7 @@ class Vocabulary:
 
     @cached_property
     def german_stems(self) -> frozenset[str]:
-        words = {fold(w) for w in _load_german()} | self._german_extra
+        words = {fold(w) for w in _load_german()} | self._german_extra | _german_lawbook_words()
         return frozenset(german_stem(w) for w in words)
 
     def is_real(self, word: str) -> bool:
@@ -101,13 +159,15 @@ class Vocabulary:
             for base in _english_bases(word)
         ):
             return True
-        if german_stem(word) in self.german_stems or german_form(word) in self.useful:
+        if german_form(word) in self.useful:
+            return True
+        if any(base in self.german_stems for base in _german_bases(word)):
             return True
         return bool(self.decompounder.split(word))
 
 
 _LISTS_LOCK = threading.Lock()
-_LISTS_VERSION = "1"  # bump when what the lists file holds changes
+_LISTS_VERSION = "2"  # bump when what the lists file holds changes
 _VARIANTS_PER_LOOKUP = 500  # under SQLite's oldest limit of 999 values per statement
 
 
