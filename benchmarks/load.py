@@ -158,6 +158,14 @@ def other_deals(board: dict[str, object], seed: int = 0) -> Iterator[dict[str, o
     raise ValueError("this board has too few cards that can change hands")
 
 
+def new_boards(posted: bytes) -> Callable[[], bytes]:
+    """The POST's body again and again, each time with a deal of its own
+    (``other_deals``): a board the server's kept boards and rulings never answer."""
+    request = json.loads(posted)
+    deals = other_deals(request["board"])
+    return lambda: json.dumps({**request, "board": next(deals)}).encode()
+
+
 def never_answered(
     route: str, count: int, tap_in: Callable[[dict[str, object]], str]
 ) -> list[Request]:
@@ -166,13 +174,8 @@ def never_answered(
     before (which saves it and gives its id), or a ruling POST of board 4 of
     tests/data/32-boards.pbn with its cards moved so."""
     if route == "ruling POST, new":
-        request = json.loads(ruling_body())
-        deals = other_deals(request["board"])
-        return [
-            (route, "POST", "/api/rulings/revoke",
-             json.dumps({**request, "board": next(deals)}).encode())
-            for _ in range(count)
-        ]  # fmt: skip
+        body = new_boards(ruling_body())
+        return [(route, "POST", "/api/rulings/revoke", body()) for _ in range(count)]
     deals = other_deals(TAPPED_BOARD)
     return [
         (route, "GET", f"/rule/revoke/{tap_in(next(deals))}{WIZARD_STEPS[n % 2]}", None)

@@ -11,8 +11,8 @@ The wizard rows are load.py's wizard page: the revoke wizard on a tapped-in boar
 first question and the ruling after one answer. The POST row is load.py's ruling POST
 (/api/rulings/revoke on board 4 of tests/data/32-boards.pbn); its static copy is its
 JSON answer, fetched with a GET. The server keeps a board it has read under its JSON, so
-the "new" POST row sends a board never sent before each time (the same deal and play
-under an event name of its own), which the kept boards cannot answer.
+the "new" POST row sends a board never sent before each time, a deal of its own with
+the same play shape (load.py's ``new_boards``), which the kept boards cannot answer.
 
 The server keeps a search page once made (web/page_cache.py), so a question asked again
 costs a look-up. The "new" search rows never ask the same address twice: they take the
