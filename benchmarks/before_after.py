@@ -6,9 +6,11 @@ the checks that prove a cost change left what the product gives alone
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def before_and_after(
@@ -24,3 +26,14 @@ def before_and_after(
         sys.exit(compare(*args.compare))
     if not args.write and not args.compare:
         parser.print_help()
+
+
+def save(path: Path, found: object) -> None:
+    """What this code gives, as the JSON ``read_both`` reads back."""
+    path.write_text(json.dumps(found, ensure_ascii=False, indent=0), encoding="utf-8")
+
+
+def read_both(before: Path, after: Path) -> tuple[Any, Any]:
+    """The two files ``save`` wrote, before and after."""
+    old, new = (json.loads(path.read_text(encoding="utf-8")) for path in (before, after))
+    return old, new

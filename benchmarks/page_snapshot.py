@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.before_after import before_and_after
+from benchmarks.before_after import before_and_after, read_both, save
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUESTS = ROOT / "tests" / "data" / "requests"
@@ -105,13 +105,12 @@ def write(path: Path) -> None:
                 saved[f"POST {url} {number}"] = (
                     f"{response.status_code}\n{response.get_data(as_text=True)}"
                 )
-    path.write_text(json.dumps(saved, ensure_ascii=False, indent=0), encoding="utf-8")
+    save(path, saved)
     print(f"{len(saved)} pages and answers written to {path}")
 
 
 def compare(before: Path, after: Path) -> int:
-    old = json.loads(before.read_text(encoding="utf-8"))
-    new = json.loads(after.read_text(encoding="utf-8"))
+    old, new = read_both(before, after)
     differ = [key for key in old.keys() | new.keys() if old.get(key) != new.get(key)]
     for key in sorted(differ)[:10]:
         print(f"differs: {key}")

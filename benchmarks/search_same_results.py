@@ -14,7 +14,6 @@ after a change, then compare the two files: they must be the same, byte for byte
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 import tomllib
@@ -23,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.before_after import before_and_after
+from benchmarks.before_after import before_and_after, read_both, save
 
 BENCHMARKS = Path(__file__).resolve().parent
 
@@ -57,7 +56,7 @@ def write(path: Path) -> None:
                     "hits": [asdict(hit) for hit in results.hits],
                 }
             )
-    path.write_text(json.dumps(found, ensure_ascii=False, indent=0), encoding="utf-8")
+    save(path, found)
     seconds = time.perf_counter() - started
     print(f"{len(found)} searches written to {path} in {seconds:.1f} s (code: {engine_file()})")
 
@@ -69,8 +68,7 @@ def engine_file() -> str:
 
 
 def compare(before: Path, after: Path) -> int:
-    old = json.loads(before.read_text(encoding="utf-8"))
-    new = json.loads(after.read_text(encoding="utf-8"))
+    old, new = read_both(before, after)
     if len(old) != len(new):
         print(f"{len(old)} searches before, {len(new)} after")
         return 1
