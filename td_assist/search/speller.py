@@ -79,10 +79,19 @@ _GERMAN_PREFIXES = (
 
 
 def _german_bases(word: str) -> Iterable[str]:
-    yield from _german_endings_off(word)
-    for prefix in _GERMAN_PREFIXES:
-        if word.startswith(prefix) and len(word) - len(prefix) >= 5:
-            yield from _german_endings_off(word[len(prefix) :])
+    """Each form to look up once: a base is often its own stem ("behandel"), and each
+    look-up is a query of the lists file."""
+    seen: set[str] = set()
+    unprefixed = (
+        word[len(prefix) :]
+        for prefix in _GERMAN_PREFIXES
+        if word.startswith(prefix) and len(word) - len(prefix) >= 5
+    )
+    for rest in (word, *unprefixed):
+        for base in _german_endings_off(rest):
+            if base not in seen:
+                seen.add(base)
+                yield base
 
 
 def _german_endings_off(word: str) -> Iterable[str]:
