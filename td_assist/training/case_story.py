@@ -14,7 +14,7 @@ from typing import Any
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Card, Seat
-from td_assist.bridge.display import call_text
+from td_assist.bridge.display import call_text, suit_name
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import N_, _, current_language, ngettext
 from td_assist.rulings.engine.model import IrregularityReport
@@ -35,7 +35,6 @@ _RANKS = {
     "3": N_("three"),
     "2": N_("two"),
 }
-_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def card_words(text: str) -> str:
@@ -45,7 +44,7 @@ def card_words(text: str) -> str:
     except RecordError:
         return text
     return _("the {rank} of {suit}").format(
-        rank=_(_RANKS[card.rank.value]), suit=_(_SUITS[card.suit.value])
+        rank=_(_RANKS[card.rank.value]), suit=suit_name(card.suit)
     )
 
 
