@@ -13,10 +13,11 @@ from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
-    established_in_record,
+    established_once,
     offender_of,
     offending_tricks_from,
     play_of,
+    recorded_evidence,
     recorded_revoke,
     reported_revoke,
     role_of,
@@ -36,7 +37,12 @@ def revoke_in_record(ctx: Context) -> FactResult:
     recorded = recorded_revoke(ctx)
     if recorded is not None:
         return FactResult(
-            "yes", [_("The record shows it: {evidence}").format(evidence=recorded.evidence())]
+            "yes",
+            [
+                _("The record shows it: {evidence}").format(
+                    evidence=recorded_evidence(ctx, recorded)
+                )
+            ],
         )
     if play.revokes:  # the TD reported a revoke the record places elsewhere
         others = "; ".join(
@@ -75,7 +81,8 @@ def revoke_offender(ctx: Context) -> FactResult:
             recorded.seat.value,
             [
                 _("The record shows the revoke by {who}: {evidence}").format(
-                    who=role_label(ctx.board, recorded.seat), evidence=recorded.evidence()
+                    who=role_label(ctx.board, recorded.seat),
+                    evidence=recorded_evidence(ctx, recorded),
                 )
             ],
             settled=True,
@@ -96,7 +103,7 @@ def revoke_trick_number(ctx: Context) -> FactResult:
             str(recorded.trick),
             [
                 _("The record shows the revoke at trick {trick}: {evidence}").format(
-                    trick=recorded.trick, evidence=recorded.evidence()
+                    trick=recorded.trick, evidence=recorded_evidence(ctx, recorded)
                 )
             ],
             settled=True,
@@ -208,7 +215,7 @@ def revoke_established(ctx: Context) -> FactResult:
     recorded, board = recorded_revoke(ctx), ctx.board
     if recorded is None or board is None or board.play_obj is None:
         return FactResult.unknown(_("The record does not show what happened after the revoke."))
-    return established_in_record(board, recorded)
+    return established_once(ctx.known, board, ctx.focus.number, recorded)
 
 
 @FACTS.register("offender_role")

@@ -27,9 +27,9 @@ from td_assist.rulings.procedures.result_answers import parse_results, units_fro
 from td_assist.rulings.procedures.tricks_and_scores import (
     declarer_tricks_as_played,
     side_name,
-    trick_sides,
     with_scores,
 )
+from td_assist.rulings.wizards.revoke.report import board_trick_sides
 
 
 class RevokeLine(BaseModel):
@@ -86,7 +86,7 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
     trick moves twice. An earlier revoke takes the earliest such tricks, which leaves
     the most for a later revoke (Law 64A applies to each revoke separately).
     """
-    sides = trick_sides(ctx.board)
+    sides = board_trick_sides(ctx)
     used: set[int] = set()
     counts: list[int] = [0] * len(decisions)
     # In order of play, whatever order the wizard ruled them in (a reported revoke first).
