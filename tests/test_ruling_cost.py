@@ -1,19 +1,25 @@
 """A revoke ruling works out what the record says once (issue 29: a ruling POST of a new
 board): the revoke's evidence, whether it was established and who won each trick are
 each asked by several facts and by the transfer, and the ruling's texts are filled by
-str's own formatting, which reads a template as string.Formatter does."""
+str's own formatting, which reads a template as string.Formatter does. The ruling API
+keeps the JSON of a kept ruling: a ruling POSTed again is not dumped again."""
 
 from __future__ import annotations
 
+import json
 import string
+from pathlib import Path
 
 import pytest
+from flask import jsonify
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.play import Revoke
 from td_assist.rulings.engine import walk
 from td_assist.rulings.engine.registry import rule
+from td_assist.rulings.engine.requests import parse_request
 from td_assist.rulings.wizards.revoke import report
+from td_assist.web import api, rulings_kept
 
 from .spies import first_arguments
 
@@ -104,3 +110,43 @@ def test_fill_leaves_string_formatter_alone_for_a_ruling(monkeypatch):
     ruling = rule("revoke", TWO_REVOKES, None, {})
     assert "West" in ruling.text and "East" in ruling.text
     assert used == []
+
+
+REQUEST = Path(__file__).resolve().parent / "data" / "requests" / "revoke.json"
+
+
+def _fresh_json(app, indent: bool) -> bytes:
+    """The body as the API sent it before: jsonify of a ruling worked out afresh."""
+    body = json.loads(REQUEST.read_text(encoding="utf-8"))
+    asked = parse_request(body)
+    ruling = rule("revoke", asked.board, asked.irregularity, asked.answers, "batch")
+    with app.test_request_context():
+        app.debug = indent
+        return jsonify(ruling.model_dump(mode="json")).get_data()
+
+
+def test_a_ruling_posted_again_is_sent_as_it_was_without_dumping_it_again(app, monkeypatch):
+    rulings_kept.forget()
+    dumped = first_arguments(monkeypatch, api, "_ruling_text")
+    client = app.test_client()
+    body = REQUEST.read_bytes()
+    sent = [
+        client.post("/api/rulings/revoke", data=body, content_type="application/json")
+        for _ in range(3)
+    ]
+    assert [r.status_code for r in sent] == [200] * 3
+    assert [r.mimetype for r in sent] == ["application/json"] * 3
+    assert {r.get_data() for r in sent} == {_fresh_json(app, indent=False)}
+    assert len(dumped) == 1
+
+
+def test_a_debugging_app_still_gets_its_indented_json(app):
+    rulings_kept.forget()
+    client = app.test_client()
+    body = REQUEST.read_bytes()
+    compact = client.post("/api/rulings/revoke", data=body, content_type="application/json")
+    app.debug = True
+    indented = client.post("/api/rulings/revoke", data=body, content_type="application/json")
+    assert compact.get_data() == _fresh_json(app, indent=False)
+    assert indented.get_data() == _fresh_json(app, indent=True)
+    assert compact.get_data() != indented.get_data()
