@@ -50,6 +50,13 @@ def test_each_revoke_is_looked_at_once_per_ruling(monkeypatch):
     assert sides == [TWO_REVOKES]
 
 
+def test_declarer_s_tricks_are_counted_once_per_ruling(monkeypatch):
+    counted = first_arguments(monkeypatch, Board, "declarer_tricks_played")
+    ruling = rule("revoke", TWO_REVOKES, None, {})
+    assert ruling.adjustment is not None and ruling.adjustment.declarer_tricks_played == 10
+    assert counted == [TWO_REVOKES]
+
+
 def test_a_ruling_asked_again_works_it_out_again(monkeypatch):
     """What is known lives for one ruling only: the next ruling reads its own record."""
     established = first_arguments(monkeypatch, report, "established_in_record")

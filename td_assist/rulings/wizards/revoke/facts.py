@@ -13,6 +13,7 @@ from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
+    board_declarer_tricks,
     established_once,
     offender_of,
     offending_tricks_from,
@@ -463,7 +464,7 @@ def declarer_tricks_played(ctx: Context) -> FactResult:
     contract = board.contract_obj if board is not None else None
     if board is None or contract is None or contract.is_passed_out:
         return FactResult("skip", [_("There is no contract, so there is no score to adjust.")])
-    tricks = board.declarer_tricks_played()
+    tricks = board_declarer_tricks(ctx)
     if tricks is None:
         return FactResult.unknown(
             _("The record does not show the end of the play, a claim or a result.")

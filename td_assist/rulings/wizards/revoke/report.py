@@ -111,6 +111,13 @@ def board_trick_sides(ctx: Context) -> list[Side] | None:
     return ctx.once("trick_sides", lambda: trick_sides(ctx.board))
 
 
+def board_declarer_tricks(ctx: Context) -> int | None:
+    """``ctx.board.declarer_tricks_played()``, once per ruling (a fact and the transfer
+    read it)."""
+    board = ctx.board
+    return ctx.once("declarer_tricks", board.declarer_tricks_played) if board else None
+
+
 def recorded_evidence(ctx: Context, recorded: Revoke) -> str:
     """``recorded.evidence()`` of the walk's own revoke, once per ruling (three facts
     quote it)."""
