@@ -21,7 +21,7 @@ from td_assist.search import get_search
 from td_assist.search.report import report_data
 from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
-from td_assist.web.rulings_kept import kept_ruling_text
+from td_assist.web.rulings_kept import Asked, kept_ruling_text
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -111,15 +111,8 @@ def ruling(wizard: str) -> ResponseReturnValue:
     try:
         parsed = parse_request(data)
         # Sent as jsonify sends it; a ruling POSTed again is sent as it was (issue 29).
-        text = kept_ruling_text(
-            wizard,
-            parsed.board,
-            parsed.irregularity,
-            parsed.answers,
-            mode,
-            _ruling_text,
-            (current_app.json, _indented()),
-        )
+        asked = Asked(wizard, parsed.board, parsed.irregularity, parsed.answers, mode)
+        text = kept_ruling_text(asked, _ruling_text, (current_app.json, _indented()))
     except RecordError as error:
         return jsonify(error=str(error)), 400
     return current_app.response_class(text, mimetype=current_app.json.mimetype)

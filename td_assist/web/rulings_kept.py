@@ -18,6 +18,7 @@ is sent as it was, without dumping it again.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import NamedTuple
 
 from td_assist.bridge.board import Board
 from td_assist.i18n import current_language
@@ -68,23 +69,25 @@ def kept_ruling_and_copy(
 ) -> tuple[Ruling | None, Ruling]:
     """The kept ruling (shared: never to be changed; a page kept per ruling names it by
     identity), or None when it is not kept, and the caller's own copy of it."""
-    kept, ruling = _kept_or_made(wizard_name, board, report, answers, mode)
+    kept, ruling = _kept_or_made(Asked(wizard_name, board, report, answers, mode))
     return kept, ruling.model_copy() if kept is not None else ruling
 
 
-def kept_ruling_text(
-    wizard_name: str,
-    board: Board | None,
-    report: IrregularityReport | None,
-    answers: dict[str, str],
-    mode: Mode,
-    text: Callable[[Ruling], str],
-    how: Hashable,
-) -> str:
-    """``text(ruling)`` of ``kept_ruling(...)``, made once per kept ruling and ``how``
+class Asked(NamedTuple):
+    """What a ruling is asked on: ``rule``'s arguments."""
+
+    wizard_name: str
+    board: Board | None
+    report: IrregularityReport | None
+    answers: dict[str, str]
+    mode: Mode
+
+
+def kept_ruling_text(asked: Asked, text: Callable[[Ruling], str], how: Hashable) -> str:
+    """``text(ruling)`` of ``kept_ruling(*asked)``, made once per kept ruling and ``how``
     (what else ``text`` depends on: the JSON's indentation). ``text`` only reads the
     ruling, so it is given the kept one itself, not a copy."""
-    kept, ruling = _kept_or_made(wizard_name, board, report, answers, mode)
+    kept, ruling = _kept_or_made(asked)
     if kept is None:
         return text(ruling)
     key = (Same(kept), how)
@@ -95,14 +98,9 @@ def kept_ruling_text(
     return found
 
 
-def _kept_or_made(
-    wizard_name: str,
-    board: Board | None,
-    report: IrregularityReport | None,
-    answers: dict[str, str],
-    mode: Mode,
-) -> tuple[Ruling | None, Ruling]:
+def _kept_or_made(asked: Asked) -> tuple[Ruling | None, Ruling]:
     """The kept ruling twice (made now if need be), or None and a ruling not to keep."""
+    wizard_name, board, report, answers, mode = asked
     wizards = load_wizards()
     if wizard_name not in wizards or (
         sum(len(name) + len(value) for name, value in answers.items()) > LONGEST_ANSWERS_KEPT
