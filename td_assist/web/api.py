@@ -14,13 +14,14 @@ from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
 from td_assist.jsonsafe import JSONInputError
 from td_assist.jsonsafe import loads as load_json
+from td_assist.rulings.engine.model import Ruling
 from td_assist.rulings.engine.registry import load_wizards
 from td_assist.rulings.engine.requests import parse_request
 from td_assist.search import get_search
 from td_assist.search.report import report_data
 from td_assist.web.core import kept_search
 from td_assist.web.entry import EntryState, describe, to_board
-from td_assist.web.rulings_kept import kept_ruling
+from td_assist.web.rulings_kept import Asked, kept_ruling_text
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -72,10 +73,19 @@ def json_text(data: object) -> str:
     """``data`` as ``jsonify`` sends it (compact, or indented when debugging), as text
     to keep: without making a response only to read its body back (issue 29)."""
     provider = current_app.json
-    compact = getattr(provider, "compact", None)
-    if (compact is None and current_app.debug) or compact is False:
+    if _indented():
         return provider.dumps(data, indent=2) + "\n"
     return provider.dumps(data, separators=(",", ":")) + "\n"
+
+
+def _indented() -> bool:
+    """Whether ``jsonify`` indents (Flask's rule: debugging, unless told compact)."""
+    compact = getattr(current_app.json, "compact", None)
+    return (compact is None and current_app.debug) or compact is False
+
+
+def _ruling_text(ruling: Ruling) -> str:
+    return json_text(ruling.model_dump(mode="json"))
 
 
 @api.post("/rulings/<wizard>")
@@ -100,10 +110,12 @@ def ruling(wizard: str) -> ResponseReturnValue:
     mode = "step" if request.args.get("mode") == "step" else "batch"
     try:
         parsed = parse_request(data)
-        result = kept_ruling(wizard, parsed.board, parsed.irregularity, parsed.answers, mode)
+        # Sent as jsonify sends it; a ruling POSTed again is sent as it was (issue 29).
+        asked = Asked(wizard, parsed.board, parsed.irregularity, parsed.answers, mode)
+        text = kept_ruling_text(asked, _ruling_text, (current_app.json, _indented()))
     except RecordError as error:
         return jsonify(error=str(error)), 400
-    return jsonify(result.model_dump(mode="json"))
+    return current_app.response_class(text, mimetype=current_app.json.mimetype)
 
 
 def _entry_state() -> EntryState | tuple[ResponseReturnValue, int]:

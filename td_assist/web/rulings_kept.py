@@ -10,12 +10,15 @@ the key, so its id cannot pass to another object while the ruling is kept; a Boa
 web's boards are the ones read once and kept, web/boards.py and the API's
 ``parse_request``), the rest by value. A bad answer raises its error every time (an
 error is never kept), and each caller gets its own copy of the ruling's fields, so a
-page that replaces one (``with_results_check``) never changes the kept one.
+page that replaces one (``with_results_check``) never changes the kept one. The API's
+JSON of a kept ruling is kept beside it (``kept_ruling_text``): a ruling POSTed again
+is sent as it was, without dumping it again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import NamedTuple
 
 from td_assist.bridge.board import Board
 from td_assist.i18n import current_language
@@ -29,6 +32,8 @@ LONGEST_ANSWERS_KEPT = 4000  # characters of answers: every real walk; padded on
 
 
 _kept: Kept[Hashable, Ruling] = Kept(RULINGS_KEPT)
+# The text of a kept ruling, by the ruling (its identity) and how the text is written.
+_texts: Kept[Hashable, str] = Kept(RULINGS_KEPT)
 
 
 def _trees(wizard_name: str) -> tuple[object, ...]:
@@ -64,6 +69,38 @@ def kept_ruling_and_copy(
 ) -> tuple[Ruling | None, Ruling]:
     """The kept ruling (shared: never to be changed; a page kept per ruling names it by
     identity), or None when it is not kept, and the caller's own copy of it."""
+    kept, ruling = _kept_or_made(Asked(wizard_name, board, report, answers, mode))
+    return kept, ruling.model_copy() if kept is not None else ruling
+
+
+class Asked(NamedTuple):
+    """What a ruling is asked on: ``rule``'s arguments."""
+
+    wizard_name: str
+    board: Board | None
+    report: IrregularityReport | None
+    answers: dict[str, str]
+    mode: Mode
+
+
+def kept_ruling_text(asked: Asked, text: Callable[[Ruling], str], how: Hashable) -> str:
+    """``text(ruling)`` of ``kept_ruling(*asked)``, made once per kept ruling and ``how``
+    (what else ``text`` depends on: the JSON's indentation). ``text`` only reads the
+    ruling, so it is given the kept one itself, not a copy."""
+    kept, ruling = _kept_or_made(asked)
+    if kept is None:
+        return text(ruling)
+    key = (Same(kept), how)
+    found = _texts.get(key)
+    if found is None:
+        found = text(kept)
+        _texts.put(key, found)
+    return found
+
+
+def _kept_or_made(asked: Asked) -> tuple[Ruling | None, Ruling]:
+    """The kept ruling twice (made now if need be), or None and a ruling not to keep."""
+    wizard_name, board, report, answers, mode = asked
     wizards = load_wizards()
     if wizard_name not in wizards or (
         sum(len(name) + len(value) for name, value in answers.items()) > LONGEST_ANSWERS_KEPT
@@ -82,12 +119,13 @@ def kept_ruling_and_copy(
     )
     found = _kept.get(key)
     if found is not None:
-        return found, found.model_copy()
+        return found, found
     made = rule(wizard_name, board, report, answers, mode)
     _kept.put(key, made)
-    return made, made.model_copy()
+    return made, made
 
 
 def forget() -> None:
     """Forget every kept ruling (a test: as a server just started)."""
     _kept.clear()
+    _texts.clear()

@@ -40,6 +40,8 @@ def check_declarer_tricks(board: Board | None, answers: dict[str, str]) -> None:
     """``declarer_tricks`` must fit the play: no fewer than declarer's side has won, no
     more than that plus the tricks left."""
     given = answers.get(DECLARER_TRICKS, "").strip()
+    if not given:  # the usual case: not raising int's ValueError for nothing
+        return
     try:
         tricks = int(given)
     except ValueError:

@@ -8,12 +8,14 @@ wizard keeps its own ``FactTable``; its tree names the facts (``fact = "..."``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from td_assist.bridge.board import Board
 from td_assist.rulings.engine.model import IrregularityReport
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -25,6 +27,22 @@ class Context:
     # The answers taken so far in this walk (node -> choice value or number), so that
     # a fact can build on an earlier answer: the offender's seat gives his role.
     walked: dict[str, str | int | None] = field(default_factory=dict)
+    # What one ruling worked out from the record alone (a revoke's evidence, who won
+    # each trick), shared by its walks: several facts and the transfer ask the same
+    # (issue 29). A wizard passes one dict to each Context of a ruling, never further.
+    known: dict[Hashable, Any] = field(default_factory=dict)
+
+    def once(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, worked out once per ``key`` in this ruling's ``known``."""
+        return once(self.known, key, make)
+
+
+def once(known: dict[Hashable, Any], key: Hashable, make: Callable[[], _T]) -> _T:
+    """``known[key]``, made by ``make()`` the first time it is asked."""
+    if key in known:
+        return known[key]  # type: ignore[no-any-return]
+    made = known[key] = make()
+    return made
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import operator
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -171,13 +172,19 @@ class Wizard:
         names), so a tree read again (``get_tree.cache_clear``) gives them anew. A copy
         of the set is returned, so no caller can change the kept one.
         """
+        names, prefixes = self._kept_answer_names()
+        return set(names), prefixes
+
+    def _kept_answer_names(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """``answer_names()`` itself, shared: for the registry's own look-ups, which
+        only read it (every ruling checks its answers against it twice)."""
         trees = _english_trees(self)
         kept = _NAMES_KEPT.get(self.name)
         if kept is not None and kept[0] is self and _same_trees(kept[1], trees):
-            return set(kept[2]), kept[3]
+            return kept[2], kept[3]
         names, prefixes = self._answer_names(trees[0])
         _NAMES_KEPT[self.name] = (self, trees, frozenset(names), prefixes)
-        return names, prefixes
+        return frozenset(names), prefixes
 
     def _answer_names(self, tree: Tree) -> tuple[set[str], tuple[str, ...]]:
         names = {
@@ -396,7 +403,7 @@ def answered_board(
 ) -> tuple[Board | None, dict[str, str]]:
     """The board with the table's answers written in (``auction``, then ``contract`` and
     ``declarer``), and the answers with any the auction implies (``whose_turn``)."""
-    names, _prefixes = wizard.answer_names()
+    names, _prefixes = wizard._kept_answer_names()
     board, implied = apply_auction_answer(board, answers, takes_turn="whose_turn" in names)
     return table_board(board, answers), implied | answers
 
@@ -427,7 +434,7 @@ def _english_trees(wizard: Wizard) -> tuple[Tree, ...]:
 def _same_trees(kept: tuple[Tree, ...], trees: tuple[Tree, ...]) -> bool:
     """Whether ``trees`` are the very trees something was worked out from (a tree read
     again is a new object)."""
-    return len(kept) == len(trees) and all(a is b for a, b in zip(kept, trees, strict=True))
+    return len(kept) == len(trees) and all(map(operator.is_, kept, trees))
 
 
 def _choice_values(wizard: Wizard) -> dict[str, tuple[str, ...]]:
@@ -463,7 +470,7 @@ def _numbered_prefix(name: str) -> str | None:
 def check_answer_names(wizard: Wizard, answers: dict[str, str]) -> None:
     """A misspelt answer must not be dropped without a word: "atention=after_round"
     ignored would rule as if the TD had said nothing."""
-    names, prefixes = wizard.answer_names()
+    names, prefixes = wizard._kept_answer_names()
     for given in answers:
         name = _answer_name(given)
         if name in names or _numbered_prefix(name) in prefixes:

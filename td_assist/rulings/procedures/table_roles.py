@@ -30,8 +30,12 @@ def role_label(board: Board | None, seat: Seat) -> str:
     declarer = playing_declarer(board)
     if declarer is None:
         return seat.name_full
-    role = "declarer" if seat is declarer else "dummy" if seat is declarer.partner else "defender"
-    return f"{seat.name_full} ({role_words()[role]})"
+    # Only the one role shown is translated (a revoke ruling labels three seats).
+    if seat is declarer:
+        role = _("declarer")
+    else:
+        role = _("dummy") if seat is declarer.partner else _("defender")
+    return f"{seat.name_full} ({role})"
 
 
 def seat_answer(text: str, name: str) -> Seat:

@@ -7,6 +7,8 @@ scores both results from North-South's view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from td_assist.bridge.board import Board
 from td_assist.bridge.cards import Side
 from td_assist.bridge.scoring import score_ns
@@ -16,15 +18,22 @@ from td_assist.rulings.engine.model import Adjustment
 DECLARER_TRICKS = "declarer_tricks"  # the TD's answer when the record lacks the result
 
 
-def declarer_tricks_as_played(board: Board | None, answers: dict[str, str]) -> int | None:
-    """The TD's ``declarer_tricks`` when given, else the record (full play, claim or result)."""
+def declarer_tricks_as_played(
+    board: Board | None,
+    answers: dict[str, str],
+    recorded: Callable[[], int | None] | None = None,
+) -> int | None:
+    """The TD's ``declarer_tricks`` when given, else the record (full play, claim or
+    result): ``recorded()`` when the caller has already counted it."""
     if DECLARER_TRICKS in answers:
         try:
             value = int(answers[DECLARER_TRICKS])
         except ValueError:
             return None
         return value if 0 <= value <= 13 else None
-    return board.declarer_tricks_played() if board is not None else None
+    if board is None:
+        return None
+    return recorded() if recorded is not None else board.declarer_tricks_played()
 
 
 def trick_sides(board: Board | None) -> list[Side] | None:

@@ -19,6 +19,9 @@ tree's facts, ``rectification`` the Law 64 transfers and the Law 64C score.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import N_, _, ngettext
@@ -59,7 +62,10 @@ def rule_revoke(
     tree = get_tree(NAME)
     reported = report if isinstance(report, RevokeReport) else None
     revokes = select_revokes(board, reported)
-    focuses: list[RevokeFocus | None] = list(revoke_focuses(board, revokes, answers)) or [None]
+    known: dict[Hashable, Any] = {}  # what the record says, worked out once for every walk
+    focuses: list[RevokeFocus | None] = list(revoke_focuses(board, revokes, answers, known)) or [
+        None
+    ]
     path: list[Step] = []
     decisions: list[RevokeDecision] = []
     texts: list[str] = []
@@ -75,7 +81,7 @@ def rule_revoke(
             if focus is not None and len(focuses) > 1
             else ""
         )
-        ctx = Context(board, reported, answers_for(answers, number), focus=focus)
+        ctx = Context(board, reported, answers_for(answers, number), focus=focus, known=known)
         result = walk(tree, ctx, FACTS, mode, group)
         _check_against_play(ctx, result)
         path += result.steps
@@ -99,7 +105,9 @@ def rule_revoke(
         raise RecordError(_("the board shows no revoke to rule on"))
     if weighing is not None and weighing.results:
         _check_weighing_applies(tree, decisions, equity)
-    adjustment = revoke_adjustment(Context(board, reported, answers), decisions, equity, weighing)
+    adjustment = revoke_adjustment(
+        Context(board, reported, answers, known=known), decisions, equity, weighing
+    )
     first_node = _outcome(tree, first_walk.outcome)
     laws = list(dict.fromkeys(a for d in decisions for a in d.laws))
     laws += [a for a in adjustment.laws if a not in laws]

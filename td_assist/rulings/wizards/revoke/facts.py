@@ -13,10 +13,12 @@ from td_assist.rulings.procedures.table_roles import role_label
 from td_assist.rulings.procedures.tricks_and_scores import side_name
 from td_assist.rulings.wizards.revoke.report import (
     RevokeFocus,
-    established_in_record,
+    board_declarer_tricks,
+    established_once,
     offender_of,
     offending_tricks_from,
     play_of,
+    recorded_evidence,
     recorded_revoke,
     reported_revoke,
     role_of,
@@ -36,7 +38,12 @@ def revoke_in_record(ctx: Context) -> FactResult:
     recorded = recorded_revoke(ctx)
     if recorded is not None:
         return FactResult(
-            "yes", [_("The record shows it: {evidence}").format(evidence=recorded.evidence())]
+            "yes",
+            [
+                _("The record shows it: {evidence}").format(
+                    evidence=recorded_evidence(ctx, recorded)
+                )
+            ],
         )
     if play.revokes:  # the TD reported a revoke the record places elsewhere
         others = "; ".join(
@@ -75,7 +82,8 @@ def revoke_offender(ctx: Context) -> FactResult:
             recorded.seat.value,
             [
                 _("The record shows the revoke by {who}: {evidence}").format(
-                    who=role_label(ctx.board, recorded.seat), evidence=recorded.evidence()
+                    who=role_label(ctx.board, recorded.seat),
+                    evidence=recorded_evidence(ctx, recorded),
                 )
             ],
             settled=True,
@@ -96,7 +104,7 @@ def revoke_trick_number(ctx: Context) -> FactResult:
             str(recorded.trick),
             [
                 _("The record shows the revoke at trick {trick}: {evidence}").format(
-                    trick=recorded.trick, evidence=recorded.evidence()
+                    trick=recorded.trick, evidence=recorded_evidence(ctx, recorded)
                 )
             ],
             settled=True,
@@ -208,7 +216,7 @@ def revoke_established(ctx: Context) -> FactResult:
     recorded, board = recorded_revoke(ctx), ctx.board
     if recorded is None or board is None or board.play_obj is None:
         return FactResult.unknown(_("The record does not show what happened after the revoke."))
-    return established_in_record(board, recorded)
+    return established_once(ctx.known, board, ctx.focus.number, recorded)
 
 
 @FACTS.register("offender_role")
@@ -456,7 +464,7 @@ def declarer_tricks_played(ctx: Context) -> FactResult:
     contract = board.contract_obj if board is not None else None
     if board is None or contract is None or contract.is_passed_out:
         return FactResult("skip", [_("There is no contract, so there is no score to adjust.")])
-    tricks = board.declarer_tricks_played()
+    tricks = board_declarer_tricks(ctx)
     if tricks is None:
         return FactResult.unknown(
             _("The record does not show the end of the play, a claim or a result.")

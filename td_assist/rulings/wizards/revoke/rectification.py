@@ -27,9 +27,9 @@ from td_assist.rulings.procedures.result_answers import parse_results, units_fro
 from td_assist.rulings.procedures.tricks_and_scores import (
     declarer_tricks_as_played,
     side_name,
-    trick_sides,
     with_scores,
 )
+from td_assist.rulings.wizards.revoke.report import board_declarer_tricks, board_trick_sides
 
 
 class RevokeLine(BaseModel):
@@ -86,7 +86,7 @@ def allocate_transfers(ctx: Context, decisions: list[RevokeDecision]) -> list[in
     trick moves twice. An earlier revoke takes the earliest such tricks, which leaves
     the most for a later revoke (Law 64A applies to each revoke separately).
     """
-    sides = trick_sides(ctx.board)
+    sides = board_trick_sides(ctx)
     used: set[int] = set()
     counts: list[int] = [0] * len(decisions)
     # In order of play, whatever order the wizard ruled them in (a reported revoke first).
@@ -149,7 +149,7 @@ def revoke_adjustment(
         revoke_trick=first.trick if first else None,
         established=first.established if first else None,
     )
-    played = declarer_tricks_as_played(board, ctx.answers)
+    played = declarer_tricks_as_played(board, ctx.answers, lambda: board_declarer_tricks(ctx))
     offender_side = first.offender.side if first and first.offender else None
     adjustment.declarer_tricks_played = played
     if played is None or declarer is None or offender_side is None:
@@ -258,7 +258,6 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
     """
     comparison, traveller = units_from_answers(answers)
     text = answers.get(EQUITY_RESULTS, "").strip()
-    where = _("answer {name}").format(name=EQUITY_RESULTS)
     if not text and (comparison is not None or traveller):
         raise AnswerError(
             _(
@@ -269,6 +268,7 @@ def equity_weighing(board: Board | None, answers: dict[str, str]) -> EquityWeigh
         )
     if not text:
         return None
+    where = _("answer {name}").format(name=EQUITY_RESULTS)
     contract = board.contract_obj if board is not None else None
     declarer = board.declarer_seat if board is not None else None
     if contract is None or declarer is None or contract.is_passed_out:

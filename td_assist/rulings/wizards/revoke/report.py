@@ -3,17 +3,18 @@ and what the record says of each (who, which trick, whether it was established).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Suit
+from td_assist.bridge.cards import Seat, Side, Suit
 from td_assist.bridge.errors import RecordError
 from td_assist.bridge.play import Play, Revoke
 from td_assist.i18n import _
-from td_assist.rulings.engine.facts import Context, FactResult
+from td_assist.rulings.engine.facts import Context, FactResult, once
 from td_assist.rulings.engine.model import IrregularityReport, irregularity_kind
 from td_assist.rulings.procedures.table_roles import playing_declarer, role_words
 from td_assist.rulings.procedures.tricks_and_scores import trick_sides
@@ -97,11 +98,40 @@ def role_of(ctx: Context, seat: Seat) -> str:
 def offending_tricks_from(ctx: Context, revoke: Revoke, after: bool) -> int | None:
     """Tricks the offending side won from the revoke trick on (``after``: only later ones),
     when the record settles who won every trick (the whole play, or a claim)."""
-    sides = trick_sides(ctx.board)
+    sides = board_trick_sides(ctx)
     if sides is None:
         return None
     first = revoke.trick if after else revoke.trick - 1
     return sides[first:].count(revoke.seat.side)
+
+
+def board_trick_sides(ctx: Context) -> list[Side] | None:
+    """``trick_sides(ctx.board)``, once per ruling (two facts and the transfer read it);
+    a list never to be changed."""
+    return ctx.once("trick_sides", lambda: trick_sides(ctx.board))
+
+
+def board_declarer_tricks(ctx: Context) -> int | None:
+    """``ctx.board.declarer_tricks_played()``, once per ruling (a fact and the transfer
+    read it)."""
+    board = ctx.board
+    return ctx.once("declarer_tricks", board.declarer_tricks_played) if board else None
+
+
+def recorded_evidence(ctx: Context, recorded: Revoke) -> str:
+    """``recorded.evidence()`` of the walk's own revoke, once per ruling (three facts
+    quote it)."""
+    if not isinstance(ctx.focus, RevokeFocus) or ctx.focus.revoke is not recorded:
+        return recorded.evidence()
+    return ctx.once(("evidence", ctx.focus.number), recorded.evidence)
+
+
+def established_once(
+    known: dict[Hashable, Any], board: Board, number: int, revoke: Revoke
+) -> FactResult:
+    """``established_in_record`` of the ruling's revoke ``number``, once per ruling (the
+    walks' focuses and the walk of that revoke both ask)."""
+    return once(known, ("established", number), lambda: established_in_record(board, revoke))
 
 
 def established_in_record(board: Board, revoke: Revoke) -> FactResult:
@@ -180,13 +210,17 @@ def select_revokes(board: Board | None, report: RevokeReport | None) -> list[Rev
 
 
 def revoke_focuses(
-    board: Board | None, revokes: list[Revoke], answers: dict[str, str]
+    board: Board | None,
+    revokes: list[Revoke],
+    answers: dict[str, str],
+    known: dict[Hashable, Any] | None = None,
 ) -> list[RevokeFocus]:
     """One focus per revoke, each knowing whether the others were established.
 
     The TD's answer for a revoke (``2.established=no``, or ``established`` for all)
-    decides; else the record does.
+    decides; else the record does. ``known``: the ruling's ``Context.known``.
     """
+    known = {} if known is None else known
     status: dict[Revoke, bool | None] = {}
     for number, revoke in enumerate(revokes, start=1):
         answer = answers_for(answers, number).get("established")
@@ -201,7 +235,7 @@ def revoke_focuses(
                     )
                 )
             status[revoke] = {"yes": True, "no": False}.get(
-                established_in_record(board, revoke).value or ""
+                established_once(known, board, number, revoke).value or ""
             )
     return [
         RevokeFocus(
