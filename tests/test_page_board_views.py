@@ -82,3 +82,19 @@ def test_a_void_a_ten_and_the_honours_are_shown_in_order() -> None:
         north = board_views.hands(board)[0]
     assert north.suits[0][2] == "A K Q J 10 9 8 7 6 5 4 3 2"
     assert [ranks for _symbol, _cls, ranks in north.suits[1:]] == ["—", "—", "—"]
+
+
+def test_a_tricks_cells_are_the_columns_n_e_s_w_with_who_revoked() -> None:
+    trick = board_views.TrickView(
+        number=4,
+        leader=Seat.E,
+        cards={"E": ("♥A", "h"), "S": ("♥6", "h"), "W": ("♣9", "c")},
+        winner=Seat.E,
+        revoke_seats={"W"},
+    )
+    assert trick.cells == [
+        (None, False),
+        (("♥A", "h"), False),
+        (("♥6", "h"), False),
+        (("♣9", "c"), True),
+    ]

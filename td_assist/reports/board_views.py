@@ -39,6 +39,13 @@ class TrickView:
     winner: Seat | None
     revoke_seats: set[str] = field(default_factory=set)
 
+    @property
+    def cells(self) -> list[tuple[tuple[str, str] | None, bool]]:
+        """The table's columns N E S W: each seat's card (or None) and whether that seat
+        revoked, read in one loop by _board.html (a ``cards.get`` per cell from the
+        template is a call through Jinja's context, three times a lookup)."""
+        return [(self.cards.get(seat), seat in self.revoke_seats) for seat in "NESW"]
+
 
 def hands(board: Board) -> list[HandView]:
     deal = board.deal_obj
