@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from td_assist.bridge.board import Board
-from td_assist.bridge.cards import Seat, Strain, Suit
+from td_assist.bridge.cards import Card, Rank, Seat, Strain, Suit
 from td_assist.bridge.display import call_text
 from td_assist.bridge.double_dummy import dd_table
 from td_assist.bridge.errors import RecordError
@@ -14,6 +14,12 @@ from td_assist.i18n import _
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SUIT_CLASS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+# Each rank's place in a suit as shown (high cards first) and its text ("10" for the
+# ten), by the rank's letter: a diagram's 52 cards are sorted by these rather than by
+# each card's sort key (issue 29: a new deal's hands were a fifth of its ruling page's
+# rendering; a Card or an enum member hashes in Python, its letter does not).
+_RANK_PLACE = {rank._value_: -rank.value_order for rank in Rank}
+_RANK_SHOWN = {rank._value_: "10" if rank is Rank.TEN else rank._value_ for rank in Rank}
 
 
 @dataclass
@@ -33,6 +39,13 @@ class TrickView:
     winner: Seat | None
     revoke_seats: set[str] = field(default_factory=set)
 
+    @property
+    def cells(self) -> list[tuple[tuple[str, str] | None, bool]]:
+        """The table's columns N E S W: each seat's card (or None) and whether that seat
+        revoked, read in one loop by _board.html (a ``cards.get`` per cell from the
+        template is a call through Jinja's context, three times a lookup)."""
+        return [(self.cards.get(seat), seat in self.revoke_seats) for seat in "NESW"]
+
 
 def hands(board: Board) -> list[HandView]:
     deal = board.deal_obj
@@ -47,17 +60,9 @@ def hands(board: Board) -> list[HandView]:
                 role = _("declarer")
             elif seat is declarer.partner:
                 role = _("dummy")
-        hand = deal.hand(seat)
         suits = [
-            (
-                suit.symbol,
-                SUIT_CLASS[suit],
-                " ".join(
-                    "10" if c.rank.value == "T" else c.rank.value for c in hand.suit_cards(suit)
-                )
-                or "—",
-            )
-            for suit in SUITS
+            (suit.symbol, SUIT_CLASS[suit], " ".join(ranks) or "—")
+            for suit, ranks in zip(SUITS, _ranks_by_suit(deal.hand(seat).cards), strict=True)
         ]
         views.append(
             HandView(
@@ -65,6 +70,17 @@ def hands(board: Board) -> list[HandView]:
             )
         )
     return views
+
+
+def _ranks_by_suit(cards: frozenset[Card]) -> tuple[list[str], ...]:
+    """The ranks shown of ``cards`` in each suit of SUITS, highest first."""
+    held: dict[str, list[str]] = {suit._value_: [] for suit in SUITS}
+    for card in cards:
+        held[card.suit._value_].append(card.rank._value_)
+    return tuple(
+        [_RANK_SHOWN[rank] for rank in sorted(held[suit._value_], key=_RANK_PLACE.__getitem__)]
+        for suit in SUITS
+    )
 
 
 def auction_rows(board: Board) -> list[list[str]]:

@@ -10,7 +10,7 @@ pieces the ruling page shows), read from the same folder.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from td_assist.bridge.board import Board
 from td_assist.bridge.display import contract_text, vulnerability_text
 from td_assist.i18n import _, current_language, ngettext
-from td_assist.kept import Kept
+from td_assist.kept import Kept, Same
 from td_assist.lawbook.model import display_anchor
 from td_assist.lawbook.render import law_url
 from td_assist.reports import board_views
@@ -35,37 +35,56 @@ def law_links(anchors: list[str]) -> list[tuple[str, str]]:
     return [(display_anchor(a), law_url(a)) for a in anchors]
 
 
-def summary(board: Board, ruling: Ruling) -> dict[str, object]:
+def summary(board: Board, ruling: Ruling, diagram: bool = True) -> dict[str, object]:
     """What the board pieces of a ruling's page show: hands, auction, tricks, and the
-    tricks and calls the ruling marks."""
-    hands, auction, tricks = _board_views(board)
+    tricks and calls the ruling marks. Without ``diagram`` (a wizard's question page,
+    which shows the auction but no diagram), not the hands and tricks."""
+    views = _board_views(board)
+    shown: dict[str, object] = {"auction": views.auction}
+    if diagram:
+        shown.update(hands=views.hands, tricks=views.tricks)
     return {
-        "hands": hands,
-        "auction": auction,
-        "tricks": tricks,
+        **shown,
         "marked_tricks": set(ruling.marked_tricks),
         "marked_calls": set(ruling.marked_calls),
     }
 
 
-BoardViews = tuple[list[board_views.HandView], list[list[str]], list[board_views.TrickView]]
+class BoardViews:
+    """The hands, auction and tricks of one board in the reader's language, each worked
+    out when first read: a question page reads only the auction."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    @cached_property
+    def hands(self) -> list[board_views.HandView]:
+        return board_views.hands(self.board)
+
+    @cached_property
+    def auction(self) -> list[list[str]]:
+        return board_views.auction_rows(self.board)
+
+    @cached_property
+    def tricks(self) -> list[board_views.TrickView]:
+        return board_views.tricks(self.board)
+
+
 VIEWS_KEPT = 128  # boards on the wizard pages in use, in each language
-_views_kept: Kept[tuple[int, str], tuple[Board, BoardViews]] = Kept(VIEWS_KEPT)
+_views_kept: Kept[tuple[Same, str], BoardViews] = Kept(VIEWS_KEPT)
 
 
 def _board_views(board: Board) -> BoardViews:
-    """The hands, auction and tricks of ``board`` in the reader's language, worked out
-    once per board and kept (issue 29): a wizard page's board is the stored one, read
-    once (web/boards.py), and a Board is frozen. Kept under the board's identity, with
-    the board, so the key cannot pass to another board while it is kept; the views are
-    only read by the templates."""
-    key = (id(board), current_language())
+    """The views of ``board`` in the reader's language, kept (issue 29): a wizard
+    page's board is the stored one, read once (web/boards.py), and a Board is frozen.
+    Kept under the board's identity, so the key cannot pass to another board while it
+    is kept; the views are only read by the templates."""
+    key = (Same(board), current_language())
     kept = _views_kept.get(key)
-    if kept is not None and kept[0] is board:
-        return kept[1]
-    views = (board_views.hands(board), board_views.auction_rows(board), board_views.tricks(board))
-    _views_kept.put(key, (board, views))
-    return views
+    if kept is None:
+        kept = BoardViews(board)
+        _views_kept.put(key, kept)
+    return kept
 
 
 def report_pages(store: Store, entries: list[LogEntry]) -> list[dict[str, object]]:

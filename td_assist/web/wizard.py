@@ -176,7 +176,7 @@ def step(wizard_name: str, board_id: str) -> ResponseReturnValue:
     if ruling.status == "needs_answer":
         common["board"] = table
         pickers = tap_pickers(ruling, table, board_id, addresses)
-        shown_table = summary(table, ruling)
+        shown_table = summary(table, ruling, diagram=False)
 
         def question_page(marks: dict[str, Callable[[], str]]) -> str:
             return render_template("wizard.html", **common, **pickers, **shown_table, **marks)
