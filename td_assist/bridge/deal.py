@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 
-from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
+from td_assist.bridge.cards import ALL_CARDS, CARD_PLACE, Card, Rank, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.i18n import _
 
@@ -51,6 +52,13 @@ _VUL_ALIASES = {
 _RANKS = {rank.value: rank for rank in Rank}
 # A record's order of the suits, once: Python 3.11 reaches Suit.SPADES in ~0.7 us
 _SUITS_SHOWN = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_EVERY_CARD = frozenset(ALL_CARDS)
+# Each suit's cards by the rank's letter, in the order a record shows the suits
+_CARDS_OF_SUIT = tuple(
+    {card.rank._value_: card for card in ALL_CARDS if card.suit is suit} for suit in _SUITS_SHOWN
+)
+# The rank letter of each place in CARD_PLACE's order
+_RANK_SHOWN = tuple(card.rank._value_ for card in ALL_CARDS)
 _DEALERS = (Seat.W, Seat.N, Seat.E, Seat.S)  # indexed by board number mod 4
 _VULS = (
     Vulnerability.NONE,
@@ -110,6 +118,23 @@ class Hand:
             raise RecordError(
                 _("hand {hand} must have four suits separated by dots").format(hand=shown(text))
             )
+        try:
+            cards = [
+                named[char]
+                for named, holding in zip(_CARDS_OF_SUIT, parts)
+                for char in holding.upper().replace("10", "T")
+            ]
+        except KeyError:  # a character that is no rank: the reading below names it
+            pass
+        else:
+            held = frozenset(cards)
+            if len(held) == len(cards):
+                return cls(held)
+        return cls._read_naming_problem(text, parts)
+
+    @classmethod
+    def _read_naming_problem(cls, text: str, parts: list[str]) -> Hand:
+        """The hand read card by card, raising at the first problem in the order written."""
         cards: set[Card] = set()
         for suit, holding in zip(_SUITS_SHOWN, parts):
             for char in holding.upper().replace("10", "T"):
@@ -131,9 +156,11 @@ class Hand:
     def __str__(self) -> str:
         if not self.cards:
             return "-"
-        return ".".join(
-            "".join(c.rank._value_ for c in self.suit_cards(suit)) for suit in _SUITS_SHOWN
-        )
+        # one sort by place (S H D C, high first), each rank to its suit's run
+        shown: tuple[list[str], list[str], list[str], list[str]] = ([], [], [], [])
+        for place in sorted(map(CARD_PLACE.__getitem__, self.cards)):
+            shown[place // 13].append(_RANK_SHOWN[place])
+        return ".".join(map("".join, shown))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -142,11 +169,11 @@ class Hand:
         return card in self.cards
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: c.sort_key))
+        return iter(sorted(self.cards, key=CARD_PLACE.__getitem__))
 
     def suit_cards(self, suit: Suit) -> list[Card]:
         """Cards of one suit, highest first."""
-        return sorted((c for c in self.cards if c.suit is suit), key=lambda c: c.sort_key)
+        return sorted((c for c in self.cards if c.suit is suit), key=CARD_PLACE.__getitem__)
 
     def has_suit(self, suit: Suit) -> bool:
         return any(c.suit is suit for c in self.cards)
@@ -204,6 +231,19 @@ class Deal:
 
     @classmethod
     def _validated(cls, hands: list[Hand]) -> Deal:
+        held = frozenset().union(*(hand.cards for hand in hands))
+        sizes_fit = all(len(hand.cards) in (0, 13) for hand in hands)
+        if not sizes_fit or len(held) < sum(len(hand.cards) for hand in hands):
+            cls._raise_first_problem(hands)  # a hand's size or a card in two hands
+        unknown = [i for i, hand in enumerate(hands) if not hand.cards]
+        if len(unknown) == 1:
+            hands[unknown[0]] = Hand(_EVERY_CARD - held)
+        return cls((hands[0], hands[1], hands[2], hands[3]))
+
+    @staticmethod
+    def _raise_first_problem(hands: list[Hand]) -> None:
+        """Raise the first problem met going round the table from North: a hand of the
+        wrong size, or a card already in an earlier hand (its highest such card)."""
         seen: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, hands):
             if hand.cards and len(hand) != 13:
@@ -220,10 +260,6 @@ class Deal:
                         )
                     )
                 seen[card] = seat
-        unknown = [i for i, hand in enumerate(hands) if not hand.cards]
-        if len(unknown) == 1:
-            hands[unknown[0]] = Hand(frozenset(c for c in ALL_CARDS if c not in seen))
-        return cls((hands[0], hands[1], hands[2], hands[3]))
 
     def hand(self, seat: Seat) -> Hand:
         return self.hands[seat.index]
@@ -233,10 +269,18 @@ class Deal:
         return all(len(h) == 13 for h in self.hands)
 
     def holder(self, card: Card) -> Seat | None:
+        return self.holders.get(card)
+
+    @cached_property
+    def holders(self) -> Mapping[Card, Seat]:
+        """The seat holding each card the deal shows (the first from North, should a
+        deal built in code hold a card twice): the play asks once for each card played.
+        Read-only, as deals are shared (``_deal_from_pbn``)."""
+        found: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, self.hands):
-            if card in hand:
-                return seat
-        return None
+            for card in hand.cards:
+                found.setdefault(card, seat)
+        return MappingProxyType(found)
 
     def to_pbn(self, first: Seat = Seat.N) -> str:
         if first is Seat.N:

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from td_assist.bridge.cards import Card, Seat, Side, Suit
+from td_assist.bridge.cards import CARD_NAMED, Card, Seat, Side, Suit
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
@@ -145,7 +145,9 @@ class Play:
         self.opening_leader = leader
         self.cards: tuple[Card, ...] = tuple(cards)
         self.leads_out_of_turn: list[LeadOutOfTurn] = []
-        self._tricks, self._hands_before = self._replay()
+        # Each card played: the trick it went to, and who played it
+        self._played: dict[Card, tuple[int, Seat]] = {}
+        self._tricks = self._replay()
 
     @classmethod
     def parse(
@@ -160,60 +162,64 @@ class Play:
     def _parse(cls, deal: Deal, trump: Suit | None, leader: Seat, items: list[str | Card]) -> Play:
         parsed: list[Card] = []
         for index, item in enumerate(items):
+            # a card written in its one spelling ("HT") is looked up, not read (issue 29)
+            card = item if isinstance(item, Card) else CARD_NAMED.get(item)
+            if card is not None:
+                parsed.append(card)
+                continue
             try:
-                parsed.append(item if isinstance(item, Card) else Card.parse(item))
+                parsed.append(Card.parse(item))
             except RecordError as error:
                 raise error.located(
                     _("Play trick {number}").format(number=index // 4 + 1)
                 ) from None
         return cls(deal, trump, leader, parsed)
 
-    def _replay(self) -> tuple[list[Trick], list[dict[Seat, Hand]]]:
+    def _replay(self) -> list[Trick]:
         # A hand the deal does not show (PBN '-') may have played any card that no
         # shown hand holds; revokes cannot be seen in it.
-        unknown = {seat for seat in Seat if not self.deal.hand(seat).cards}
+        deal = self.deal
+        unknown = {seat for seat in Seat if not deal.hand(seat).cards}
         if len(self.cards) > 52:
             raise RecordError(
                 _("{count} cards were played: more than 13 tricks").format(count=len(self.cards))
             )
-        hands = {seat: self.deal.hand(seat) for seat in Seat}
-        played_at: dict[Card, int] = {}
+        # Each card is checked against the hand the deal gave the seat: one not played
+        # yet is still there, and the played ones are in ``played``.
+        dealt = {seat: deal.hand(seat).cards for seat in Seat}
+        holders = deal.holders
+        played = self._played
         tricks: list[Trick] = []
-        hands_before: list[dict[Seat, Hand]] = []
         leader = self.opening_leader
         for start in range(0, len(self.cards), 4):
             number = start // 4 + 1
-            hands_before.append(dict(hands))
             trick_cards = self.cards[start : start + 4]
-            actual = self.deal.holder(trick_cards[0])
-            if actual is None and leader not in unknown and trick_cards[0] not in played_at:
+            actual = holders.get(trick_cards[0])
+            if actual is None and leader not in unknown and trick_cards[0] not in played:
                 raise RecordError(
                     _(
                         "{trick_cards} was led, but it was {leader}'s lead and the "
                         "deal does not show which other hand held it"
                     ).format(trick_cards=trick_cards[0], leader=leader.name_full),
-                    where=_("Play trick {number}").format(number=number),
+                    where=_where(number),
                 )
             dummy_second = False
-            if actual is not None and actual is not leader and trick_cards[0] not in played_at:
+            if actual is not None and actual is not leader and trick_cards[0] not in played:
                 dummy_second = self._dummy_played_second(number, actual, trick_cards)
                 lead = LeadOutOfTurn(number, actual, leader, trick_cards[0], dummy_second)
                 self.leads_out_of_turn.append(lead)
                 leader = actual
             seats = _dummy_second_order(leader) if dummy_second else leader.rotation()
-            where = _("Play trick {number}").format(number=number)
             for seat, card in zip(seats, trick_cards):
-                if card in played_at:
+                if card in played:
                     raise RecordError(
                         _(
                             "{seat} played {card}, which was already played at trick {played_at}"
-                        ).format(seat=seat.name_full, card=card, played_at=played_at[card]),
-                        where=where,
+                        ).format(seat=seat.name_full, card=card, played_at=played[card][0]),
+                        where=_where(number),
                     )
-                if card not in hands[seat] and not (
-                    seat in unknown and self.deal.holder(card) is None
-                ):
-                    owner = self.deal.holder(card)
+                if card not in dealt[seat] and not (seat in unknown and card not in holders):
+                    owner = holders.get(card)
                     facts = {"seat": seat.name_full, "card": card}
                     if owner:
                         problem = _(
@@ -221,15 +227,24 @@ class Play:
                         ).format(owner=owner.name_full, **facts)
                     else:
                         problem = _("{seat} played {card} but does not hold it").format(**facts)
-                    raise RecordError(problem, where=where)
-                hands[seat] = hands[seat].without(card)
-                played_at[card] = number
+                    raise RecordError(problem, where=_where(number))
+                played[card] = (number, seat)
             played_by = seats[: len(trick_cards)] if dummy_second else ()
             trick = Trick(number, leader, tuple(trick_cards), self.trump, played_by)
             tricks.append(trick)
             if trick.winner is not None:
                 leader = trick.winner
-        return tricks, hands_before
+        return tricks
+
+    def _unplayed(self, seat: Seat, trick: int, dealt: Iterable[Card]) -> list[Card]:
+        """Those of ``dealt`` (cards dealt to ``seat``) that ``seat`` had not played to
+        the tricks before trick ``trick``, in the order given."""
+        played = self._played
+        return [
+            card
+            for card in dealt
+            if (at := played.get(card)) is None or at[0] >= trick or at[1] is not seat
+        ]
 
     def _dummy_played_second(self, number: int, offender: Seat, cards: Sequence[Card]) -> bool:
         """An opening lead out of turn by declarer's right-hand opponent, and the next card
@@ -288,7 +303,7 @@ class Play:
                     before_trick=before_trick
                 )
             )
-        return self._hands_before[before_trick - 1][seat]
+        return Hand(frozenset(self._unplayed(seat, before_trick, self.deal.hand(seat).cards)))
 
     def followed_suit(self, trick: Trick, seat: Seat) -> bool:
         """True unless ``seat`` discarded or ruffed while holding the suit led."""
@@ -298,7 +313,7 @@ class Play:
         led, card = trick.led_suit, trick.card_of(seat)
         if led is None or card is None or card.suit is led or seat is trick.leader:
             return None
-        held = tuple(self._hands_before[trick.number - 1][seat].suit_cards(led))
+        held = tuple(self._unplayed(seat, trick.number, self.deal.hand(seat).suit_cards(led)))
         if not held:
             return None
         return Revoke(trick.number, seat, card, led, held)
@@ -308,7 +323,10 @@ class Play:
         """Every failure to follow suit in the record, in order of play."""
         found = []
         for trick in self._tricks:
-            for seat in trick.seats:
+            led = trick.cards[0].suit
+            for seat, card in zip(trick.seats, trick.cards):
+                if card.suit is led:  # the lead, or following suit: never a revoke
+                    continue
                 revoke = self._revoke_at(trick, seat)
                 if revoke is not None:
                     found.append(revoke)
@@ -329,6 +347,11 @@ class Play:
 
     def winners(self) -> list[Seat | None]:
         return [t.winner for t in self._tricks]
+
+
+def _where(trick: int) -> str:
+    """Where a problem in the play is: asked only once there is one (a translation)."""
+    return _("Play trick {number}").format(number=trick)
 
 
 def _dummy_second_order(offender: Seat) -> tuple[Seat, ...]:
