@@ -10,10 +10,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from types import MappingProxyType
 
 from td_assist.bridge.cards import ALL_CARDS, CARD_PLACE, Card, Rank, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError, shown
@@ -269,18 +268,26 @@ class Deal:
         return all(len(h) == 13 for h in self.hands)
 
     def holder(self, card: Card) -> Seat | None:
-        return self.holders.get(card)
+        place = CARD_PLACE.get(card)
+        return None if place is None else self.holder_at[place]
 
     @cached_property
-    def holders(self) -> Mapping[Card, Seat]:
-        """The seat holding each card the deal shows (the first from North, should a
-        deal built in code hold a card twice): the play asks once for each card played.
-        Read-only, as deals are shared (``_deal_from_pbn``)."""
-        found: dict[Card, Seat] = {}
-        for seat, hand in zip(Seat, self.hands):
-            for card in hand.cards:
-                found.setdefault(card, seat)
-        return MappingProxyType(found)
+    def places(self) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]:
+        """Each hand (N, E, S, W) as the places of its cards in ``CARD_PLACE``: the play
+        looks its cards up by number, not by Card (issue 29)."""
+        n, e, s, w = (frozenset(map(CARD_PLACE.__getitem__, hand.cards)) for hand in self.hands)
+        return n, e, s, w
+
+    @cached_property
+    def holder_at(self) -> tuple[Seat | None, ...]:
+        """The seat holding the card at each place in ``CARD_PLACE``, or None when the
+        deal does not show it (the first from North, should a deal built in code hold
+        a card twice, as ``holder`` always answered)."""
+        found: list[Seat | None] = [None] * len(CARD_PLACE)
+        for seat, places in reversed(list(zip(Seat, self.places))):
+            for place in places:
+                found[place] = seat
+        return tuple(found)
 
     def to_pbn(self, first: Seat = Seat.N) -> str:
         if first is Seat.N:

@@ -28,10 +28,10 @@ East should lead here, but West led the two of spades:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from td_assist.bridge.cards import CARD_NAMED, Card, Seat, Side, Suit
+from td_assist.bridge.cards import ALL_CARDS, CARD_NAMED, CARD_PLACE, Card, Seat, Side, Suit
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
@@ -48,11 +48,17 @@ class Trick:
     # Who played each card when it was not in rotation from the leader: dummy's card
     # played second to an accepted opening lead out of turn stands (Law 54B2).
     played_by: tuple[Seat, ...] = ()
+    # Who played each card, in order of play; and the winner, None until the trick is
+    # complete. Both worked out as the trick is made: each is asked of every trick, and
+    # a cached_property takes a lock the first time (issue 29).
+    seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    winner: Seat | None = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def seats(self) -> tuple[Seat, ...]:
-        """Who played each card, in order of play."""
-        return self.played_by or self.leader.rotation()[: len(self.cards)]
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "seats", self.played_by or self.leader.rotation()[: len(self.cards)]
+        )
+        object.__setattr__(self, "winner", self._winner())
 
     @property
     def is_complete(self) -> bool:
@@ -68,8 +74,7 @@ class Trick:
                 return card
         return None
 
-    @cached_property
-    def winner(self) -> Seat | None:
+    def _winner(self) -> Seat | None:
         """The highest trump, else the highest card of the suit led; None until complete."""
         if not self.is_complete:
             return None
@@ -145,8 +150,10 @@ class Play:
         self.opening_leader = leader
         self.cards: tuple[Card, ...] = tuple(cards)
         self.leads_out_of_turn: list[LeadOutOfTurn] = []
-        # Each card played: the trick it went to, and who played it
-        self._played: dict[Card, tuple[int, Seat]] = {}
+        # By the place of each card (``CARD_PLACE``): the trick it was played to (0: not
+        # played) and who played it
+        self._played_at: list[int] = [0] * len(ALL_CARDS)
+        self._played_by: list[Seat | None] = [None] * len(ALL_CARDS)
         self._tricks = self._replay()
 
     @classmethod
@@ -184,18 +191,18 @@ class Play:
             raise RecordError(
                 _("{count} cards were played: more than 13 tricks").format(count=len(self.cards))
             )
-        # Each card is checked against the hand the deal gave the seat: one not played
-        # yet is still there, and the played ones are in ``played``.
-        dealt = {seat: deal.hand(seat).cards for seat in Seat}
-        holders = deal.holders
-        played = self._played
+        # Each card is checked, by its place, against the hand the deal gave the seat:
+        # one not played yet is still there.
+        dealt = dict(zip(Seat, deal.places))
+        holder_at, played_at, player_of = deal.holder_at, self._played_at, self._played_by
+        places = [CARD_PLACE[card] for card in self.cards]
         tricks: list[Trick] = []
         leader = self.opening_leader
         for start in range(0, len(self.cards), 4):
             number = start // 4 + 1
             trick_cards = self.cards[start : start + 4]
-            actual = holders.get(trick_cards[0])
-            if actual is None and leader not in unknown and trick_cards[0] not in played:
+            actual = holder_at[places[start]]
+            if actual is None and leader not in unknown and not played_at[places[start]]:
                 raise RecordError(
                     _(
                         "{trick_cards} was led, but it was {leader}'s lead and the "
@@ -204,22 +211,22 @@ class Play:
                     where=_where(number),
                 )
             dummy_second = False
-            if actual is not None and actual is not leader and trick_cards[0] not in played:
+            if actual is not None and actual is not leader and not played_at[places[start]]:
                 dummy_second = self._dummy_played_second(number, actual, trick_cards)
                 lead = LeadOutOfTurn(number, actual, leader, trick_cards[0], dummy_second)
                 self.leads_out_of_turn.append(lead)
                 leader = actual
             seats = _dummy_second_order(leader) if dummy_second else leader.rotation()
-            for seat, card in zip(seats, trick_cards):
-                if card in played:
+            for seat, card, place in zip(seats, trick_cards, places[start : start + 4]):
+                if played_at[place]:
                     raise RecordError(
                         _(
                             "{seat} played {card}, which was already played at trick {played_at}"
-                        ).format(seat=seat.name_full, card=card, played_at=played[card][0]),
+                        ).format(seat=seat.name_full, card=card, played_at=played_at[place]),
                         where=_where(number),
                     )
-                if card not in dealt[seat] and not (seat in unknown and card not in holders):
-                    owner = holders.get(card)
+                if place not in dealt[seat] and not (seat in unknown and holder_at[place] is None):
+                    owner = holder_at[place]
                     facts = {"seat": seat.name_full, "card": card}
                     if owner:
                         problem = _(
@@ -228,7 +235,7 @@ class Play:
                     else:
                         problem = _("{seat} played {card} but does not hold it").format(**facts)
                     raise RecordError(problem, where=_where(number))
-                played[card] = (number, seat)
+                played_at[place], player_of[place] = number, seat
             played_by = seats[: len(trick_cards)] if dummy_second else ()
             trick = Trick(number, leader, tuple(trick_cards), self.trump, played_by)
             tricks.append(trick)
@@ -236,14 +243,16 @@ class Play:
                 leader = trick.winner
         return tricks
 
-    def _unplayed(self, seat: Seat, trick: int, dealt: Iterable[Card]) -> list[Card]:
-        """Those of ``dealt`` (cards dealt to ``seat``) that ``seat`` had not played to
-        the tricks before trick ``trick``, in the order given."""
-        played = self._played
+    def _held_before(self, seat: Seat, trick: int, places: Iterable[int]) -> list[Card]:
+        """The cards at ``places`` (in ``CARD_PLACE``) dealt to ``seat`` that it had not
+        played to the tricks before trick ``trick``, in the order of ``places``."""
+        dealt = self.deal.places[_SEAT_AT[seat]]
+        played_at, played_by = self._played_at, self._played_by
         return [
-            card
-            for card in dealt
-            if (at := played.get(card)) is None or at[0] >= trick or at[1] is not seat
+            ALL_CARDS[place]
+            for place in places
+            if place in dealt
+            and (not played_at[place] or played_at[place] >= trick or played_by[place] is not seat)
         ]
 
     def _dummy_played_second(self, number: int, offender: Seat, cards: Sequence[Card]) -> bool:
@@ -303,7 +312,7 @@ class Play:
                     before_trick=before_trick
                 )
             )
-        return Hand(frozenset(self._unplayed(seat, before_trick, self.deal.hand(seat).cards)))
+        return Hand(frozenset(self._held_before(seat, before_trick, _EVERY_PLACE)))
 
     def followed_suit(self, trick: Trick, seat: Seat) -> bool:
         """True unless ``seat`` discarded or ruffed while holding the suit led."""
@@ -313,7 +322,7 @@ class Play:
         led, card = trick.led_suit, trick.card_of(seat)
         if led is None or card is None or card.suit is led or seat is trick.leader:
             return None
-        held = tuple(self._unplayed(seat, trick.number, self.deal.hand(seat).suit_cards(led)))
+        held = tuple(self._held_before(seat, trick.number, _PLACES_OF_SUIT[led]))
         if not held:
             return None
         return Revoke(trick.number, seat, card, led, held)
@@ -347,6 +356,14 @@ class Play:
 
     def winners(self) -> list[Seat | None]:
         return [t.winner for t in self._tricks]
+
+
+_SEAT_AT = {seat: index for index, seat in enumerate(Seat)}  # as Deal.hands and Deal.places
+_EVERY_PLACE = range(len(ALL_CARDS))
+# A suit's places in CARD_PLACE, highest card first
+_PLACES_OF_SUIT = {
+    suit: [place for card, place in CARD_PLACE.items() if card.suit is suit] for suit in Suit
+}
 
 
 def _where(trick: int) -> str:
