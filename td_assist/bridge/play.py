@@ -31,7 +31,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from td_assist.bridge.cards import ALL_CARDS, CARD_NAMED, CARD_PLACE, Card, Seat, Side, Suit
+from td_assist.bridge.cards import (
+    ALL_CARDS,
+    CARD_NAMED,
+    CARD_PLACE,
+    CARD_TEXTS,
+    Card,
+    Seat,
+    Side,
+    Suit,
+)
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
@@ -169,13 +178,8 @@ class Play:
     def _parse(cls, deal: Deal, trump: Suit | None, leader: Seat, items: list[str | Card]) -> Play:
         parsed: list[Card] = []
         for index, item in enumerate(items):
-            # a card written in its one spelling ("HT") is looked up, not read (issue 29)
-            card = item if isinstance(item, Card) else CARD_NAMED.get(item)
-            if card is not None:
-                parsed.append(card)
-                continue
             try:
-                parsed.append(Card.parse(item))
+                parsed.append(item if isinstance(item, Card) else Card.parse(item))
             except RecordError as error:
                 raise error.located(
                     _("Play trick {number}").format(number=index // 4 + 1)
@@ -383,4 +387,6 @@ def _parsed_play(deal: Deal, trump: Suit | None, leader: Seat, cards: tuple[str,
 
     Play objects are never changed after construction, so sharing them is safe.
     """
+    if CARD_TEXTS.issuperset(cards):  # each in its one spelling ("HT"): looked up, not read
+        return Play(deal, trump, leader, list(map(CARD_NAMED.__getitem__, cards)))
     return Play._parse(deal, trump, leader, list(cards))
