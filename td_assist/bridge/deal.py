@@ -56,8 +56,10 @@ _EVERY_CARD = frozenset(ALL_CARDS)
 _CARDS_OF_SUIT = tuple(
     {card.rank._value_: card for card in ALL_CARDS if card.suit is suit} for suit in _SUITS_SHOWN
 )
-# The rank letter of each place in CARD_PLACE's order
-_RANK_SHOWN = tuple(card.rank._value_ for card in ALL_CARDS)
+# A hand written out as places: each suit's 13 ranks, high first, then a dot (S H D C)
+_SHOWN_AT = {card: place + place // 13 for card, place in CARD_PLACE.items()}
+_DOTS_AT = (13, 27, 41)
+_LETTER_AT = tuple("AKQJT98765432." * 4)
 _DEALERS = (Seat.W, Seat.N, Seat.E, Seat.S)  # indexed by board number mod 4
 _VULS = (
     Vulnerability.NONE,
@@ -155,11 +157,10 @@ class Hand:
     def __str__(self) -> str:
         if not self.cards:
             return "-"
-        # one sort by place (S H D C, high first), each rank to its suit's run
-        shown: tuple[list[str], list[str], list[str], list[str]] = ([], [], [], [])
-        for place in sorted(map(CARD_PLACE.__getitem__, self.cards)):
-            shown[place // 13].append(_RANK_SHOWN[place])
-        return ".".join(map("".join, shown))
+        # One sort of the cards' places and of the three dots between the suits (S H D C,
+        # high first), each then read as its letter: no step per card in Python
+        places = sorted([*map(_SHOWN_AT.__getitem__, self.cards), *_DOTS_AT])
+        return "".join(map(_LETTER_AT.__getitem__, places))
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -326,10 +326,13 @@ class Play:
         led, card = trick.led_suit, trick.card_of(seat)
         if led is None or card is None or card.suit is led or seat is trick.leader:
             return None
-        held = tuple(self._held_before(seat, trick.number, _PLACES_OF_SUIT[led]))
-        if not held:
-            return None
-        return Revoke(trick.number, seat, card, led, held)
+        return self._revoke(trick.number, seat, card, led)
+
+    def _revoke(self, trick: int, seat: Seat, card: Card, led: Suit) -> Revoke | None:
+        """The revoke, if ``seat`` played ``card`` of another suit than ``led`` to trick
+        ``trick`` while it still held a card of the suit led."""
+        held = tuple(self._held_before(seat, trick, _PLACES_OF_SUIT[led]))
+        return Revoke(trick, seat, card, led, held) if held else None
 
     @cached_property
     def revokes(self) -> list[Revoke]:
@@ -340,7 +343,7 @@ class Play:
             for seat, card in zip(trick.seats, trick.cards):
                 if card.suit is led:  # the lead, or following suit: never a revoke
                     continue
-                revoke = self._revoke_at(trick, seat)
+                revoke = self._revoke(trick.number, seat, card, led)
                 if revoke is not None:
                     found.append(revoke)
         return found
