@@ -29,9 +29,10 @@ answer when the record alone is ambiguous:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -179,7 +180,18 @@ class Board(BaseModel):
             return self
         if "accepted_insufficient" in update:  # the cached readings would be stale
             return type(self).model_validate(self.model_dump() | update)
-        return self.model_copy(update=update)
+        # The game objects already derived, and the mark of a record checked, stay: the
+        # update writes the same deal, contract and declarer, each in its one form.
+        return BaseModel.model_copy(self, update=update)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (pydantic's), without the derived game objects and the check's mark
+        when ``update`` changes a field they are derived from: they would be stale."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update and not _NOT_DERIVED_FROM.issuperset(update):
+            for name in _DERIVED:
+                copied.__dict__.pop(name, None)
+        return copied
 
     @classmethod
     def from_json(cls, data: Any) -> Board:
@@ -188,9 +200,20 @@ class Board(BaseModel):
         return cls.checked(**data)
 
     def validate_record(self) -> None:
-        """Derive every game object once; each raises RecordError naming the problem."""
+        """Derive every game object once; each raises RecordError naming the problem.
+
+        Checked once a board: the API checks the board it reads, and the ruling checks
+        the board it is given (issue 29). A board that fails is checked again each time.
+        """
+        _unused = self.record_checked
+
+    @cached_property
+    def record_checked(self) -> bool:
+        """True once every check has passed (``validate_record``); raises RecordError
+        naming the first problem otherwise."""
         _unused = self.deal_obj, self.auction_obj, self.contract_obj, self.play_obj
         self._check_claim()
+        return True
 
     def _check_claim(self) -> None:
         """A claim is declarer's total: it cannot undo tricks the play already decided.
@@ -411,6 +434,12 @@ class Board(BaseModel):
         if contract is None:
             raise RecordError(_("the board has no contract, so it has no score"))
         return score_ns(contract, declarer_tricks, self.vulnerability)
+
+
+# What ``model_copy`` drops when it changes a field they are derived from: the cached
+# properties, every one. A copy that changes only fields none of them reads keeps them.
+_DERIVED = tuple(name for name, value in vars(Board).items() if isinstance(value, cached_property))
+_NOT_DERIVED_FROM = frozenset({"number", "vulnerability", "auction_notes", "result", "event"})
 
 
 def _unforced(auction: Auction, open_bids: list[InsufficientBid]) -> Auction:

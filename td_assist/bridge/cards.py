@@ -282,7 +282,7 @@ def _parse_card(text: str) -> Card:
     upper = text.upper()
     for suit_part, rank_part in ((upper[:1], upper[1:]), (upper[-1:], upper[:-1])):
         if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
-            return Card(Suit(_SUIT_ALIASES[suit_part]), Rank(_RANK_ALIASES[rank_part]))
+            return CARD_NAMED[_SUIT_ALIASES[suit_part] + _RANK_ALIASES[rank_part]]
     raise RecordError(_unknown_card(text))
 
 
@@ -298,3 +298,9 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 # Every card in its one spelling ("SA", "HT"): a record's cards mostly come written so
 # (the tablet, the formats, a board sent back), and need no reading (issue 29).
 CARD_TEXTS: frozenset[str] = frozenset(str(card) for card in ALL_CARDS)
+# The one Card object of each spelling: a set or dict finds the very object it holds by
+# identity, without comparing two cards field by field (issue 29: thousands a board).
+CARD_NAMED: dict[str, Card] = {str(card): card for card in ALL_CARDS}
+# Each card's place in the order a hand is shown (ALL_CARDS' order: S H D C, high cards
+# first), for sorting by one look-up rather than a key function per card (issue 29).
+CARD_PLACE: dict[Card, int] = {card: place for place, card in enumerate(ALL_CARDS)}

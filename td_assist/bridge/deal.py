@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from td_assist.bridge.cards import ALL_CARDS, Card, Rank, Seat, Side, Suit
+from td_assist.bridge.cards import ALL_CARDS, CARD_PLACE, Card, Rank, Seat, Side, Suit
 from td_assist.bridge.errors import RecordError, shown
 from td_assist.i18n import _
 
@@ -51,6 +51,15 @@ _VUL_ALIASES = {
 _RANKS = {rank.value: rank for rank in Rank}
 # A record's order of the suits, once: Python 3.11 reaches Suit.SPADES in ~0.7 us
 _SUITS_SHOWN = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_EVERY_CARD = frozenset(ALL_CARDS)
+# Each suit's cards by the rank's letter, in the order a record shows the suits
+_CARDS_OF_SUIT = tuple(
+    {card.rank._value_: card for card in ALL_CARDS if card.suit is suit} for suit in _SUITS_SHOWN
+)
+# A hand written out as places: each suit's 13 ranks, high first, then a dot (S H D C)
+_SHOWN_AT = {card: place + place // 13 for card, place in CARD_PLACE.items()}
+_DOTS_AT = (13, 27, 41)
+_LETTER_AT = tuple("AKQJT98765432." * 4)
 _DEALERS = (Seat.W, Seat.N, Seat.E, Seat.S)  # indexed by board number mod 4
 _VULS = (
     Vulnerability.NONE,
@@ -110,6 +119,23 @@ class Hand:
             raise RecordError(
                 _("hand {hand} must have four suits separated by dots").format(hand=shown(text))
             )
+        try:
+            cards = [
+                named[char]
+                for named, holding in zip(_CARDS_OF_SUIT, parts)
+                for char in holding.upper().replace("10", "T")
+            ]
+        except KeyError:  # a character that is no rank: the reading below names it
+            pass
+        else:
+            held = frozenset(cards)
+            if len(held) == len(cards):
+                return cls(held)
+        return cls._read_naming_problem(text, parts)
+
+    @classmethod
+    def _read_naming_problem(cls, text: str, parts: list[str]) -> Hand:
+        """The hand read card by card, raising at the first problem in the order written."""
         cards: set[Card] = set()
         for suit, holding in zip(_SUITS_SHOWN, parts):
             for char in holding.upper().replace("10", "T"):
@@ -131,9 +157,10 @@ class Hand:
     def __str__(self) -> str:
         if not self.cards:
             return "-"
-        return ".".join(
-            "".join(c.rank._value_ for c in self.suit_cards(suit)) for suit in _SUITS_SHOWN
-        )
+        # One sort of the cards' places and of the three dots between the suits (S H D C,
+        # high first), each then read as its letter: no step per card in Python
+        places = sorted([*map(_SHOWN_AT.__getitem__, self.cards), *_DOTS_AT])
+        return "".join(map(_LETTER_AT.__getitem__, places))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -142,11 +169,11 @@ class Hand:
         return card in self.cards
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: c.sort_key))
+        return iter(sorted(self.cards, key=CARD_PLACE.__getitem__))
 
     def suit_cards(self, suit: Suit) -> list[Card]:
         """Cards of one suit, highest first."""
-        return sorted((c for c in self.cards if c.suit is suit), key=lambda c: c.sort_key)
+        return sorted((c for c in self.cards if c.suit is suit), key=CARD_PLACE.__getitem__)
 
     def has_suit(self, suit: Suit) -> bool:
         return any(c.suit is suit for c in self.cards)
@@ -204,6 +231,19 @@ class Deal:
 
     @classmethod
     def _validated(cls, hands: list[Hand]) -> Deal:
+        held = frozenset().union(*(hand.cards for hand in hands))
+        sizes_fit = all(len(hand.cards) in (0, 13) for hand in hands)
+        if not sizes_fit or len(held) < sum(len(hand.cards) for hand in hands):
+            cls._raise_first_problem(hands)  # a hand's size or a card in two hands
+        unknown = [i for i, hand in enumerate(hands) if not hand.cards]
+        if len(unknown) == 1:
+            hands[unknown[0]] = Hand(_EVERY_CARD - held)
+        return cls((hands[0], hands[1], hands[2], hands[3]))
+
+    @staticmethod
+    def _raise_first_problem(hands: list[Hand]) -> None:
+        """Raise the first problem met going round the table from North: a hand of the
+        wrong size, or a card already in an earlier hand (its highest such card)."""
         seen: dict[Card, Seat] = {}
         for seat, hand in zip(Seat, hands):
             if hand.cards and len(hand) != 13:
@@ -220,10 +260,6 @@ class Deal:
                         )
                     )
                 seen[card] = seat
-        unknown = [i for i, hand in enumerate(hands) if not hand.cards]
-        if len(unknown) == 1:
-            hands[unknown[0]] = Hand(frozenset(c for c in ALL_CARDS if c not in seen))
-        return cls((hands[0], hands[1], hands[2], hands[3]))
 
     def hand(self, seat: Seat) -> Hand:
         return self.hands[seat.index]
@@ -233,10 +269,26 @@ class Deal:
         return all(len(h) == 13 for h in self.hands)
 
     def holder(self, card: Card) -> Seat | None:
-        for seat, hand in zip(Seat, self.hands):
-            if card in hand:
-                return seat
-        return None
+        place = CARD_PLACE.get(card)
+        return None if place is None else self.holder_at[place]
+
+    @cached_property
+    def places(self) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]:
+        """Each hand (N, E, S, W) as the places of its cards in ``CARD_PLACE``: the play
+        looks its cards up by number, not by Card (issue 29)."""
+        n, e, s, w = (frozenset(map(CARD_PLACE.__getitem__, hand.cards)) for hand in self.hands)
+        return n, e, s, w
+
+    @cached_property
+    def holder_at(self) -> tuple[Seat | None, ...]:
+        """The seat holding the card at each place in ``CARD_PLACE``, or None when the
+        deal does not show it (the first from North, should a deal built in code hold
+        a card twice, as ``holder`` always answered)."""
+        found: list[Seat | None] = [None] * len(CARD_PLACE)
+        for seat, places in reversed(list(zip(Seat, self.places))):
+            for place in places:
+                found[place] = seat
+        return tuple(found)
 
     def to_pbn(self, first: Seat = Seat.N) -> str:
         if first is Seat.N:

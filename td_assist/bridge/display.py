@@ -6,7 +6,13 @@ SA, Passe, Kontra, Rekontra). Records and answers keep the codes (``3NT``, ``P``
 from __future__ import annotations
 
 from td_assist.bridge.cards import Strain, Suit
-from td_assist.i18n import _
+from td_assist.i18n import N_, _
+
+# The words, translated where read and only the one needed (a page shows dozens of calls)
+_CALL_WORDS = {"P": N_("Pass"), "X": N_("Dbl"), "XX": N_("Rdbl")}
+_SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+_SUIT_LABELS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+_VULNERABILITY_WORDS = {"None": N_("None"), "NS": N_("NS"), "EW": N_("EW"), "All": N_("All")}
 
 
 def call_text(call: str) -> str:
@@ -16,9 +22,9 @@ def call_text(call: str) -> str:
     >>> call_text("4S"), call_text("XX"), call_text("1NT")
     ('4♠', 'Rdbl', '1NT')
     """
-    named = {"P": _("Pass"), "X": _("Dbl"), "XX": _("Rdbl")}
-    if call in named:
-        return named[call]
+    word = _CALL_WORDS.get(call)
+    if word is not None:
+        return _(word)
     level, strain = call[0], call[1:]
     return level + Strain.parse(strain).symbol
 
@@ -47,16 +53,10 @@ def suit_name(suit: Suit | str, *, capital: bool = False) -> str:
     ('hearts', 'clubs', 'Spades')
     """
     letter = Suit(suit).value
-    if capital:
-        return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}[letter]
-    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}[letter]
+    return _((_SUIT_LABELS if capital else _SUIT_NAMES)[letter])
 
 
 def vulnerability_text(code: str) -> str:
     """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) as the reader says it."""
-    return {
-        "None": _("None"),
-        "NS": _("NS"),
-        "EW": _("EW"),
-        "All": _("All"),
-    }.get(code, code)
+    word = _VULNERABILITY_WORDS.get(code)
+    return code if word is None else _(word)

@@ -28,10 +28,19 @@ East should lead here, but West led the two of spades:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from td_assist.bridge.cards import Card, Seat, Side, Suit
+from td_assist.bridge.cards import (
+    ALL_CARDS,
+    CARD_NAMED,
+    CARD_PLACE,
+    CARD_TEXTS,
+    Card,
+    Seat,
+    Side,
+    Suit,
+)
 from td_assist.bridge.deal import Deal, Hand
 from td_assist.bridge.errors import RecordError
 from td_assist.i18n import _
@@ -48,11 +57,17 @@ class Trick:
     # Who played each card when it was not in rotation from the leader: dummy's card
     # played second to an accepted opening lead out of turn stands (Law 54B2).
     played_by: tuple[Seat, ...] = ()
+    # Who played each card, in order of play; and the winner, None until the trick is
+    # complete. Both worked out as the trick is made: each is asked of every trick, and
+    # a cached_property takes a lock the first time (issue 29).
+    seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    winner: Seat | None = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def seats(self) -> tuple[Seat, ...]:
-        """Who played each card, in order of play."""
-        return self.played_by or self.leader.rotation()[: len(self.cards)]
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "seats", self.played_by or self.leader.rotation()[: len(self.cards)]
+        )
+        object.__setattr__(self, "winner", self._winner())
 
     @property
     def is_complete(self) -> bool:
@@ -68,8 +83,7 @@ class Trick:
                 return card
         return None
 
-    @cached_property
-    def winner(self) -> Seat | None:
+    def _winner(self) -> Seat | None:
         """The highest trump, else the highest card of the suit led; None until complete."""
         if not self.is_complete:
             return None
@@ -145,7 +159,11 @@ class Play:
         self.opening_leader = leader
         self.cards: tuple[Card, ...] = tuple(cards)
         self.leads_out_of_turn: list[LeadOutOfTurn] = []
-        self._tricks, self._hands_before = self._replay()
+        # By the place of each card (``CARD_PLACE``): the trick it was played to (0: not
+        # played) and who played it
+        self._played_at: list[int] = [0] * len(ALL_CARDS)
+        self._played_by: list[Seat | None] = [None] * len(ALL_CARDS)
+        self._tricks = self._replay()
 
     @classmethod
     def parse(
@@ -168,52 +186,51 @@ class Play:
                 ) from None
         return cls(deal, trump, leader, parsed)
 
-    def _replay(self) -> tuple[list[Trick], list[dict[Seat, Hand]]]:
+    def _replay(self) -> list[Trick]:
         # A hand the deal does not show (PBN '-') may have played any card that no
         # shown hand holds; revokes cannot be seen in it.
-        unknown = {seat for seat in Seat if not self.deal.hand(seat).cards}
+        deal = self.deal
+        unknown = {seat for seat in Seat if not deal.hand(seat).cards}
         if len(self.cards) > 52:
             raise RecordError(
                 _("{count} cards were played: more than 13 tricks").format(count=len(self.cards))
             )
-        hands = {seat: self.deal.hand(seat) for seat in Seat}
-        played_at: dict[Card, int] = {}
+        # Each card is checked, by its place, against the hand the deal gave the seat:
+        # one not played yet is still there.
+        dealt = dict(zip(Seat, deal.places))
+        holder_at, played_at, player_of = deal.holder_at, self._played_at, self._played_by
+        places = [CARD_PLACE[card] for card in self.cards]
         tricks: list[Trick] = []
-        hands_before: list[dict[Seat, Hand]] = []
         leader = self.opening_leader
         for start in range(0, len(self.cards), 4):
             number = start // 4 + 1
-            hands_before.append(dict(hands))
             trick_cards = self.cards[start : start + 4]
-            actual = self.deal.holder(trick_cards[0])
-            if actual is None and leader not in unknown and trick_cards[0] not in played_at:
+            actual = holder_at[places[start]]
+            if actual is None and leader not in unknown and not played_at[places[start]]:
                 raise RecordError(
                     _(
                         "{trick_cards} was led, but it was {leader}'s lead and the "
                         "deal does not show which other hand held it"
                     ).format(trick_cards=trick_cards[0], leader=leader.name_full),
-                    where=_("Play trick {number}").format(number=number),
+                    where=_where(number),
                 )
             dummy_second = False
-            if actual is not None and actual is not leader and trick_cards[0] not in played_at:
+            if actual is not None and actual is not leader and not played_at[places[start]]:
                 dummy_second = self._dummy_played_second(number, actual, trick_cards)
                 lead = LeadOutOfTurn(number, actual, leader, trick_cards[0], dummy_second)
                 self.leads_out_of_turn.append(lead)
                 leader = actual
             seats = _dummy_second_order(leader) if dummy_second else leader.rotation()
-            where = _("Play trick {number}").format(number=number)
-            for seat, card in zip(seats, trick_cards):
-                if card in played_at:
+            for seat, card, place in zip(seats, trick_cards, places[start : start + 4]):
+                if played_at[place]:
                     raise RecordError(
                         _(
                             "{seat} played {card}, which was already played at trick {played_at}"
-                        ).format(seat=seat.name_full, card=card, played_at=played_at[card]),
-                        where=where,
+                        ).format(seat=seat.name_full, card=card, played_at=played_at[place]),
+                        where=_where(number),
                     )
-                if card not in hands[seat] and not (
-                    seat in unknown and self.deal.holder(card) is None
-                ):
-                    owner = self.deal.holder(card)
+                if place not in dealt[seat] and not (seat in unknown and holder_at[place] is None):
+                    owner = holder_at[place]
                     facts = {"seat": seat.name_full, "card": card}
                     if owner:
                         problem = _(
@@ -221,15 +238,26 @@ class Play:
                         ).format(owner=owner.name_full, **facts)
                     else:
                         problem = _("{seat} played {card} but does not hold it").format(**facts)
-                    raise RecordError(problem, where=where)
-                hands[seat] = hands[seat].without(card)
-                played_at[card] = number
+                    raise RecordError(problem, where=_where(number))
+                played_at[place], player_of[place] = number, seat
             played_by = seats[: len(trick_cards)] if dummy_second else ()
             trick = Trick(number, leader, tuple(trick_cards), self.trump, played_by)
             tricks.append(trick)
             if trick.winner is not None:
                 leader = trick.winner
-        return tricks, hands_before
+        return tricks
+
+    def _held_before(self, seat: Seat, trick: int, places: Iterable[int]) -> list[Card]:
+        """The cards at ``places`` (in ``CARD_PLACE``) dealt to ``seat`` that it had not
+        played to the tricks before trick ``trick``, in the order of ``places``."""
+        dealt = self.deal.places[_SEAT_AT[seat]]
+        played_at, played_by = self._played_at, self._played_by
+        return [
+            ALL_CARDS[place]
+            for place in places
+            if place in dealt
+            and (not played_at[place] or played_at[place] >= trick or played_by[place] is not seat)
+        ]
 
     def _dummy_played_second(self, number: int, offender: Seat, cards: Sequence[Card]) -> bool:
         """An opening lead out of turn by declarer's right-hand opponent, and the next card
@@ -288,7 +316,7 @@ class Play:
                     before_trick=before_trick
                 )
             )
-        return self._hands_before[before_trick - 1][seat]
+        return Hand(frozenset(self._held_before(seat, before_trick, _EVERY_PLACE)))
 
     def followed_suit(self, trick: Trick, seat: Seat) -> bool:
         """True unless ``seat`` discarded or ruffed while holding the suit led."""
@@ -298,18 +326,24 @@ class Play:
         led, card = trick.led_suit, trick.card_of(seat)
         if led is None or card is None or card.suit is led or seat is trick.leader:
             return None
-        held = tuple(self._hands_before[trick.number - 1][seat].suit_cards(led))
-        if not held:
-            return None
-        return Revoke(trick.number, seat, card, led, held)
+        return self._revoke(trick.number, seat, card, led)
+
+    def _revoke(self, trick: int, seat: Seat, card: Card, led: Suit) -> Revoke | None:
+        """The revoke, if ``seat`` played ``card`` of another suit than ``led`` to trick
+        ``trick`` while it still held a card of the suit led."""
+        held = tuple(self._held_before(seat, trick, _PLACES_OF_SUIT[led]))
+        return Revoke(trick, seat, card, led, held) if held else None
 
     @cached_property
     def revokes(self) -> list[Revoke]:
         """Every failure to follow suit in the record, in order of play."""
         found = []
         for trick in self._tricks:
-            for seat in trick.seats:
-                revoke = self._revoke_at(trick, seat)
+            led = trick.cards[0].suit
+            for seat, card in zip(trick.seats, trick.cards):
+                if card.suit is led:  # the lead, or following suit: never a revoke
+                    continue
+                revoke = self._revoke(trick.number, seat, card, led)
                 if revoke is not None:
                     found.append(revoke)
         return found
@@ -331,6 +365,19 @@ class Play:
         return [t.winner for t in self._tricks]
 
 
+_SEAT_AT = {seat: index for index, seat in enumerate(Seat)}  # as Deal.hands and Deal.places
+_EVERY_PLACE = range(len(ALL_CARDS))
+# A suit's places in CARD_PLACE, highest card first
+_PLACES_OF_SUIT = {
+    suit: [place for card, place in CARD_PLACE.items() if card.suit is suit] for suit in Suit
+}
+
+
+def _where(trick: int) -> str:
+    """Where a problem in the play is: asked only once there is one (a translation)."""
+    return _("Play trick {number}").format(number=trick)
+
+
 def _dummy_second_order(offender: Seat) -> tuple[Seat, ...]:
     """Who plays to trick 1 after declarer's RHO leads out of turn and declarer plays
     dummy's card second (Law 54B2): dummy, then declarer, then the correct leader."""
@@ -343,4 +390,6 @@ def _parsed_play(deal: Deal, trump: Suit | None, leader: Seat, cards: tuple[str,
 
     Play objects are never changed after construction, so sharing them is safe.
     """
+    if CARD_TEXTS.issuperset(cards):  # each in its one spelling ("HT"): looked up, not read
+        return Play(deal, trump, leader, list(map(CARD_NAMED.__getitem__, cards)))
     return Play._parse(deal, trump, leader, list(cards))
