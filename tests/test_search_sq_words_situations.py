@@ -43,6 +43,7 @@ def test_a_question_in_everyday_words_finds_its_law_in_the_top_three(engine, que
         ("unschuldigen", "non-offending side"),
         ("upset", "annoy"),
         ("vul", "vulnerable"),
+        ("displayed", "show"),
     ],
 )
 def test_an_everyday_word_searches_the_lawbook_word(engine, said, lawbook):
@@ -56,6 +57,7 @@ def test_an_everyday_word_searches_the_lawbook_word(engine, said, lawbook):
         ("honor", "honour"),
         ("incorrectly", "incorrect"),
         ("criticized", "criticise"),
+        ("distribution", "shape"),
     ],
 )
 def test_an_american_spelling_meets_the_phrasings_british_one(engine, said, phrasings):
