@@ -44,6 +44,7 @@ def test_a_question_in_everyday_words_finds_its_law_in_the_top_three(engine, que
         ("upset", "annoy"),
         ("vul", "vulnerable"),
         ("displayed", "show"),
+        ("ACBL", "Regulating Authority"),
     ],
 )
 def test_an_everyday_word_searches_the_lawbook_word(engine, said, lawbook):
