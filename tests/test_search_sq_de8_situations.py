@@ -1,0 +1,58 @@
+"""German table situations (issue 34, sq-de8): questions as German players put them, in
+words of our own, find the law that settles them. Each question missed its law (or ranked
+it below first) before the German phrasings in laws/phrasings.toml were added."""
+
+import re
+
+import pytest
+
+
+def laws_ranked(engine, question: str, top: int) -> list[str]:
+    # the law number alone: "9B1c" is Law 9, and "90B" is not
+    return [re.match(r"\d*", hit.anchor).group() for hit in engine.search(question).hits[:top]]
+
+
+@pytest.mark.parametrize(
+    ("question", "law"),
+    [
+        # a card seen during the auction, and what it means for partner's next call
+        (
+            "während der Reizung fiel dem Gegner die Dame aus der Hand, "
+            "darf sein Partner noch bieten",
+            "24",
+        ),
+        # declarer's dropped card is never a penalty card
+        ("dem Alleinspieler ist beim Ausspielen die Pik-Dame mit rausgerutscht", "48"),
+        # more than one penalty card: who chooses which comes first
+        ("meinem Partner sind zwei Karten hingefallen, welche spielt er zuerst", "51"),
+        # two cards at once from one hand
+        ("ich habe beim Zugeben eine zweite Karte mit aufgedeckt", "58"),
+        # two players lead at the same moment
+        ("beide Gegenspieler haben zum ersten Stich gleichzeitig ausgespielt", "58"),
+        # individual events: the partner of the offender
+        ("im Einzelturnier hat mein Mitspieler den Fehler gemacht, werde ich auch bestraft", "12"),
+        # a revoke noticed at once by the player himself
+        (
+            "der Gegner hat mit dem Trumpf-Ass gestochen, obwohl er noch Karo hatte, "
+            "und es gleich gemerkt",
+            "62",
+        ),
+    ],
+)
+def test_a_german_table_story_finds_its_law_first(engine, question, law):
+    assert laws_ranked(engine, question, 1) == [law]
+
+
+@pytest.mark.parametrize(
+    ("question", "law"),
+    [
+        # an opponent's bid overlooked: an insufficient bid
+        ("ich habe 1 SA auf 1 SA des Gegners gesagt, das hatte ich nicht gesehen", "27"),
+        # calling the director costs no rights
+        ("verliere ich meine Rechte, wenn ich den TL an den Tisch hole", "9"),
+        # when a card counts as played
+        ("gilt die Karte als gespielt, die offen in der Mitte liegt", "45"),
+    ],
+)
+def test_a_german_table_story_finds_its_law_among_the_first_three(engine, question, law):
+    assert law in laws_ranked(engine, question, 3)
