@@ -23,6 +23,8 @@ def laws_ranked(engine, question: str, top: int) -> list[str]:
         ),
         # declarer's dropped card is never a penalty card
         ("dem Alleinspieler ist beim Ausspielen die Pik-Dame mit rausgerutscht", "48"),
+        # an honour that declarer drops is no auction matter (Law 24) once he is declarer
+        ("dem Alleinspieler ist der Coeur-König heruntergefallen, alle haben ihn gesehen", "48"),
         # more than one penalty card: who chooses which comes first
         ("meinem Partner sind zwei Karten hingefallen, welche spielt er zuerst", "51"),
         # two cards at once from one hand
@@ -56,3 +58,25 @@ def test_a_german_table_story_finds_its_law_first(engine, question, law):
 )
 def test_a_german_table_story_finds_its_law_among_the_first_three(engine, question, law):
     assert law in laws_ranked(engine, question, 3)
+
+
+@pytest.mark.parametrize(
+    ("question", "law"),
+    [
+        # "geschenkt" was read as "geschickt" (a player sent home) before the phrasings
+        # knew the word; it is a concession
+        ("der Verteidiger hat mir den letzten Stich geschenkt, obwohl er noch das Ass hatte", "71"),
+        # "ausgelacht" was read as "ausgemacht" (settled among the players, Law 10)
+        ("der Gegner hat meinen Partner ausgelacht", "74"),
+        # an online slip: a misclick is an unintended call
+        ("Undo am Computer nach einem Fehlklick", "25"),
+    ],
+)
+def test_a_german_table_word_is_read_as_it_is_meant(engine, question, law):
+    assert law in laws_ranked(engine, question, 3)
+
+
+def test_a_card_that_slipped_out_is_a_card_that_fell(engine):
+    # "rausgerutscht" means what "runtergefallen" means at the table
+    question = "dem Gegenspieler ist beim Sortieren eine Karte rausgerutscht, sein Partner sah sie"
+    assert laws_ranked(engine, question, 1) == ["49"]
