@@ -80,3 +80,21 @@ def test_a_card_that_slipped_out_is_a_card_that_fell(engine):
     # "rausgerutscht" means what "runtergefallen" means at the table
     question = "dem Gegenspieler ist beim Sortieren eine Karte rausgerutscht, sein Partner sah sie"
     assert laws_ranked(engine, question, 1) == ["49"]
+
+
+def test_asking_whether_one_may_discard_holding_the_suit_finds_the_duty_to_follow(engine):
+    # a question before the play is the duty of Law 44C, not yet a revoke (Law 61)
+    question = "darf ich abwerfen, obwohl ich die Farbe noch habe"
+    assert laws_ranked(engine, question, 1) == ["44"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "wer muss bei uns alertieren, ich selbst oder mein Partner",
+        "beim Online-Turnier: muss ich selbst alertieren",
+    ],
+)
+def test_who_alerts_is_the_alert_procedure_not_a_missed_alert(engine, question):
+    # the alert word once pulled these to the misinformation of Law 21B1a
+    assert laws_ranked(engine, question, 1) == ["40"]
