@@ -54,15 +54,6 @@ def test_a_german_table_story_finds_its_law_first(engine, question, law):
         ("verliere ich meine Rechte, wenn ich den TL an den Tisch hole", "9"),
         # when a card counts as played
         ("gilt die Karte als gespielt, die offen in der Mitte liegt", "45"),
-    ],
-)
-def test_a_german_table_story_finds_its_law_among_the_first_three(engine, question, law):
-    assert law in laws_ranked(engine, question, 3)
-
-
-@pytest.mark.parametrize(
-    ("question", "law"),
-    [
         # "geschenkt" was read as "geschickt" (a player sent home) before the phrasings
         # knew the word; it is a concession
         ("der Verteidiger hat mir den letzten Stich geschenkt, obwohl er noch das Ass hatte", "71"),
@@ -72,7 +63,7 @@ def test_a_german_table_story_finds_its_law_among_the_first_three(engine, questi
         ("Undo am Computer nach einem Fehlklick", "25"),
     ],
 )
-def test_a_german_table_word_is_read_as_it_is_meant(engine, question, law):
+def test_a_german_table_story_finds_its_law_among_the_first_three(engine, question, law):
     assert law in laws_ranked(engine, question, 3)
 
 
