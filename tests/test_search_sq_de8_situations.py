@@ -21,6 +21,12 @@ def laws_ranked(engine, question: str, top: int) -> list[str]:
             "darf sein Partner noch bieten",
             "24",
         ),
+        # "aus Versehen" once made this a slip of the bidding box (Law 25A)
+        (
+            "Gegner hat beim Bieten aus Versehen eine Karte gezeigt, "
+            "muss sein Partner jetzt passen",
+            "24",
+        ),
         # declarer's dropped card is never a penalty card
         ("dem Alleinspieler ist beim Ausspielen die Pik-Dame mit rausgerutscht", "48"),
         # an honour that declarer drops is no auction matter (Law 24) once he is declarer
