@@ -65,6 +65,8 @@ def test_a_german_table_story_finds_its_law_first(engine, question, law):
         ("der Verteidiger hat mir den letzten Stich geschenkt, obwohl er noch das Ass hatte", "71"),
         # "ausgelacht" was read as "ausgemacht" (settled among the players, Law 10)
         ("der Gegner hat meinen Partner ausgelacht", "74"),
+        # "sich verworfen" is the card table's word for a discard, here a revoke
+        ("Gegner hat Karo verworfen, obwohl er noch eins hatte", "61"),
         # an online slip: a misclick is an unintended call
         ("Undo am Computer nach einem Fehlklick", "25"),
     ],
