@@ -3,8 +3,9 @@ double spoken with the contract named is still a plain double (Law 19A2), a doub
 a later bid wiped out (Law 19C), a redouble of partner's double cancelled with partner
 barred (Law 36B2), a bid of eight replaced by a pass (Law 38C), a defender who doubles
 after the final pass (Law 39C), a player void in the suit led who ruffs or throws any
-card (Law 44D) and a discard that cannot win the trick (Law 44F). The sentences are our
-own, not from the question sets."""
+card (Law 44D), a discard that cannot win the trick (Law 44F) and a defender left only
+with the suit declarer banned (Law 59). The sentences are our own, not from the question
+sets."""
 
 import pytest
 
@@ -25,6 +26,7 @@ def test_a_situation_finds_its_law_first(engine, question, law):
     [
         ("they doubled two hearts, then partner bid three clubs: is our contract doubled", 19),
         ("I was out of hearts when a heart was led, may I trump or throw anything", 44),
+        ("declarer banned a heart lead but I only had hearts left", 59),
     ],
 )
 def test_a_situation_finds_its_law_in_the_top_three(engine, question, law):
