@@ -35,7 +35,12 @@ latencies: a p99 of 100 ms at 32 such clients needs well over 320 requests/s. St
 is the same mix with pauses, an extra figure, not a replacement for the closed-loop one.
 The server's resident memory is printed after warm-up and at the end.
 
+With ``--only TEXT`` it runs just the routes alone (stage 2) whose name holds TEXT,
+after the same warm-up, and leaves out the mixes: ``--only new`` gives the two
+never-answered rows in a few minutes, to compare a change side by side several times.
+
     python benchmarks/load.py [--requests 500 2000 4000] [--alone 1000] [--think 1.0]
+                              [--only "wizard page, new"]
 """
 
 from __future__ import annotations
@@ -302,7 +307,12 @@ def main() -> None:
     parser.add_argument("--alone", type=int, default=1000, help="requests per route alone")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean pause of each of 32 clients, extra run (0: none)")  # fmt: skip
+    parser.add_argument("--only", default=None,
+                        help="only the routes alone whose name holds this, no mixes")  # fmt: skip
     args = parser.parse_args()
+    wanted = [r for r in ROUTES + NEW_ROUTES if args.only is None or args.only in r]
+    if not wanted:
+        raise SystemExit(f"no route's name holds {args.only!r}: {', '.join(ROUTES + NEW_ROUTES)}")
     with running_server() as server:
         board_id = server.tapped_board()
         run_stage(server, 4, 300, workload(0, board_id))  # warm up: index, lawbook, trees
@@ -313,17 +323,18 @@ def main() -> None:
         print(f"{'load':<6} {'clients':>7} {'req/s':>7} {'route':<16} {'count':>6} "
               f"{'p50 ms':>7} {'p99 ms':>7} {'errors':>6} {'N/(req/s)':>9}")  # fmt: skip
         done = 300
-        for clients, total in zip(STAGES, args.requests, strict=True):
+        stages = zip(STAGES, args.requests, strict=True) if args.only is None else ()
+        for clients, total in stages:
             mix = workload(clients, board_id)
             seconds, latencies, errors = run_stage(server, clients, total, mix)
             report("mix", clients, seconds, latencies, errors)
             done += total
-        for route in ROUTES:
+        for route in (r for r in ROUTES if r in wanted):
             mix = workload(7, board_id, only=route)
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
             done += args.alone
-        for route in NEW_ROUTES:
+        for route in (r for r in NEW_ROUTES if r in wanted):
             mix = never_answered(
                 route, args.alone, lambda board: str(server.post_json("/api/boards", board)["id"])
             )
@@ -331,7 +342,7 @@ def main() -> None:
             seconds, latencies, errors = run_stage(server, 32, args.alone, mix)
             report("alone", 32, seconds, latencies, errors)
             done += args.alone
-        if args.think > 0:
+        if args.think > 0 and args.only is None:
             print(f"extra run, not closed-loop: 32 clients pausing {args.think:g} s on average "
                   "between requests (a room's phones)")  # fmt: skip
             mix = workload(32, board_id)

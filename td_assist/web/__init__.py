@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
+from types import FunctionType
 from typing import Any
 
-from flask import Flask, Response, has_request_context, jsonify, render_template, request
+from flask import Flask, Request, Response, has_request_context, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask.typing import ResponseReturnValue
 from markupsafe import escape
+from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.http import parse_cookie
+from werkzeug.utils import cached_property
 
 from td_assist import __version__
 from td_assist.i18n import _
 from td_assist.jsonsafe import loads as load_json
+from td_assist.kept import Kept
 from td_assist.paths import content_dir
 from td_assist.web.page_cache import from_this_laptop as _from_this_laptop
 from td_assist.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
@@ -25,6 +31,8 @@ _SECURITY_HEADERS_LOWER = tuple(
 MAX_UPLOAD = 2_000_000  # bytes; waitress refuses a larger body before reading it
 TOO_LARGE_FOR_API = "the body is larger than 2 MB, the most the API reads"
 SESSION_HOURS = 12  # a club session; a restart or the TD ends PIN sessions sooner
+COOKIE_HEADERS_KEPT = 256  # a room's phones each send the same Cookie header again ...
+LONGEST_COOKIE_HEADER_KEPT = 4096  # ... the most a browser keeps for one site
 
 
 class TextSafeResponse(Response):
@@ -38,6 +46,42 @@ class TextSafeResponse(Response):
         super().set_data(value)
 
 
+class CookieReadingRequest(Request):
+    """A phone sends the same cookies (its session, its language) with every request:
+    each Cookie header is read once (~10 us a request, issue 29). What is kept cannot be
+    changed, so every request may share it."""
+
+    _read: Kept[str, ImmutableMultiDict[str, str]] = Kept(COOKIE_HEADERS_KEPT)
+
+    @cached_property
+    def cookies(self) -> ImmutableMultiDict[str, str]:
+        # werkzeug joins every "Cookie" header it finds among the environ's keys; a WSGI
+        # server can give only the one, HTTP_COOKIE
+        header = self.environ.get("HTTP_COOKIE", "")
+        cookies = self._read.get(header)
+        if cookies is None:
+            cookies = parse_cookie(header, cls=self.dict_storage_class)
+            if len(header) <= LONGEST_COOKIE_HEADER_KEPT:
+                self._read.put(header, cookies)
+        return cookies
+
+
+class App(Flask):
+    """Flask asks whether each hook and view is a coroutine on every request (five
+    times for a page); a plain function's answer cannot change, so it is asked once."""
+
+    request_class = CookieReadingRequest
+    _synchronous: frozenset[Callable[..., Any]] = frozenset()
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if func in self._synchronous:
+            return func
+        made = super().ensure_sync(func)
+        if made is func and type(func) is FunctionType:
+            self._synchronous = self._synchronous | {func}
+        return made
+
+
 class SafeJSONProvider(DefaultJSONProvider):
     """Any ``request.get_json`` goes through the depth- and size-bounded reader."""
 
@@ -47,7 +91,7 @@ class SafeJSONProvider(DefaultJSONProvider):
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``config`` overrides settings (tests pass ``TESTING`` etc.)."""
-    app = Flask(
+    app = App(
         __name__,
         static_folder=str(content_dir("static")),
         static_url_path="/static",

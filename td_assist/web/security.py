@@ -23,12 +23,13 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask.typing import ResponseReturnValue
-from flask.wrappers import Response
-from itsdangerous import URLSafeTimedSerializer
+from flask.wrappers import Request, Response
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from td_assist.i18n import _
+from td_assist.kept import Kept
 from td_assist.paths import user_dir
 
 CSRF_FIELD = "csrf_token"
@@ -40,6 +41,12 @@ MAX_TRACKED_ADDRESSES = 4096  # the wrong-PIN table never grows past this
 # held back by the per-address lock, but 100 guesses find a 6-digit PIN 1 time in 10,000.
 PIN_FAILURES_IN_ALL = 100
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+SESSIONS_KEPT = 256  # the session cookies of a room's phones, each read once (issue 29)
+# What a kept session may hold: values a request can change only by replacing them, so
+# every request gets a session of its own from the same kept contents.
+_UNCHANGEABLE = (str, int, float, bool, type(None))
+HOSTS_KEPT = 64  # the names and addresses a room's devices use for the laptop ...
+LONGEST_HOST_KEPT = 300  # ... none longer: a longer Host header is judged every time
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -142,7 +149,10 @@ class SessionInterface(SecureCookieSessionInterface):
     the club set up); over plain HTTP on the club network a Secure cookie would never
     come back, so there it cannot be set."""
 
-    _serializer: tuple[object, URLSafeTimedSerializer | None] = (None, None)
+    def __init__(self) -> None:
+        self._serializer: tuple[object, URLSafeTimedSerializer | None] = (None, None)
+        # cookie -> (when it was signed, what it holds), for the serializer in _serializer
+        self._read: Kept[str, tuple[int, dict[str, Any]]] = Kept(SESSIONS_KEPT)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure
@@ -161,8 +171,31 @@ class SessionInterface(SecureCookieSessionInterface):
         known, serializer = self._serializer
         if known != keys:
             serializer = super().get_signing_serializer(app)
+            self._read = Kept(SESSIONS_KEPT)  # cookies signed with other keys
             self._serializer = (keys, serializer)
         return serializer
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """Flask's, except that a cookie already read is not checked and decoded again
+        (~20 us on every request a phone sends back its session with): only its age is,
+        against the same limit. A cookie that fails the check is never kept."""
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        kept = self._read.get(value)
+        if kept is not None and 0 <= int(time.time()) - kept[0] <= max_age:
+            return self.session_class(kept[1])
+        try:
+            data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        if isinstance(data, dict) and all(type(v) in _UNCHANGEABLE for v in data.values()):
+            self._read.put(value, (int(signed.timestamp()), data))
+        return self.session_class(data)
 
 
 # The PIN ---------------------------------------------------------------------------
@@ -340,11 +373,28 @@ class HostGuard:
     def __init__(self, app: Callable[..., Iterable[bytes]], flask_app: Flask) -> None:
         self.app = app
         self.config = flask_app.config
+        # The settings the verdicts below were made under, and the verdict on each Host
+        # header seen since: a room sends the same few on every request (issue 29).
+        self._judged: tuple[tuple[object, ...], Kept[str | None, bool]] = ((), Kept(0))
+
+    def allows(self, header: str | None) -> bool:
+        """``host_allowed`` under the settings in force, each header judged once."""
+        hosts = tuple(self.config.get("ALLOWED_HOSTS", ()))
+        any_address = bool(self.config.get("ALLOW_ANY_IP_HOST"))
+        settings, verdicts = self._judged
+        if settings != (hosts, any_address):
+            verdicts = Kept(HOSTS_KEPT)
+            self._judged = ((hosts, any_address), verdicts)
+        verdict = verdicts.get(header)
+        if verdict is None:
+            allowed = LOCAL_HOSTS | {h.lower() for h in hosts}
+            verdict = host_allowed(header, allowed, any_address)
+            if header is None or len(header) <= LONGEST_HOST_KEPT:
+                verdicts.put(header, verdict)
+        return verdict
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        allowed = LOCAL_HOSTS | {h.lower() for h in self.config.get("ALLOWED_HOSTS", ())}
-        any_address = bool(self.config.get("ALLOW_ANY_IP_HOST"))
-        if host_allowed(environ.get("HTTP_HOST"), allowed, any_address):
+        if self.allows(environ.get("HTTP_HOST")):
             return self.app(environ, start_response)
         headers = [
             ("Content-Type", "text/html; charset=utf-8"),

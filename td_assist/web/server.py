@@ -22,7 +22,7 @@ from typing import Any
 
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
-from waitress.task import ErrorTask
+from waitress.task import ErrorTask, WSGITask
 
 from td_assist.recheck import SERVE_SECONDS, reuse_for
 from td_assist.web import MAX_UPLOAD, TOO_LARGE_FOR_API
@@ -88,8 +88,47 @@ def admits(address: str, open_from: Iterator[str], per_address: int) -> bool:
     return True
 
 
+class OneSendTask(WSGITask):  # type: ignore[misc]
+    """Waitress sends an answer's header, then its body: two sends (system calls) and
+    two packets for every page. The header is held back and goes out with the first
+    bytes of the body, the same bytes in one send (issue 29)."""
+
+    def write(self, data: bytes) -> None:
+        if self.wrote_header or not data or not self.complete:
+            super().write(data)
+            return
+        self.channel.hold_header = True
+        try:
+            super().write(data)
+        finally:
+            self.channel.send_held()  # the header alone, if no body bytes went with it
+
+
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
     error_task_class = HeaderedErrorTask
+    task_class = OneSendTask
+    # Set by OneSendTask: the next write is a header, to be sent with the write after it.
+    hold_header = False
+    held = b""
+
+    def write_soon(self, data: Any) -> int:
+        if self.hold_header:
+            self.hold_header = False
+            self.held = data
+            return len(data)
+        if self.held:
+            held, self.held = self.held, b""
+            if isinstance(data, bytes):
+                data = held + data
+            else:  # not bytes we can join (a file): the header first, on its own
+                super().write_soon(held)
+        return int(super().write_soon(data))
+
+    def send_held(self) -> None:
+        self.hold_header = False
+        if self.held:
+            held, self.held = self.held, b""
+            super().write_soon(held)
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         address = str(addr[0]) if isinstance(addr, tuple) and addr else ""
