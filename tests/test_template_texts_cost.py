@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from jinja2.runtime import Context
 
+from td_assist.i18n import use_language
+from td_assist.web import template_texts
+
 from .spies import first_arguments
 
 LOOP = (  # a block and a loop, each setting a variable of its own, as ruling.html's do
@@ -29,3 +32,15 @@ def test_where_the_template_does_not_escape_neither_does_the_text(app):
         inner = LOOP.removeprefix("{% block content %}").removesuffix("{% endblock %}")
         shown = app.jinja_env.from_string("{% autoescape false %}" + inner + "{% endautoescape %}")
         assert shown.render() == "Board <b>1 Restart 1 case|Board <b>2 Restart 2 cases|"
+
+
+def test_a_text_with_values_is_translated_once_per_language_and_filled_each_time(app, monkeypatch):
+    template_texts._kept.clear()
+    asked = first_arguments(monkeypatch, template_texts, "_")
+    source = '{% for n in ["<N>", "S"] %}{{ _("Dealer %(seat)s", seat=n) }}|{% endfor %}'
+    shown = {}
+    for language in ("en", "de", "en", "de"):
+        with use_language(language):
+            shown[language] = app.jinja_env.from_string(source).render()
+    assert shown == {"en": "Dealer &lt;N&gt;|Dealer S|", "de": "Teiler &lt;N&gt;|Teiler S|"}
+    assert asked == ["Dealer %(seat)s", "Dealer %(seat)s"]  # once in each language

@@ -27,7 +27,7 @@ from td_assist.i18n import (
     leave_language,
     ngettext,
 )
-from td_assist.web import template_texts
+from td_assist.web import render, template_texts
 from td_assist.web.security import local_path
 
 language = Blueprint("language", __name__)
@@ -80,6 +80,7 @@ def install(app: Flask) -> None:
     # also honours i18n.use_language (exports rendered outside a browser's request).
     app.jinja_env.install_gettext_callables(_, ngettext, newstyle=True)  # type: ignore[attr-defined]
     template_texts.install(app.jinja_env)  # the same texts, each looked up once per language
+    render.install(app.jinja_env)  # first here: before any template is compiled
     app.register_blueprint(language)
 
     @app.before_request

@@ -6,8 +6,9 @@ use (the ``_`` alias looks up ``gettext``, which calls the function through the
 template's context, then wraps the text in Markup and formats it), and a ruling page
 has some thirty of them: a tenth of its rendering. These do what Jinja's do, with the
 same results (a text is always a format string, so ``"NS %%"`` shows ``NS %``; the
-values are escaped), but a text without values is looked up once per language and
-whether the template escapes, and kept. The catalogs are read once per process
+values are escaped), but a text is looked up once per language and whether the
+template escapes, and kept: finished where it has no values, else as the format its
+values go into. The catalogs are read once per process
 (``i18n.catalog``), so a kept text never outlives its translation.
 """
 
@@ -23,7 +24,9 @@ from td_assist.i18n import _, current_language, ngettext
 
 TEXTS_KEPT = 4096  # every template text in a few languages; a made-up one cannot grow it
 
-_kept: dict[tuple[str, bool, str], str] = {}
+# By language, whether the template escapes, the text and whether it has values: the
+# finished text where it has none, else the translated format its values go into.
+_kept: dict[tuple[str, bool, str, bool], str] = {}
 
 
 def _as_shown(text: str, autoescape: bool) -> str:
@@ -38,16 +41,16 @@ def kept_gettext(eval_ctx: EvalContext, text: str, **values: Any) -> str:
     """``_("Board %(number)s", number=...)`` in a template: the text in the reader's
     language, with its values (escaped where the template escapes)."""
     autoescape = eval_ctx.autoescape
-    if values:
-        return _as_shown(_(text), autoescape) % values
-    key = (current_language(), autoescape, text)
+    key = (current_language(), autoescape, text, bool(values))
     found = _kept.get(key)
     if found is None:
-        found = _as_shown(_(text), autoescape) % values
+        found = _as_shown(_(text), autoescape)
+        if not values:
+            found = found % values  # a format all the same: "NS %%" shows "NS %"
         if len(_kept) >= TEXTS_KEPT:
             _kept.clear()
         _kept[key] = found
-    return found
+    return found % values if values else found
 
 
 @pass_eval_context
