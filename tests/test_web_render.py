@@ -146,3 +146,16 @@ def test_wizard_and_ruling_pages_read_as_with_jinjas_own(tmp_path, monkeypatch, 
     assert plain.jinja_env.context_class is not render.QuickCallContext
     board = {**TAPPED_BOARD, "number": 5}
     assert _pages(quick, board, language) == _pages(plain, board, language)
+
+
+def test_an_unknown_jinja_renders_its_own_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newer Jinja may change the private parts the quick paths use: then they stay off."""
+    from jinja2.compiler import CodeGenerator
+    from jinja2.runtime import Context
+
+    monkeypatch.setattr(render.jinja2, "__version__", "3.2.0")
+    environment = Environment(autoescape=True)
+    render.install(environment)
+    assert environment.code_generator_class is CodeGenerator
+    assert environment.context_class is Context
+    assert environment.from_string("{{ x }}").render(x="<b>") == "&lt;b&gt;"

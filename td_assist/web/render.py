@@ -24,11 +24,16 @@ from __future__ import annotations
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
+import jinja2
 from jinja2 import Environment, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Context
-from jinja2.utils import _PassArg
 from markupsafe import escape
+
+try:  # Jinja's private answer to "what does this callable want passed in"
+    from jinja2.utils import _PassArg
+except ImportError:  # pragma: no cover - a Jinja this was not written against
+    _PassArg = None  # type: ignore[assignment,misc]
 
 try:  # markupsafe's own escaping of a text, in C where it was built with it
     from markupsafe._speedups import _escape_inner
@@ -97,8 +102,33 @@ class QuickCallContext(Context):
             )
 
 
+# Both classes lean on Jinja's private parts (the generator's ``_output_child_pre``,
+# ``_PassArg``) and markupsafe's ``_escape_inner``: a club laptop installs whatever Jinja
+# is newest, so any other major.minor than the one tested here (3.1) renders Jinja's own
+# way, slower but never wrongly escaped.
+TESTED_JINJA = "3.1."
+
+
+def understood(version: str | None = None) -> bool:
+    """Whether this Jinja is one the quick paths were written and tested against.
+
+    >>> understood("3.1.6"), understood("3.2.0"), understood("4.0")
+    (True, False, False)
+    """
+    if version is None:
+        version = str(getattr(jinja2, "__version__", ""))
+    return (
+        version.startswith(TESTED_JINJA)
+        and _PassArg is not None
+        and callable(getattr(CodeGenerator, "_output_child_pre", None))
+    )
+
+
 def install(environment: Environment) -> None:
-    """Render ``environment``'s templates this way (before any is compiled)."""
+    """Render ``environment``'s templates this way (before any is compiled); on a Jinja
+    it does not know, leave Jinja's own way."""
+    if not understood():
+        return
     if _escape_inner is not None:
         environment.code_generator_class = QuickEscapeGenerator
     environment.context_class = QuickCallContext
