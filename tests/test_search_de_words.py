@@ -26,6 +26,7 @@ import pytest
         ("unser Teamkapitän", "captain"),
         ("eine Busse", "procedural penalty"),
         ("unfreundliche Äußerungen", "remark"),
+        ("der mutmaßliche Alleinspieler", "presumed"),
     ],
 )
 def test_a_german_table_word_searches_the_lawbook_word(engine, said, lawbook):
