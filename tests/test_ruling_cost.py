@@ -2,7 +2,8 @@
 board): the revoke's evidence, whether it was established and who won each trick are
 each asked by several facts and by the transfer, and the ruling's texts are filled by
 str's own formatting, which reads a template as string.Formatter does. The ruling API
-keeps the JSON of a kept ruling: a ruling POSTed again is not dumped again."""
+keeps the JSON it sent, not the ruling: a ruling POSTed again is not worked out or dumped
+again."""
 
 from __future__ import annotations
 
@@ -157,3 +158,21 @@ def test_a_debugging_app_still_gets_its_indented_json(app):
     assert compact.get_data() == _fresh_json(app, indent=False)
     assert indented.get_data() == _fresh_json(app, indent=True)
     assert compact.get_data() != indented.get_data()
+
+
+def test_the_api_keeps_the_json_it_sent_and_not_the_ruling(app, monkeypatch):
+    """A POSTed board is the API's own (no page asks about it), so what it keeps for a
+    ruling POSTed again is the JSON: the ruling is worked out once and not kept, and
+    a new board leaves no ruling's objects behind for the garbage collector."""
+    rulings_kept.forget()
+    worked_out = first_arguments(monkeypatch, rulings_kept, "rule")
+    client = app.test_client()
+    body = REQUEST.read_bytes()
+    sent = [
+        client.post("/api/rulings/revoke", data=body, content_type="application/json")
+        for _ in range(3)
+    ]
+    assert {r.get_data() for r in sent} == {_fresh_json(app, indent=False)}
+    assert worked_out == ["revoke"]
+    assert len(rulings_kept._kept) == 0
+    assert len(rulings_kept._texts) == 1
