@@ -134,8 +134,12 @@ def _fresh_json(app, indent: bool) -> bytes:
 
 
 def test_a_ruling_posted_again_is_sent_as_it_was_without_dumping_it_again(app, monkeypatch):
+    """A POSTed board is the API's own (no page asks about it), so what it keeps for a
+    ruling POSTed again is the JSON: the ruling is worked out and dumped once and not
+    kept, and a new board leaves no ruling's objects for the garbage collector."""
     rulings_kept.forget()
     dumped = first_arguments(monkeypatch, api, "_ruling_text")
+    worked_out = first_arguments(monkeypatch, rulings_kept, "rule")
     client = app.test_client()
     body = REQUEST.read_bytes()
     sent = [
@@ -146,6 +150,9 @@ def test_a_ruling_posted_again_is_sent_as_it_was_without_dumping_it_again(app, m
     assert [r.mimetype for r in sent] == ["application/json"] * 3
     assert {r.get_data() for r in sent} == {_fresh_json(app, indent=False)}
     assert len(dumped) == 1
+    assert worked_out == ["revoke"]
+    assert len(rulings_kept._kept) == 0
+    assert len(rulings_kept._texts) == 1
 
 
 def test_a_debugging_app_still_gets_its_indented_json(app):
@@ -158,21 +165,3 @@ def test_a_debugging_app_still_gets_its_indented_json(app):
     assert compact.get_data() == _fresh_json(app, indent=False)
     assert indented.get_data() == _fresh_json(app, indent=True)
     assert compact.get_data() != indented.get_data()
-
-
-def test_the_api_keeps_the_json_it_sent_and_not_the_ruling(app, monkeypatch):
-    """A POSTed board is the API's own (no page asks about it), so what it keeps for a
-    ruling POSTed again is the JSON: the ruling is worked out once and not kept, and
-    a new board leaves no ruling's objects behind for the garbage collector."""
-    rulings_kept.forget()
-    worked_out = first_arguments(monkeypatch, rulings_kept, "rule")
-    client = app.test_client()
-    body = REQUEST.read_bytes()
-    sent = [
-        client.post("/api/rulings/revoke", data=body, content_type="application/json")
-        for _ in range(3)
-    ]
-    assert {r.get_data() for r in sent} == {_fresh_json(app, indent=False)}
-    assert worked_out == ["revoke"]
-    assert len(rulings_kept._kept) == 0
-    assert len(rulings_kept._texts) == 1
