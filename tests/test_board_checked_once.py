@@ -12,6 +12,7 @@ import pytest
 
 from td_assist.bridge.board import Board
 from td_assist.bridge.errors import RecordError
+from td_assist.rulings.engine.requests import RulingRequest, parse_request
 
 from .spies import first_arguments
 
@@ -114,3 +115,16 @@ def test_the_written_out_board_keeps_objects_equal_to_those_read_afresh(fields):
     if written.play:
         assert written.play_obj.cards == fresh.play_obj.cards
         assert written.play_obj.winners() == fresh.play_obj.winners()
+
+
+def test_a_request_whose_board_is_in_its_one_form_is_not_copied(monkeypatch):
+    """normalized() gives the board itself back: the request read stands, no copy
+    (issue 29: one fewer model built per new ruling POST)."""
+    copies = first_arguments(monkeypatch, RulingRequest, "model_copy")
+    board = _board(play=PLAY, event=f"one form {uuid.uuid4()}").model_dump(mode="json")
+    request = parse_request({"board": board})
+    assert copies == []
+    assert request.board is not None and request.board.deal == DEAL
+    written = parse_request({"board": {**board, "deal": DEAL.lower()}})
+    assert len(copies) == 1
+    assert written.board is not None and written.board.deal == DEAL

@@ -2,7 +2,8 @@
 board): the revoke's evidence, whether it was established and who won each trick are
 each asked by several facts and by the transfer, and the ruling's texts are filled by
 str's own formatting, which reads a template as string.Formatter does. The ruling API
-keeps the JSON of a kept ruling: a ruling POSTed again is not dumped again."""
+keeps the JSON it sent, not the ruling: a ruling POSTed again is not worked out or dumped
+again."""
 
 from __future__ import annotations
 
@@ -133,8 +134,12 @@ def _fresh_json(app, indent: bool) -> bytes:
 
 
 def test_a_ruling_posted_again_is_sent_as_it_was_without_dumping_it_again(app, monkeypatch):
+    """A POSTed board is the API's own (no page asks about it), so what it keeps for a
+    ruling POSTed again is the JSON: the ruling is worked out and dumped once and not
+    kept, and a new board leaves no ruling's objects for the garbage collector."""
     rulings_kept.forget()
     dumped = first_arguments(monkeypatch, api, "_ruling_text")
+    worked_out = first_arguments(monkeypatch, rulings_kept, "rule")
     client = app.test_client()
     body = REQUEST.read_bytes()
     sent = [
@@ -145,6 +150,9 @@ def test_a_ruling_posted_again_is_sent_as_it_was_without_dumping_it_again(app, m
     assert [r.mimetype for r in sent] == ["application/json"] * 3
     assert {r.get_data() for r in sent} == {_fresh_json(app, indent=False)}
     assert len(dumped) == 1
+    assert worked_out == ["revoke"]
+    assert len(rulings_kept._kept) == 0
+    assert len(rulings_kept._texts) == 1
 
 
 def test_a_debugging_app_still_gets_its_indented_json(app):

@@ -10,9 +10,9 @@ the key, so its id cannot pass to another object while the ruling is kept; a Boa
 web's boards are the ones read once and kept, web/boards.py and the API's
 ``parse_request``), the rest by value. A bad answer raises its error every time (an
 error is never kept), and each caller gets its own copy of the ruling's fields, so a
-page that replaces one (``with_results_check``) never changes the kept one. The API's
-JSON of a kept ruling is kept beside it (``kept_ruling_text``): a ruling POSTed again
-is sent as it was, without dumping it again.
+page that replaces one (``with_results_check``) never changes the kept one. The API
+keeps the JSON it sent under the same key, not the ruling (``kept_ruling_text``): a
+ruling POSTed again is sent as it was, without working it out or dumping it again.
 """
 
 from __future__ import annotations
@@ -84,31 +84,35 @@ class Asked(NamedTuple):
 
 
 def kept_ruling_text(asked: Asked, text: Callable[[Ruling], str], how: Hashable) -> str:
-    """``text(ruling)`` of ``kept_ruling(*asked)``, made once per kept ruling and ``how``
-    (what else ``text`` depends on: the JSON's indentation). ``text`` only reads the
-    ruling, so it is given the kept one itself, not a copy."""
-    kept, ruling = _kept_or_made(asked)
-    if kept is None:
-        return text(ruling)
-    key = (Same(kept), how)
-    found = _texts.get(key)
+    """``text(rule(*asked))``, made once per ruling asked and ``how`` (what else ``text``
+    depends on: the JSON's indentation) and kept; the ruling itself is not kept.
+
+    The API's boards are its own (read once and kept by ``parse_request``), never a
+    page's, so a ruling kept for a POST could only be dumped again: keeping the text
+    alone spares each new POST keeping a ruling's hundred-odd objects, which the
+    garbage collector then walks while they are kept (issue 29)."""
+    key = _key(asked)
+    if key is None:
+        return text(rule(*asked))
+    found = _texts.get((key, how))
     if found is None:
-        found = text(kept)
-        _texts.put(key, found)
+        found = text(rule(*asked))
+        _texts.put((key, how), found)
     return found
 
 
-def _kept_or_made(asked: Asked) -> tuple[Ruling | None, Ruling]:
-    """The kept ruling twice (made now if need be), or None and a ruling not to keep."""
+def _key(asked: Asked) -> tuple[Hashable, ...] | None:
+    """What a ruling is kept under, or None when it is not to be kept (an unknown
+    wizard gets its own error; answers too long to keep)."""
     wizard_name, board, report, answers, mode = asked
     wizards = load_wizards()
     if wizard_name not in wizards or (
         sum(len(name) + len(value) for name, value in answers.items()) > LONGEST_ANSWERS_KEPT
     ):  # its own error, or no room
-        return None, rule(wizard_name, board, report, answers, mode)
+        return None
     things = (wizards[wizard_name], board, *_trees(wizard_name))
     said = report.model_dump_json() if report is not None else None
-    key = (
+    return (
         wizard_name,
         mode,
         current_language(),
@@ -117,10 +121,17 @@ def _kept_or_made(asked: Asked) -> tuple[Ruling | None, Ruling]:
         tuple(answers.items()),
         *(Same(thing) for thing in things),
     )
+
+
+def _kept_or_made(asked: Asked) -> tuple[Ruling | None, Ruling]:
+    """The kept ruling twice (made now if need be), or None and a ruling not to keep."""
+    key = _key(asked)
+    if key is None:
+        return None, rule(*asked)
     found = _kept.get(key)
     if found is not None:
         return found, found
-    made = rule(wizard_name, board, report, answers, mode)
+    made = rule(*asked)
     _kept.put(key, made)
     return made, made
 

@@ -90,7 +90,9 @@ def parse_request(data: object, where: str = "request") -> RulingRequest:
             request.board.validate_record()
         except RecordError as error:
             raise error.located(f"{where}, board") from None
-        request = request.model_copy(update={"board": request.board.normalized()})
+        normalized = request.board.normalized()
+        if normalized is not request.board:  # a board sent in its one form is kept as is
+            request = request.model_copy(update={"board": normalized})
         if key is not None and request.board is not None:
             _boards_kept.put(key, request.board)
     return request
