@@ -108,11 +108,12 @@ def _german_lawbook_words() -> set[str]:
     neither the shipped list nor the phrasings hold most of them ("verschieben",
     "behandelt")."""
     from td_assist.lawbook import get_lawbook
+    from td_assist.lawbook.model import LawFileError
     from td_assist.search.analysis import words
 
     try:
         book = get_lawbook(lang="de")
-    except Exception:  # no German lawbook here (or unreadable): the other lists still hold
+    except (LawFileError, OSError):  # unreadable German files: the other lists still hold
         return set()
     found: set[str] = set()
     # the files whole: a law's notes and examples are German the sections leave out
