@@ -413,9 +413,7 @@ class PhrasingIndex:
     def __contains__(self, term: str) -> bool:
         return term in self.postings
 
-    def score(
-        self, terms: Sequence[str], common: Mapping[str, float] | None = None
-    ) -> dict[str, float]:
+    def score(self, terms: Sequence[str], common: Factors = None) -> dict[str, float]:
         """``common``: a factor below 1 for terms that say little in a question (found
         all over the lawbook), so "declarer led" does not outweigh the situation."""
         found: dict[str, float] = {}
