@@ -32,6 +32,11 @@ def _request(path: Path):
     return parse_request(json.loads(path.read_text(encoding="utf-8")))
 
 
+def _kept(*asked) -> Ruling:
+    """The caller's own copy of the ruling, as a wizard page gets it."""
+    return rulings_kept.kept_ruling_and_copy(*asked)[1]
+
+
 def _counting(monkeypatch) -> list[tuple]:
     calls: list[tuple] = []
     real = rulings_kept.rule
@@ -52,9 +57,7 @@ def test_a_kept_ruling_reads_as_one_worked_out_afresh(path, mode, language):
     with use_language(language):
         fresh = registry.rule(path.stem, request.board, request.irregularity, request.answers, mode)
         for _visit in range(2):  # made, then from the store
-            kept = rulings_kept.kept_ruling(
-                path.stem, request.board, request.irregularity, request.answers, mode
-            )
+            kept = _kept(path.stem, request.board, request.irregularity, request.answers, mode)
             assert kept.model_dump(mode="json") == fresh.model_dump(mode="json")
 
 
@@ -64,11 +67,11 @@ def test_the_same_ruling_asked_again_is_not_worked_out_again(monkeypatch):
     wizard = REQUESTS[-1].stem
     asked = (wizard, request.board, request.irregularity, request.answers)
     for _visit in range(3):
-        rulings_kept.kept_ruling(*asked, "batch")
+        _kept(*asked, "batch")
     assert len(calls) == 1
-    rulings_kept.kept_ruling(*asked, "step")  # another mode
+    _kept(*asked, "step")  # another mode
     with use_language("de"):  # another language
-        rulings_kept.kept_ruling(*asked, "batch")
+        _kept(*asked, "batch")
     assert len(calls) == 3
 
 
@@ -76,12 +79,12 @@ def test_another_board_or_answer_is_worked_out_anew(monkeypatch):
     calls = _counting(monkeypatch)
     path = next(p for p in REQUESTS if p.stem == "revoke")
     request = _request(path)
-    rulings_kept.kept_ruling("revoke", request.board, None, {}, "step")
-    rulings_kept.kept_ruling("revoke", request.board, None, {"declarer_tricks": "9"}, "step")
+    _kept("revoke", request.board, None, {}, "step")
+    _kept("revoke", request.board, None, {"declarer_tricks": "9"}, "step")
     # the same deal and play as another board object (another record of it)
     again = request.board.model_copy()
     assert again is not request.board
-    ruling = rulings_kept.kept_ruling("revoke", again, None, {}, "step")
+    ruling = _kept("revoke", again, None, {}, "step")
     assert len(calls) == 3
     assert ruling.status == "needs_answer"
 
@@ -89,21 +92,21 @@ def test_another_board_or_answer_is_worked_out_anew(monkeypatch):
 def test_a_tree_read_again_gives_a_ruling_worked_out_anew(monkeypatch):
     calls = _counting(monkeypatch)
     request = _request(next(p for p in REQUESTS if p.stem == "revoke"))
-    rulings_kept.kept_ruling("revoke", request.board, None, {}, "batch")
+    _kept("revoke", request.board, None, {}, "batch")
     registry._tree_in.cache_clear()  # as after an edited tree: new tree objects
-    rulings_kept.kept_ruling("revoke", request.board, None, {}, "batch")
+    _kept("revoke", request.board, None, {}, "batch")
     assert len(calls) == 2
 
 
 def test_a_callers_change_to_its_ruling_leaves_the_kept_one_alone():
     request = _request(next(p for p in REQUESTS if p.stem == "revoke"))
     asked = ("revoke", request.board, request.irregularity, request.answers, "batch")
-    first = rulings_kept.kept_ruling(*asked)
+    first = _kept(*asked)
     text = first.text
     assert first.status == "complete" and text and first.adjustment is not None
     first.text = "changed by a page"
     first.adjustment = None
-    again = rulings_kept.kept_ruling(*asked)
+    again = _kept(*asked)
     assert again.text == text and again.adjustment is not None
 
 
@@ -112,7 +115,7 @@ def test_the_store_is_bounded(monkeypatch):
         rulings_kept, "rule", lambda wizard, *_: Ruling(wizard=wizard, status="complete", path=[])
     )
     for number in range(rulings_kept.RULINGS_KEPT + 50):
-        rulings_kept.kept_ruling("revoke", None, None, {"declarer_tricks": str(number)}, "batch")
+        _kept("revoke", None, None, {"declarer_tricks": str(number)}, "batch")
     assert len(rulings_kept._kept) == rulings_kept.RULINGS_KEPT
 
 
@@ -122,7 +125,7 @@ def test_long_answers_are_worked_out_and_not_kept(monkeypatch):
     padded = {"note": "x" * (rulings_kept.LONGEST_ANSWERS_KEPT + 1)}
     for _visit in range(2):
         with pytest.raises(RecordError):
-            rulings_kept.kept_ruling("revoke", request.board, None, padded, "batch")
+            _kept("revoke", request.board, None, padded, "batch")
     assert len(calls) == 2 and len(rulings_kept._kept) == 0
 
 
@@ -130,9 +133,7 @@ def test_a_bad_answer_gets_its_error_every_time():
     request = _request(next(p for p in REQUESTS if p.stem == "revoke"))
     for _visit in range(2):
         with pytest.raises(RecordError, match="declarer_tricks"):
-            rulings_kept.kept_ruling(
-                "revoke", request.board, None, {"declarer_tricks": "99"}, "batch"
-            )
+            _kept("revoke", request.board, None, {"declarer_tricks": "99"}, "batch")
     assert len(rulings_kept._kept) == 0
     with pytest.raises(RecordError, match="unknown wizard"):
-        rulings_kept.kept_ruling("no-such-wizard", request.board, None, {}, "batch")
+        _kept("no-such-wizard", request.board, None, {}, "batch")

@@ -48,18 +48,6 @@ def _trees(wizard_name: str) -> tuple[object, ...]:
     return tuple(found)
 
 
-def kept_ruling(
-    wizard_name: str,
-    board: Board | None,
-    report: IrregularityReport | None,
-    answers: dict[str, str],
-    mode: Mode,
-) -> Ruling:
-    """``rule(wizard_name, board, report, answers, mode)``, from the store after its
-    first use."""
-    return kept_ruling_and_copy(wizard_name, board, report, answers, mode)[1]
-
-
 def kept_ruling_and_copy(
     wizard_name: str,
     board: Board | None,
