@@ -63,6 +63,10 @@ Sets (each split into English and German):
                 the batch-17 held-out questions (every third page of each language: 16
                 English from 35 new pages, 4 German from 6): labelled from the pages and
                 the Laws before search ran on them
+  real held-out 18
+                the batch-18 held-out questions (every third page of each language, in
+                the order the pages first appear): labelled from the pages and the Laws
+                before search ran on them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
                 repeat it hidden (4 or more words, 60% of them in the question): those were
@@ -247,6 +251,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 15": split("heldout", batch=15),
         "real held-out 16": split("heldout", batch=16),
         "real held-out 17": split("heldout", batch=17),
+        "real held-out 18": split("heldout", batch=18),
     }
 
 
