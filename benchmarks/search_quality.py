@@ -11,7 +11,7 @@ Sets (each split into English and German):
                 batch 9 adds 13 English, batch 11 11 English, batch 12 14 English and
                 3 German, batch 13 9 English and 6 German, batch 14 16 English and
                 2 German, batch 15 17 English and 2 German, batch 16 18 English,
-                batch 17 16 English and 4 German)
+                batch 17 16 English and 4 German, batch 18 30 English and 4 German)
   real held-out 2
                 the batch-2 held-out questions alone (batch = 2): collected after the
                 tuning, so a fresh, never-tuned figure
@@ -62,6 +62,10 @@ Sets (each split into English and German):
   real held-out 17
                 the batch-17 held-out questions (every third page of each language: 16
                 English from 35 new pages, 4 German from 6): labelled from the pages and
+                the Laws before search ran on them
+  real held-out 18
+                the batch-18 held-out questions (every third page of each language: 30
+                English from 70 new pages, 4 German from 8): labelled from the pages and
                 the Laws before search ran on them
   real dev unseen
                 real dev again, each question searched with the phrasings that nearly
@@ -247,6 +251,7 @@ def load_sets() -> dict[str, list[Query]]:
         "real held-out 15": split("heldout", batch=15),
         "real held-out 16": split("heldout", batch=16),
         "real held-out 17": split("heldout", batch=17),
+        "real held-out 18": split("heldout", batch=18),
     }
 
 
