@@ -60,6 +60,28 @@ def test_dummys_card_is_still_dummys(engine):
     assert german_stem(fold("Tisch")) in _meaning(engine, "Tischkarte")
 
 
+@pytest.mark.parametrize(
+    ("form", "infinitive"), [("verbessert", "verbessern"), ("grübelt", "grübeln")]
+)
+def test_a_verb_in_eln_or_ern_meets_its_infinitive(engine, form, infinitive):
+    # Snowball cuts "verbessern" to "verbess" but leaves "verbessert" whole
+    assert _meaning(engine, form) == _meaning(engine, infinitive)
+
+
+def test_brooding_is_a_long_think(engine):
+    assert _meaning(engine, "gegrübelt") == _meaning(engine, "gezögert")
+
+
+def test_the_seats_do_not_take_over_a_story(engine):
+    # "Ost" and "West" once met "Ost- und West-Hand vertauscht" (a fouled board, 87A)
+    question = "Ost hat lange gezögert und gepasst, dann hat West noch 4 Pik gereizt"
+    assert "87A" not in [h.anchor for h in engine.search(question).hits[:5]]
+
+
+def test_a_bid_too_low_is_an_insufficient_bid(engine):
+    assert engine.search("zu niedrig geboten, 2 Karo nach 2 Herz").hits[0].anchor.startswith("27")
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [
@@ -78,6 +100,9 @@ FIRST = [
     ("16", "Partner hat lange überlegt und dann gepasst, darf ich noch 4 Pik sagen"),
     ("16 73", "Gegner hat ewig gegrübelt bevor er passte, jetzt reizt sein Partner weiter"),
     ("16 73", "Nach langem Zögern hat mein Partner gepasst, habe ich noch freie Wahl"),
+    ("16", "Partner hat ewig gegrübelt und dann kontriert"),
+    ("25", "West hat aus Versehen Pass gelegt statt 2 Herz"),
+    ("24", "Süd hat während der Reizung eine Karte fallen lassen, Nord hat sie gesehen"),
     ("20 21 75", "Die Gegner haben mir falsch erklärt, was ihr Gebot bedeutet"),
     ("21 40 75", "Partner hat nicht alertiert, der Gegner sagt er hätte sonst anders gereizt"),
     ("40 20", "Muss ich das Gebot von meinem Partner alertieren wenn es künstlich ist"),

@@ -465,7 +465,9 @@ class Decompounder:
         forms = {german_form(p) for p in parts if len(p) >= 3} - never
         stems = {german_stem(p) for p in forms if len(german_stem(p)) >= 3}
         self.parts = (forms | stems) - never
-        self.infinitives = {f for f in forms if f.endswith("en")} | _separable_infinitives(forms)
+        self.infinitives = {
+            f for f in forms if f.endswith(("en", "eln", "ern"))
+        } | _separable_infinitives(forms)
 
     def known(self, piece: str) -> bool:
         # "traf" is no part of "Nebenstrafkarte", whatever "treffen" is, nor "nahmen" of
@@ -513,13 +515,27 @@ class Decompounder:
         'spiel'
         >>> Decompounder({"spielen"}).verb_root(german_stem("Gebot"))
         'gebot'
+
+        A verb in -eln or -ern ("grübeln", "verbessern") meets at its infinitive's stem:
+        Snowball keeps the -ln of "grübeln", cuts the -ern of "verbessern", and leaves
+        "gegrübelt" and "verbessert" whole.
+
+        >>> same = Decompounder({"grubeln", "verbessern"})
+        >>> same.verb_root(german_stem("gegrübelt")) == german_stem("grübeln")
+        True
+        >>> same.verb_root(german_stem("verbessert")) == german_stem("verbessern")
+        True
         """
         forms = [stem[2:], stem] if stem.startswith("ge") and len(stem) >= 6 else [stem]
         for form in forms:  # the participle's ge- first: "gelegt" is "legen", not "gelegen"
             for ending in ("et", "t"):
                 root = form[: -len(ending)]
-                if form.endswith(ending) and len(root) >= 3 and root + "en" in self.infinitives:
+                if not form.endswith(ending) or len(root) < 3:
+                    continue
+                if root + "en" in self.infinitives:
                     return root
+                if root.endswith(("el", "er")) and root + "n" in self.infinitives:
+                    return _GERMAN_STEM(root + "n")
         return stem
 
 
