@@ -82,6 +82,19 @@ def test_a_bid_too_low_is_an_insufficient_bid(engine):
     assert engine.search("zu niedrig geboten, 2 Karo nach 2 Herz").hits[0].anchor.startswith("27")
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("reitzung", "reizung"), ("bietboxx", "bietbox")])
+def test_a_letter_too_many_is_corrected(engine, typed, meant):
+    # the speller's index holds deletions of the words it knows, not the words
+    assert engine.speller.correct(typed) == meant
+
+
+def test_changing_ones_mind_is_changing_the_call(engine):
+    # "ich habe mich umentschieden" (Law 25B): the participle of an inseparable verb
+    # after "um-" is no past plural, and means what "Ansage geändert" means
+    assert _meaning(engine, "umentschieden")[0] == _meaning(engine, "umentscheiden")[0]
+    assert _meaning(engine, "umentschieden")[0] == _meaning(engine, "geändert")[0]
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [
@@ -101,6 +114,7 @@ FIRST = [
     ("16 73", "Gegner hat ewig gegrübelt bevor er passte, jetzt reizt sein Partner weiter"),
     ("16 73", "Nach langem Zögern hat mein Partner gepasst, habe ich noch freie Wahl"),
     ("16", "Partner hat ewig gegrübelt und dann kontriert"),
+    ("24", "während der Reitzung ist meinem Partner eine Karte runtergefallen"),
     ("25", "West hat aus Versehen Pass gelegt statt 2 Herz"),
     ("24", "Süd hat während der Reizung eine Karte fallen lassen, Nord hat sie gesehen"),
     ("20 21 75", "Die Gegner haben mir falsch erklärt, was ihr Gebot bedeutet"),

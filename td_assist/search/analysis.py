@@ -321,8 +321,9 @@ def german_infinitive(word: str) -> str:
         if not word.startswith(prefix):
             continue
         rest = word[len(prefix) :]
-        # not a past plural: "Ausnahmen", "Aufgaben", "Anlagen" are nouns
-        plural = rest.endswith("en") and not rest.startswith("ge")
+        # not a past plural: "Ausnahmen", "Aufgaben", "Anlagen" are nouns; a participle
+        # with ge- or an inseparable prefix is none ("umentschieden", "zurückerhalten")
+        plural = rest.endswith("en") and not rest.startswith(("ge", *_INSEPARABLE))
         if rest in _STRONG_FORMS and len(rest) >= 3 and not plural:
             return prefix + _STRONG_FORMS[rest]
         participle = _participle_declined(rest)
