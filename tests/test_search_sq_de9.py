@@ -95,6 +95,15 @@ def test_changing_ones_mind_is_changing_the_call(engine):
     assert _meaning(engine, "umentschieden")[0] == _meaning(engine, "geändert")[0]
 
 
+def test_looking_again_at_a_trick_finds_the_law_on_quitted_tricks(engine):
+    # "nachgeschaut" once met nothing of Law 66's "anschauen", "ansehen"
+    question = (
+        "Spieler hat nachgeschaut, was im letzten Stich war, obwohl schon zum nächsten "
+        "ausgespielt war"
+    )
+    assert engine.search(question).hits[0].anchor.startswith("66")
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [
