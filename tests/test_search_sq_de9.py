@@ -104,6 +104,12 @@ def test_looking_again_at_a_trick_finds_the_law_on_quitted_tricks(engine):
     assert engine.search(question).hits[0].anchor.startswith("66")
 
 
+@pytest.mark.parametrize("again", ["nochmal", "nochmals"])
+def test_again_is_no_term(again):
+    # "noch" + "mal", both words that tell no situation
+    assert german_terms(again) == []
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [

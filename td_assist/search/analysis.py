@@ -576,10 +576,12 @@ _HOW_MANY = {"viel", "viele", "vielen"}
 # "gepasst, obwohl ..." and "gespielt, obwohl ..." met on "obwohl"; the spoken particles
 # "ja", "gar" ("gar nicht") and "mal" ("hat mal gepasst") likewise (sq-de7: German dev
 # unseen law@1 0.699 -> 0.705; "einfach", "immer", "schon", "bereits" and "halt" measured
-# and left: English dev 0.631 -> 0.627)
+# and left: English dev 0.631 -> 0.627); "nochmal" is "noch" (a stop word) + "mal" (sq-de9:
+# "die Karten nochmal zählen" met "letzten Stich nochmal ansehen", figures unchanged)
 _FILLERS = frozenset(
     ("obwohl", "trotzdem", "eigentlich", "eben", "etwa", "sogar", "wohl", "jedoch",
-     "allerdings", "vielleicht", "moglicherweise", "ebenfalls", "ja", "gar", "mal")
+     "allerdings", "vielleicht", "moglicherweise", "ebenfalls", "ja", "gar", "mal",
+     "nochmal", "nochmals")
 )  # fmt: skip
 # "Fall" (a case: "in diesem Fall", "Zweifelsfall"), "falls" (if: German's "fällt" is
 # "fallt" once folded) and "Faller" (an undertrick) share Snowball's stem with "fallen",
