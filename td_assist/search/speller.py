@@ -368,6 +368,9 @@ class Speller:
             for variant in variants:
                 found.update(deletes.get(variant, ()))
         counts = self.vocabulary.useful
+        # the index holds each useful word's deletions, not the word itself: a letter too
+        # many ("Reitzung", "Bietboxx") is the word once a deletion of the question's
+        found.update(v for v in variants if v in counts)
         scored = sorted((_distance(word, c), -counts[c], c) for c in found)
         return [c for distance, _, c in scored if distance <= allowed]
 
