@@ -52,6 +52,11 @@ def _english_bases(word: str) -> Iterable[str]:
     for ending, replacement in _ENGLISH_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             base = word[: -len(ending)] + replacement
+            # a bare "d" ends the past of a word in "e" only ("used", "placed"): after any
+            # other letter it is a phone slip, "claimd", "cardd", "explaind", which read as
+            # "claim" + "d" were real words search knew nothing of, and never corrected
+            if ending == "d" and not base.endswith("e"):
+                continue
             yield base
             if len(base) >= 4 and base[-1] == base[-2]:  # dropped -> dropp -> drop
                 yield base[:-1]
@@ -164,6 +169,12 @@ class Vocabulary:
     def is_real(self, word: str) -> bool:
         if len(word) < 4 or not word.isalpha() or word in self.useful:
             return True
+        if word[-1] == word[-2] and word[:-1] in self.useful:
+            # a search word with its last key struck twice ("alertt", "suitt", "claimee",
+            # "trickss"): real only as spelt in a list, not as that word plus an ending,
+            # else it read as German ("alert" + "t") or English ("tricks" + "s") and
+            # search knew nothing of it
+            return word in self.english or german_stem(word) in self.german_stems
         if any(
             base in self.english or base in _ENGLISH_NOT_LISTED or base in self.useful
             for base in _english_bases(word)
