@@ -1,7 +1,7 @@
 """English robustness (issue 34, sq-enphone): questions typed at the table on a phone
 (lower case, no apostrophes, typos, fragments) find their laws, and the speller corrects
-the phone slips it once took for real words: a bare "d" for "ed" ("claimd", "explaind")
-and a last key struck twice ("alertt", "trickss")."""
+the phone slips it once took for real words: a bare "d" for "ed" ("claimd", "explaind"),
+a last key struck twice ("alertt", "trickss") and two letters swapped ("trun", "paly")."""
 
 import re
 
@@ -32,6 +32,18 @@ def test_a_phone_slip_is_corrected(engine, typed, meant):
     "real", ["used", "placed", "heard", "paid", "less", "pass", "still", "mann", "dass", "kann"]
 )
 def test_real_words_are_left_alone(engine, real):
+    assert engine.speller.correct(real) is None
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("trun", "turn"), ("paly", "play"), ("leda", "lead")])
+def test_a_common_word_with_two_letters_swapped_is_corrected(engine, typed, meant):
+    # Webster's holds these as words: "bid out of trun" found the insufficient bid
+    assert engine.speller.correct(typed) == meant
+
+
+@pytest.mark.parametrize("real", ["lots", "quite", "tired", "eben", "form"])
+def test_an_everyday_word_is_no_swap_of_a_rarer_or_german_one(engine, real):
+    # "lost", "quiet", "tried" are rarer in our content; "eben" is German, not "been"
     assert engine.speller.correct(real) is None
 
 
@@ -96,9 +108,14 @@ FIRST = [
     ("68 69 70", "cliam disputed by defenders"),
     ("50 49", "exposd card by defender what happens"),
     ("20 21 75", "explenation was wrong, pard had no 5 card major"),
+    ("29 30 31 32", "bid out of trun, lho hadnt called yet"),
+    ("55", "declarer paly from the wrong hand"),
     # before: "alertt" and "auctionn" were read as German words and met nothing
     ("40 20 21", "no alertt on the 2d bid, pard said it was a transfer"),
     ("24", "card dropd in the auctionn face up"),
+    # before: "trun" and "paly" were Webster's words, not "turn" and "play"
+    ("29 30 31 32", "pard bid out of trun"),
+    ("53 54 55 56", "oppnent led out of trun"),
 ]
 
 
