@@ -1,7 +1,8 @@
 """English robustness (issue 34, sq-enphone): questions typed at the table on a phone
 (lower case, no apostrophes, typos, fragments) find their laws, and the speller corrects
-the phone slips it once took for real words: a bare "d" for "ed" ("claimd", "explaind"),
-a last key struck twice ("alertt", "trickss") and two letters swapped ("trun", "paly")."""
+phone slips it once missed or took for real words: a bare "d" for "ed" ("claimd"),
+a last key struck twice ("alertt", "trickss"), two letters swapped ("trun", "paly") and
+two words run together ("penaltycard")."""
 
 import re
 
@@ -45,6 +46,19 @@ def test_a_common_word_with_two_letters_swapped_is_corrected(engine, typed, mean
 def test_an_everyday_word_is_no_swap_of_a_rarer_or_german_one(engine, real):
     # "lost", "quiet", "tried" are rarer in our content; "eben" is German, not "been"
     assert engine.speller.correct(real) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("penaltycard", "penalty card"), ("faceup", "face up"), ("outof", "out of")],
+)
+def test_two_words_the_space_bar_missed_are_read_apart(engine, typed, meant):
+    assert engine.speller.correct(typed) == meant
+
+
+@pytest.mark.parametrize("unknown", ["xyzzyq", "qwrtzp"])
+def test_a_word_of_no_two_search_words_stays_uncorrected(engine, unknown):
+    assert engine.speller.correct(unknown) is None
 
 
 # Questions written for this module the way a player types them on a phone (not from the
@@ -116,6 +130,10 @@ FIRST = [
     # before: "trun" and "paly" were Webster's words, not "turn" and "play"
     ("29 30 31 32", "pard bid out of trun"),
     ("53 54 55 56", "oppnent led out of trun"),
+    # before: no law at all, or Law 57 for the penalty card
+    ("50 51 52", "penaltycard must be played"),
+    ("27", "insufficientbid"),
+    ("79", "scorecorrection after the session"),
 ]
 
 

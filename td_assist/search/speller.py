@@ -421,9 +421,23 @@ class Speller:
         if found is not None:
             return found[0]
         near = self.candidates(word)
-        correction = near[0] if near else None
+        correction = near[0] if near else self.run_together(word)
         kept.put(word, (correction,))  # a flood of made-up words: the oldest go
         return correction
+
+    def run_together(self, word: str) -> str | None:
+        """Two search words the space bar missed between ("penaltycard", "outof",
+        "faceup"), as those two words apart: the split whose rarer half is the most
+        common. None for a word that is real or splits into no two search words."""
+        useful = self.vocabulary.useful
+        if len(word) < 5 or not word.isalpha() or self.vocabulary.is_real(word):
+            return None
+        splits = [
+            (min(useful.get(word[:at], 0), useful.get(word[at:], 0)), word[:at], word[at:])
+            for at in range(2, len(word) - 1)
+        ]
+        count, first, second = max(splits)
+        return f"{first} {second}" if count > 0 else None
 
 
 CORRECTIONS_KEPT = WORDS_CACHED  # the distinct words of an evening's questions
