@@ -61,6 +61,12 @@ def test_a_word_of_no_two_search_words_stays_uncorrected(engine, unknown):
     assert engine.speller.correct(unknown) is None
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("fould", "fouled"), ("spdes", "spades")])
+def test_the_slip_a_phone_makes_wins_among_equally_near_words(engine, typed, meant):
+    # before: "found" and "sides", more common, each a letter struck keys apart
+    assert engine.speller.correct(typed) == meant
+
+
 # Questions written for this module the way a player types them on a phone (not from the
 # question sets), each after the laws that answer it; the first hit must lie in one of
 # them.

@@ -27,7 +27,14 @@ from functools import cached_property
 from pathlib import Path
 
 from td_assist.kept import Kept
-from td_assist.search.analysis import WORDS_CACHED, Decompounder, fold, german_form, german_stem
+from td_assist.search.analysis import (
+    STOP_EN,
+    WORDS_CACHED,
+    Decompounder,
+    fold,
+    german_form,
+    german_stem,
+)
 
 # sqlite3 is imported where the lists file is opened or written: a search whose words
 # are all known opens none, and need not load it.
@@ -406,8 +413,12 @@ class Speller:
         # the index holds each useful word's deletions, not the word itself: a letter too
         # many ("Reitzung", "Bietboxx") is the word once a deletion of the question's
         found.update(v for v in variants if v in counts)
-        scored = sorted((_distance(word, c), -counts[c], c) for c in found)
-        return [c for distance, _, c in scored if distance <= allowed]
+        scored = sorted(
+            (distance, not _phone_slip(word, c), c in STOP_EN, -counts[c], c)
+            for c in found
+            if (distance := _distance(word, c)) <= allowed
+        )
+        return [c for *_, c in scored]
 
     def correct(self, word: str) -> str | None:
         """The word's correction, or None for a real word (or one with none). Kept per
@@ -451,6 +462,52 @@ def _deletions(word: str, depth: int) -> set[str]:
         found |= frontier
     found.discard(word)
     return found
+
+
+# Neighbouring keys on a QWERTY or QWERTZ keyboard (a phone's): a slip strikes one of
+# them for the letter meant.
+_KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEIGHBOURS: dict[str, set[str]] = {}
+for _row, _keys in enumerate(_KEY_ROWS):
+    for _at, _key in enumerate(_keys):
+        for _other_row in range(max(_row - 1, 0), min(_row + 2, len(_KEY_ROWS))):
+            _NEIGHBOURS.setdefault(_key, set()).update(
+                _KEY_ROWS[_other_row][max(_at - 1, 0) : _at + 2]
+            )
+_NEIGHBOURS["z"].add("t")  # QWERTZ: z where y is
+_NEIGHBOURS["y"].update("asx")
+
+
+def _phone_slip(typed: str, meant: str) -> bool:
+    """``typed`` is ``meant`` with one slip a phone makes: a letter left out, a letter
+    struck twice or beside its key, two letters swapped, a neighbouring key struck.
+    Among corrections equally near, these come first: "fould" is "fouled" with its "e"
+    left out, not "found" (an "l" for an "n", keys apart), whatever is more common; then
+    a word that tells search something before a function word ("could")."""
+    if len(typed) + 1 == len(meant):
+        return any(meant[:at] + meant[at + 1 :] == typed for at in range(len(meant)))
+    if len(typed) == len(meant) + 1:
+        return any(
+            typed[:at] + typed[at + 1 :] == meant and _struck_beside(typed, at)
+            for at in range(len(typed))
+        )
+    if len(typed) != len(meant):
+        return False
+    differ = [at for at in range(len(typed)) if typed[at] != meant[at]]
+    if len(differ) == 1:
+        return meant[differ[0]] in _NEIGHBOURS.get(typed[differ[0]], ())
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and typed[differ[0]] == meant[differ[1]]
+        and typed[differ[1]] == meant[differ[0]]
+    )
+
+
+def _struck_beside(typed: str, at: int) -> bool:
+    """The letter at ``at`` is the key of a letter beside it, or a neighbour of it."""
+    beside = (typed[i] for i in (at - 1, at + 1) if 0 <= i < len(typed))
+    return any(typed[at] in _NEIGHBOURS.get(letter, {letter}) for letter in beside)
 
 
 def _distance(a: str, b: str) -> int:
