@@ -27,7 +27,14 @@ from functools import cached_property
 from pathlib import Path
 
 from td_assist.kept import Kept
-from td_assist.search.analysis import WORDS_CACHED, Decompounder, fold, german_form, german_stem
+from td_assist.search.analysis import (
+    STOP_EN,
+    WORDS_CACHED,
+    Decompounder,
+    fold,
+    german_form,
+    german_stem,
+)
 
 # sqlite3 is imported where the lists file is opened or written: a search whose words
 # are all known opens none, and need not load it.
@@ -52,6 +59,11 @@ def _english_bases(word: str) -> Iterable[str]:
     for ending, replacement in _ENGLISH_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             base = word[: -len(ending)] + replacement
+            # a bare "d" ends the past of a word in "e" only ("used", "placed"): after any
+            # other letter it is a phone slip, "claimd", "cardd", "explaind", which read as
+            # "claim" + "d" were real words search knew nothing of, and never corrected
+            if ending == "d" and not base.endswith("e"):
+                continue
             yield base
             if len(base) >= 4 and base[-1] == base[-2]:  # dropped -> dropp -> drop
                 yield base[:-1]
@@ -164,16 +176,45 @@ class Vocabulary:
     def is_real(self, word: str) -> bool:
         if len(word) < 4 or not word.isalpha() or word in self.useful:
             return True
+        if word[-1] == word[-2] and word[:-1] in self.useful:
+            # a search word with its last key struck twice ("alertt", "suitt", "claimee",
+            # "trickss"): real only as spelt in a list, not as that word plus an ending,
+            # else it read as German ("alert" + "t") or English ("tricks" + "s") and
+            # search knew nothing of it
+            return word in self.english or german_stem(word) in self.german_stems
         if any(
             base in self.english or base in _ENGLISH_NOT_LISTED or base in self.useful
             for base in _english_bases(word)
         ):
             return True
+        return self._german(word)
+
+    def _german(self, word: str) -> bool:
         if german_form(word) in self.useful:
             return True
         if any(base in self.german_stems for base in _german_bases(word)):
             return True
         return bool(self.decompounder.split(word))
+
+    def common_swap(self, word: str) -> str | None:
+        """The search's common word that ``word`` is with two neighbouring letters
+        swapped, the commonest slip on a phone: Webster's holds "trun", "paly", "leda"
+        as words, and "bid out of trun" found the insufficient bid. Only for a common
+        word (the rarer ones' swaps are often everyday words: "lots" and "lost", "quite"
+        and "quiet") and a word no German reading makes real ("eben" is no "been")."""
+        if word in self.useful or not word.isalpha():
+            return None
+        for at in range(len(word) - 1):
+            swapped = word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+            if self.useful.get(swapped, 0) >= COMMON_WORD_COUNT and not self._german(word):
+                return swapped
+        return None
+
+
+# How often a word must occur in the lawbook and our content for a real word that is it
+# with two letters swapped to be taken for it: "turn" 360 times, "play" 497, "been" 106;
+# "lost" (38) and "quiet" stay apart from "lots" and "quite".
+COMMON_WORD_COUNT = 100
 
 
 _LISTS_LOCK = threading.Lock()
@@ -357,7 +398,8 @@ class Speller:
         if len(word) >= 4 and word.isalpha() and word not in self.vocabulary.useful:
             self._ensure_lists()  # the big lists, for a word that may need them
         if self.vocabulary.is_real(word):
-            return []
+            swapped = self.vocabulary.common_swap(word)
+            return [swapped] if swapped else []
         allowed = 2 if len(word) >= 9 else 1
         variants = _deletions(word, allowed) | {word}
         deletes = self._deletes
@@ -371,8 +413,12 @@ class Speller:
         # the index holds each useful word's deletions, not the word itself: a letter too
         # many ("Reitzung", "Bietboxx") is the word once a deletion of the question's
         found.update(v for v in variants if v in counts)
-        scored = sorted((_distance(word, c), -counts[c], c) for c in found)
-        return [c for distance, _, c in scored if distance <= allowed]
+        scored = sorted(
+            (distance, not _phone_slip(word, c), c in STOP_EN, -counts[c], c)
+            for c in found
+            if (distance := _distance(word, c)) <= allowed
+        )
+        return [c for *_, c in scored]
 
     def correct(self, word: str) -> str | None:
         """The word's correction, or None for a real word (or one with none). Kept per
@@ -386,9 +432,23 @@ class Speller:
         if found is not None:
             return found[0]
         near = self.candidates(word)
-        correction = near[0] if near else None
+        correction = near[0] if near else self.run_together(word)
         kept.put(word, (correction,))  # a flood of made-up words: the oldest go
         return correction
+
+    def run_together(self, word: str) -> str | None:
+        """Two search words the space bar missed between ("penaltycard", "outof",
+        "faceup"), as those two words apart: the split whose rarer half is the most
+        common. None for a word that is real or splits into no two search words."""
+        useful = self.vocabulary.useful
+        if len(word) < 5 or not word.isalpha() or self.vocabulary.is_real(word):
+            return None
+        splits = [
+            (min(useful.get(word[:at], 0), useful.get(word[at:], 0)), word[:at], word[at:])
+            for at in range(2, len(word) - 1)
+        ]
+        count, first, second = max(splits)
+        return f"{first} {second}" if count > 0 else None
 
 
 CORRECTIONS_KEPT = WORDS_CACHED  # the distinct words of an evening's questions
@@ -402,6 +462,52 @@ def _deletions(word: str, depth: int) -> set[str]:
         found |= frontier
     found.discard(word)
     return found
+
+
+# Neighbouring keys on a QWERTY or QWERTZ keyboard (a phone's): a slip strikes one of
+# them for the letter meant.
+_KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEIGHBOURS: dict[str, set[str]] = {}
+for _row, _keys in enumerate(_KEY_ROWS):
+    for _at, _key in enumerate(_keys):
+        for _other_row in range(max(_row - 1, 0), min(_row + 2, len(_KEY_ROWS))):
+            _NEIGHBOURS.setdefault(_key, set()).update(
+                _KEY_ROWS[_other_row][max(_at - 1, 0) : _at + 2]
+            )
+_NEIGHBOURS["z"].add("t")  # QWERTZ: z where y is
+_NEIGHBOURS["y"].update("asx")
+
+
+def _phone_slip(typed: str, meant: str) -> bool:
+    """``typed`` is ``meant`` with one slip a phone makes: a letter left out, a letter
+    struck twice or beside its key, two letters swapped, a neighbouring key struck.
+    Among corrections equally near, these come first: "fould" is "fouled" with its "e"
+    left out, not "found" (an "l" for an "n", keys apart), whatever is more common; then
+    a word that tells search something before a function word ("could")."""
+    if len(typed) + 1 == len(meant):
+        return any(meant[:at] + meant[at + 1 :] == typed for at in range(len(meant)))
+    if len(typed) == len(meant) + 1:
+        return any(
+            typed[:at] + typed[at + 1 :] == meant and _struck_beside(typed, at)
+            for at in range(len(typed))
+        )
+    if len(typed) != len(meant):
+        return False
+    differ = [at for at in range(len(typed)) if typed[at] != meant[at]]
+    if len(differ) == 1:
+        return meant[differ[0]] in _NEIGHBOURS.get(typed[differ[0]], ())
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and typed[differ[0]] == meant[differ[1]]
+        and typed[differ[1]] == meant[differ[0]]
+    )
+
+
+def _struck_beside(typed: str, at: int) -> bool:
+    """The letter at ``at`` is the key of a letter beside it, or a neighbour of it."""
+    beside = (typed[i] for i in (at - 1, at + 1) if 0 <= i < len(typed))
+    return any(typed[at] in _NEIGHBOURS.get(letter, {letter}) for letter in beside)
 
 
 def _distance(a: str, b: str) -> int:
