@@ -591,6 +591,31 @@ _NOT_FALLING = {"fall": "", "falle": "", "falls": "", "faller": "faller", "falle
 _CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
 
 
+# "während" carries the auction ("während der Reizung", Law 24: "Reizung" itself is an
+# everyday word); "während des Spiels" is the play, a term of its own
+_PLAY = frozenset(("spiel", "spiels", "spieles", "abspiel", "abspiels", "spielverlauf",
+                   "spielverlaufs", "alleinspiel", "alleinspiels"))  # fmt: skip
+
+
+def _of_the_play(following: list[str]) -> bool:
+    return any(w in _PLAY for w in following[:1]) or (
+        following[:1] in (["des"], ["dem"]) and any(w in _PLAY for w in following[1:2])
+    )
+
+
+# "abgegeben" beside a call makes the call ("Gebot abgegeben", Laws 25-31); the concession
+# group's "abgegeben" (a trick given up, Laws 68-71) is a trick's
+_GIVEN = frozenset(("abgegeben", "abgeben", "abgibt", "abgab", "abzugeben"))
+_CALLS = frozenset(("gebot", "gebote", "ansage", "ansagen", "pass", "passe", "kontra",
+                    "rekontra", "bietkarte", "bietkarten", "reizung", "lizit"))  # fmt: skip
+# "den andern" is "the other" (a stop word's form); folded, "ändern" (to change) is "andern"
+# too, and stays the verb
+_OTHER_ANDERN = re.compile(
+    r"\b(den|die|der|des|dem|allen|einen|einem|einer|keinen|keinem|beiden)\s+andern\b",
+    re.IGNORECASE,
+)
+
+
 def german_terms(
     text: str,
     decompounder: Decompounder | None = None,
@@ -617,10 +642,18 @@ def german_terms(
     if decompounder is None:
         decompounder = _no_parts()
     found: list[str] = []
-    said = words(text)
+    said = words(_OTHER_ANDERN.sub(r"\1 anderen", text))
     for at, word in enumerate(said):
+        if word == "am" and said[at + 1 : at + 2] in (["ausspiel"], ["zug"]):
+            found.append("dran")  # "Ost wäre am Ausspiel gewesen": it was his turn
+            continue
         if word in STOP_DE or word in _FILLERS or (word.isascii() and word.isdigit()):
             continue
+        if word == "wahrend" and _of_the_play(said[at + 1 : at + 3]):
+            found.append("wahrendspiel")  # "während des Spiels": not the auction's "während"
+            continue
+        if word in _GIVEN and not _CALLS.isdisjoint(said[max(0, at - 2) : at + 3]):
+            continue  # "Gebot abgegeben" makes a call; "Stich abgegeben" concedes (Law 68)
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
