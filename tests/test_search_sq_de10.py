@@ -71,6 +71,43 @@ def test_a_trick_abgegeben_is_still_conceded():
     assert german_terms("einen Stich abgegeben") == ["stich", "abgeb"]
 
 
+def test_how_long_is_no_long_think(engine):
+    # before: 73D1 (a hesitation) first, on "lange"
+    assert german_terms("wie lange") == []
+    anchors = _first(engine, "Wie lange nach dem Turnier kann ein Ergebnis noch korrigiert werden?")
+    assert _law(anchors[0]) == "79"
+
+
+def test_selber_is_selbst(engine):
+    # "hat es selber bemerkt" once met "im selben Moment" (58A)
+    assert german_terms("selber") == german_terms("selbst") == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Künstlich berichtigtes Ergebnis, wie viel Prozent bekommt die schuldlose Seite?",
+        "Die schuldlose Seite hat nach der Regelwidrigkeit selbst einen groben Fehler gemacht, "
+        "bekommt sie trotzdem die volle Berichtigung?",
+    ],
+)
+def test_the_non_offending_side_is_no_directors_error(engine, question):
+    # before: 82C ("beide Seiten gelten als schuldlos") first, on "schuldlos"
+    assert _law(_first(engine, question)[0]) == "12"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ein Spieler will die Entscheidung des TL anfechten, an wen muss er sich wenden?",
+        "Der Schiedsrichter hat entschieden, aber wir wollen Rekurs einlegen",
+    ],
+)
+def test_contesting_a_ruling_is_an_appeal(engine, question):
+    # before: 82C (the TD's own error) first for "anfechten"
+    assert _law(_first(engine, question)[0]) in {"92", "93"}
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [
@@ -143,6 +180,36 @@ FIRST = [
         "Der Alleinspieler hat eine andere Karte vom Tisch genommen als die, die er genannt hat",
     ),
     ("79 92", "Welche Frist gilt für einen Protest gegen das eingetragene Ergebnis?"),
+    ("20 41", "Nach dem Ausspiel hat der Gegner gefragt, was unser 2 Coeur bedeutet hat"),
+    (
+        "47 66",
+        "Liegt eine Regelwidrigkeit vor, wenn ein Verteidiger nach dem Stich seine Karte "
+        "wieder aufnimmt?",
+    ),
+    (
+        "90 91",
+        "Muss der TL eine Verfahrensstrafe verhängen, wenn ein Spieler wiederholt zu spät kommt?",
+    ),
+    (
+        "11",
+        "Der TL wurde erst viel später gerufen, haben wir unser Recht auf Berichtigung verloren?",
+    ),
+    (
+        "57",
+        "Mein Partner hat seine Karte zu früh hingehaut, bevor der Alleinspieler vom Tisch "
+        "gespielt hat",
+    ),
+    (
+        "16 12",
+        "Der Gegner hat nach einer langen Pause 4 Pik geboten. Sein Partner hat dann 5 Pik "
+        "gesagt. Das war erfolgreich. Wird das Ergebnis zugunsten von uns berichtigt?",
+    ),
+    ("72 73 74", "Ein Spieler hat absichtlich langsam gespielt, um den Gegner zu verunsichern"),
+    (
+        "13",
+        "Beim Auszählen nach dem Spiel hatte Ost 12 und West 14 Karten. Das Board wurde schon "
+        "an mehreren Tischen gespielt. Wie wird berichtigt?",
+    ),
 ]
 
 

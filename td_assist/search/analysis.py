@@ -108,9 +108,10 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 # "einig" (agreed: "wir sind uns nicht einig", a dispute) is no "einige" (some)
 # With the subjunctive of "sein" and "haben" as a folded question spells it ("eigentlich
 # wäre Ost am Ausspiel gewesen": "wäre" stemmed "war" met "als wäre nichts passiert")
+# and "selber", the spoken "selbst" (a stop word): "selber geregelt" met "im selben Moment"
 STOP_DE = frozenset(stopwords_for_language("de")) - {
     "aus", "nicht", "kein", "keine", "viel", "andern", "einig"
-} | {"ware", "waere", "waeren", "haette", "haetten"}  # fmt: skip
+} | {"ware", "waere", "waeren", "haette", "haetten", "selber"}  # fmt: skip
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
@@ -572,6 +573,7 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
+_HOW_LONG = {"lange", "lang"}
 # Words of a German sentence that tell no situation, missing from Snowball's stop list:
 # "gepasst, obwohl ..." and "gespielt, obwohl ..." met on "obwohl"; the spoken particles
 # "ja", "gar" ("gar nicht") and "mal" ("hat mal gepasst") likewise (sq-de7: German dev
@@ -654,6 +656,8 @@ def german_terms(
             continue
         if word in _GIVEN and not _CALLS.isdisjoint(said[max(0, at - 2) : at + 3]):
             continue  # "Gebot abgegeben" makes a call; "Stich abgegeben" concedes (Law 68)
+        if word in _HOW_LONG and at and said[at - 1] == "wie":
+            continue  # "wie lange": how long ago or until when, no long think (Law 16)
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
