@@ -108,6 +108,18 @@ def test_contesting_a_ruling_is_an_appeal(engine, question):
     assert _law(_first(engine, question)[0]) in {"92", "93"}
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ein Spieler hat während dem Spiel das Natel benutzt",
+        "Beim Lizitieren hat ein Handy geläutet und der Spieler ist rangegangen",
+    ],
+)
+def test_a_phone_at_the_table_is_a_matter_of_conduct(engine, question):
+    # Swiss "Natel" is the phone: before, "benutzt" met "Taschenrechner benutzt" (40C3a)
+    assert _law(_first(engine, question)[0]) in {"74", "90"}
+
+
 # Table questions written for this module (not from the question sets), each after the
 # laws that answer it; the first hit must lie in one of them.
 FIRST = [
@@ -205,6 +217,31 @@ FIRST = [
         "gesagt. Das war erfolgreich. Wird das Ergebnis zugunsten von uns berichtigt?",
     ),
     ("72 73 74", "Ein Spieler hat absichtlich langsam gespielt, um den Gegner zu verunsichern"),
+    (
+        "61 62 63 64",
+        "Der Gegenspieler hat abgeworfen statt Farbe zu bekennen, obwohl er die Farbe hatte",
+    ),
+    (
+        "20 21 75",
+        "Unser Gegner hat nach der Reizung gefragt, was 2 SA bedeutet. Mein Partner erklärte es "
+        "falsch. Ich habe nach dem Ausspiel gesagt, dass die Erklärung falsch war.",
+    ),
+    ("92", "Bis wann muss ein Einspruch gegen eine Entscheidung des TL eingelegt werden?"),
+    ("12 81", "Darf der TL ohne Antrag eines Spielers das Ergebnis berichtigen?"),
+    ("79", "Der Fehler im Ergebnis wurde erst nach Ablauf der Korrekturfrist bemerkt"),
+    (
+        "16",
+        "Mein Partner hat bei der Lizitation lange nachgedacht. Danach habe ich 4 Pik gesagt. "
+        "Die Gegner haben den TL gerufen und sagen, ich hätte passen müssen.",
+    ),
+    ("41 47", "Nach dem verdeckten Ausspiel will der Spieler eine andere Karte ausspielen"),
+    ("50", "Die Strafkarte liegt noch offen, der Alleinspieler verlangt jetzt eine andere Farbe"),
+    ("73 16", "Der Gegner hat beim Ausspiel mit den Augen gerollt, sein Partner hat es gesehen"),
+    (
+        "64",
+        "Wie viele Stiche werden nach einer Renonce übertragen, wenn der Schuldige den Stich "
+        "gewonnen hat?",
+    ),
     (
         "13",
         "Beim Auszählen nach dem Spiel hatte Ost 12 und West 14 Karten. Das Board wurde schon "
