@@ -83,41 +83,27 @@ def test_selber_is_selbst(engine):
     assert german_terms("selber") == german_terms("selbst") == []
 
 
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Künstlich berichtigtes Ergebnis, wie viel Prozent bekommt die schuldlose Seite?",
+# Questions whose first law was wrong before this round's fix of their class
+FIXED = [
+    # the non-offending side: before, 82C ("beide Seiten gelten als schuldlos") first
+    ("12", "Künstlich berichtigtes Ergebnis, wie viel Prozent bekommt die schuldlose Seite?"),
+    (
+        "12",
         "Die schuldlose Seite hat nach der Regelwidrigkeit selbst einen groben Fehler gemacht, "
         "bekommt sie trotzdem die volle Berichtigung?",
-    ],
-)
-def test_the_non_offending_side_is_no_directors_error(engine, question):
-    # before: 82C ("beide Seiten gelten als schuldlos") first, on "schuldlos"
-    assert _law(_first(engine, question)[0]) == "12"
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Ein Spieler will die Entscheidung des TL anfechten, an wen muss er sich wenden?",
-        "Der Schiedsrichter hat entschieden, aber wir wollen Rekurs einlegen",
-    ],
-)
-def test_contesting_a_ruling_is_an_appeal(engine, question):
-    # before: 82C (the TD's own error) first for "anfechten"
-    assert _law(_first(engine, question)[0]) in {"92", "93"}
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "Ein Spieler hat während dem Spiel das Natel benutzt",
-        "Beim Lizitieren hat ein Handy geläutet und der Spieler ist rangegangen",
-    ],
-)
-def test_a_phone_at_the_table_is_a_matter_of_conduct(engine, question):
+    ),
+    # contesting a ruling is an appeal: before, 82C (the TD's own error) first
+    ("92 93", "Ein Spieler will die Entscheidung des TL anfechten, an wen muss er sich wenden?"),
+    ("92 93", "Der Schiedsrichter hat entschieden, aber wir wollen Rekurs einlegen"),
     # Swiss "Natel" is the phone: before, "benutzt" met "Taschenrechner benutzt" (40C3a)
-    assert _law(_first(engine, question)[0]) in {"74", "90"}
+    ("74 90", "Ein Spieler hat während dem Spiel das Natel benutzt"),
+    ("74 90", "Beim Lizitieren hat ein Handy geläutet und der Spieler ist rangegangen"),
+]
+
+
+@pytest.mark.parametrize(("laws", "question"), FIXED)
+def test_a_question_of_a_fixed_class_finds_its_law_first(engine, laws, question):
+    assert _law(_first(engine, question)[0]) in laws.split()
 
 
 # Table questions written for this module (not from the question sets), each after the
