@@ -108,9 +108,10 @@ STOP_EN = frozenset(_STOP_EN_WORDS.split())
 # "einig" (agreed: "wir sind uns nicht einig", a dispute) is no "einige" (some)
 # With the subjunctive of "sein" and "haben" as a folded question spells it ("eigentlich
 # wäre Ost am Ausspiel gewesen": "wäre" stemmed "war" met "als wäre nichts passiert")
+# and "selber", the spoken "selbst" (a stop word): "selber geregelt" met "im selben Moment"
 STOP_DE = frozenset(stopwords_for_language("de")) - {
     "aus", "nicht", "kein", "keine", "viel", "andern", "einig"
-} | {"ware", "waere", "waeren", "haette", "haetten"}  # fmt: skip
+} | {"ware", "waere", "waeren", "haette", "haetten", "selber"}  # fmt: skip
 
 _GERMAN_STEM = stemmer_for_language("de")
 _SEPARABLE = ("zuruck", "aus", "an", "ab", "auf", "ein", "zu", "um", "vor", "nach", "mit", "weg")
@@ -572,6 +573,7 @@ def _no_parts() -> Decompounder:
 
 
 _HOW_MANY = {"viel", "viele", "vielen"}
+_HOW_LONG = {"lange", "lang"}
 # Words of a German sentence that tell no situation, missing from Snowball's stop list:
 # "gepasst, obwohl ..." and "gespielt, obwohl ..." met on "obwohl"; the spoken particles
 # "ja", "gar" ("gar nicht") and "mal" ("hat mal gepasst") likewise (sq-de7: German dev
@@ -589,6 +591,31 @@ _FILLERS = frozenset(
 # undertrick one of its own; "fallen" and its verb forms stay the card's
 _NOT_FALLING = {"fall": "", "falle": "", "falls": "", "faller": "faller", "fallers": "faller"}
 _CASE_TAILS = frozenset(("fall", "falle", "fallen", "falls"))  # after a noun: Zweifelsfällen
+
+
+# "während" carries the auction ("während der Reizung", Law 24: "Reizung" itself is an
+# everyday word); "während des Spiels" is the play, a term of its own
+_PLAY = frozenset(("spiel", "spiels", "spieles", "abspiel", "abspiels", "spielverlauf",
+                   "spielverlaufs", "alleinspiel", "alleinspiels"))  # fmt: skip
+
+
+def _of_the_play(following: list[str]) -> bool:
+    return any(w in _PLAY for w in following[:1]) or (
+        following[:1] in (["des"], ["dem"]) and any(w in _PLAY for w in following[1:2])
+    )
+
+
+# "abgegeben" beside a call makes the call ("Gebot abgegeben", Laws 25-31); the concession
+# group's "abgegeben" (a trick given up, Laws 68-71) is a trick's
+_GIVEN = frozenset(("abgegeben", "abgeben", "abgibt", "abgab", "abzugeben"))
+_CALLS = frozenset(("gebot", "gebote", "ansage", "ansagen", "pass", "passe", "kontra",
+                    "rekontra", "bietkarte", "bietkarten", "reizung", "lizit"))  # fmt: skip
+# "den andern" is "the other" (a stop word's form); folded, "ändern" (to change) is "andern"
+# too, and stays the verb
+_OTHER_ANDERN = re.compile(
+    r"\b(den|die|der|des|dem|allen|einen|einem|einer|keinen|keinem|beiden)\s+andern\b",
+    re.IGNORECASE,
+)
 
 
 def german_terms(
@@ -617,10 +644,20 @@ def german_terms(
     if decompounder is None:
         decompounder = _no_parts()
     found: list[str] = []
-    said = words(text)
+    said = words(_OTHER_ANDERN.sub(r"\1 anderen", text))
     for at, word in enumerate(said):
+        if word == "am" and said[at + 1 : at + 2] in (["ausspiel"], ["zug"]):
+            found.append("dran")  # "Ost wäre am Ausspiel gewesen": it was his turn
+            continue
         if word in STOP_DE or word in _FILLERS or (word.isascii() and word.isdigit()):
             continue
+        if word == "wahrend" and _of_the_play(said[at + 1 : at + 3]):
+            found.append("wahrendspiel")  # "während des Spiels": not the auction's "während"
+            continue
+        if word in _GIVEN and not _CALLS.isdisjoint(said[max(0, at - 2) : at + 3]):
+            continue  # "Gebot abgegeben" makes a call; "Stich abgegeben" concedes (Law 68)
+        if word in _HOW_LONG and at and said[at - 1] == "wie":
+            continue  # "wie lange": how long ago or until when, no long think (Law 16)
         if word in _HOW_MANY and at and said[at - 1] == "wie":
             found.append("wieviel")
             continue
