@@ -20,9 +20,8 @@ import pytest
         ("two pen cards, which to lead", 51),
         ("Alcatraz coup by declarer", 72),
         ("HUM system not pre-alerted", 40),
-        # the sides and the opening lead as TDs abbreviate them, and what redress is for
+        # the sides and the opening lead as TDs abbreviate them, and damage and redress
         ("declarer corrects MI before the OL", 20),
-        ("restore equity after MI", 12),
         ("NOS consequent damage only", 12),
         ("OS got a top, NOS want redress", 12),
     ],
