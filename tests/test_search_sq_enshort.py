@@ -20,6 +20,8 @@ import pytest
         ("two pen cards, which to lead", 51),
         ("Alcatraz coup by declarer", 72),
         ("HUM system not pre-alerted", 40),
+        ("no SC on the table", 40),
+        ("hitch before the double", 16),
         # the sides and the opening lead as TDs abbreviate them, and damage and redress
         ("declarer corrects MI before the OL", 20),
         ("NOS consequent damage only", 12),
@@ -28,6 +30,12 @@ import pytest
 )
 def test_td_shorthand_finds_its_law_first(engine, question, law):
     assert engine.search(question).hits[0].law == law
+
+
+def test_showing_out_and_then_finding_a_card_is_a_revoke(engine):
+    # Laws 61-64 are the revoke's: what one is (61), correcting it (62), when it is
+    # established (63), its rectification (64)
+    assert engine.search("showed out then found a heart").hits[0].law in {61, 62, 63, 64}
 
 
 def test_authorised_information_is_named_near_the_top(engine):
