@@ -22,6 +22,7 @@ import pytest
         ("HUM system not pre-alerted", 40),
         ("no SC on the table", 40),
         ("hitch before the double", 16),
+        ("mech error, pulled 3H not 3S", 25),
         # the sides and the opening lead as TDs abbreviate them, and damage and redress
         ("declarer corrects MI before the OL", 20),
         ("NOS consequent damage only", 12),
