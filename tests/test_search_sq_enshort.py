@@ -14,6 +14,7 @@ import pytest
         # "OOT" for out of turn, after the call or play it names
         ("lead OOT by RHO", 54),
         ("dbl OOT by pard", 32),
+        ("XX out of turn", 32),
         ("lead OOT accepted, dummy faced", 54),
         ("LOOT by declarer from dummy", 55),
         # plural and short forms of a named irregularity
