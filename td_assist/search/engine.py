@@ -51,6 +51,15 @@ if TYPE_CHECKING:  # the content files' models: read only to make the tables (py
     from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
+# A section named by number among a question's words: "law 73", "Regel 16B", or a bare
+# number with a letter and a digit ("12C1e", "64B3"; "2C" or "4S" is a bid). Not "§ 6": in
+# German that is a regulation's paragraph ("§ 6 der Verfahrensordnung"), not a Law.
+_NAMED_SECTION = re.compile(
+    r"\b(?:laws?|regel|gesetz)\s*\d{1,2}(?:\s*[a-k](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?\b"
+    r"|\b\d{1,2}[a-k]\d{1,2}(?:\(?[a-h]\)?)?\b",
+    re.IGNORECASE,
+)
+MAX_NAMED = 3
 # Every word a question of MAX_QUERY_CHARS holds (ordinary English fits some 80): the
 # asker's story comes first and what went wrong, or the question itself, often last.
 # Cut at 40 words, the end of one question in eight on real dev was lost. Measured
@@ -706,19 +715,20 @@ class SearchEngine:
             results.note = _("{text} is not a section of the Laws").format(text=text)
             return results
         said = _query_words(text)[:MAX_WORDS]
+        named = self._sections_named(raw)
         corrected = [self.speller.correct(w) or w for w in said]
         clauses = (
             self._clauses(raw, dict(zip(said, corrected, strict=True)))
             if CLAUSE_WEIGHT > 0  # off: no sentence is split out, spelt or searched
             else []
         )
-        results.hits, results.expanded = self._rank(corrected, limit, clauses)
+        results.hits, results.expanded = self._rank(corrected, limit, clauses, named)
         # "Did you mean" for a short question only: a long one is searched as corrected,
         # and offering all its words back as a link helps nobody (it cost a second
         # search of the whole question: the slowest searches were these)
         if corrected != said and len(said) <= SUGGEST_WORDS:
             # only its first three are compared: no snippets made for the rest
-            plain, _expanded = self._rank(said, min(limit, 3))
+            plain, _expanded = self._rank(said, min(limit, 3), named=named)
             if [h.anchor for h in plain[:3]] != [h.anchor for h in results.hits[:3]]:
                 results.suggestion = " ".join(corrected)
         return results
@@ -746,11 +756,16 @@ class SearchEngine:
         return clauses if len(clauses) >= 2 else []
 
     def _rank(
-        self, said: list[str], limit: int, clauses: Sequence[list[str]] = ()
+        self,
+        said: list[str],
+        limit: int,
+        clauses: Sequence[list[str]] = (),
+        named: Sequence[Section] = (),
     ) -> tuple[list[Hit], list[str]]:
         """``clauses``: the sentences of a long question, each searched on its own too,
         so a situation the story's other words drown out still gets its law near the top
-        (see ``_fuse``)."""
+        (see ``_fuse``). ``named``: the sections the question names by number ("law 73
+        slow pass"), shown first (see ``_named_first``)."""
         said = _as_told(said)
         term = term_asked_about(said)
         if term:
@@ -766,7 +781,7 @@ class SearchEngine:
                 for clause in clauses
             ]
             scores = _fuse(scores, rankings)
-        if not scores:
+        if not scores and not named:
             return [], expanded
         asks_definition = bool(_DEFINITION_WORDS & set(english_terms(joined))) or term is not None
         for anchor in self._held_back(scores):  # Definitions and Introduction
@@ -781,6 +796,8 @@ class SearchEngine:
             # the limit: a shorter list shows the same first hits as a longer one
             ranked = self._deepen(ranked, scores, max(limit, ROOM))
         ranked = self._make_room(ranked, self._named_laws(entries, said, german), general)
+        if named:
+            ranked = self._named_first(ranked, scores, named)
         stems = {t for w in said if w not in STOP_EN for t in english_terms(w)}
         if german:  # a German question reads its answers in German where they are written
             return [self._german_hit(section, score, stems) for section, score in ranked[:limit]], (
@@ -791,6 +808,45 @@ class SearchEngine:
             for section, score in ranked[:limit]
         ]
         return hits, expanded
+
+    def _sections_named(self, text: str) -> list[Section]:
+        """The sections of the Laws a question names by number among its words: "law 73
+        slow pass", "Regel 16 Zögern", "12C1e for the OS" (a bare number needs a letter
+        and a digit after it: "2C" is a bid). At most ``MAX_NAMED``, in the order said."""
+        found: list[Section] = []
+        for match in _NAMED_SECTION.finditer(text[:MAX_QUERY_CHARS]):
+            anchor = normalise_reference(match.group(0))
+            section = self.book.get(anchor) if anchor else None
+            if section is not None and section not in found:
+                found.append(section)
+        return found[:MAX_NAMED]
+
+    def _named_first(
+        self,
+        ranked: list[tuple[Section, float]],
+        scores: dict[str, float],
+        named: Sequence[Section],
+    ) -> list[tuple[Section, float]]:
+        """A law the question names by number is the one the asker wants to read: for
+        each, its best part the words found (in ``ranked``, else in ``scores``) goes
+        first, or the named section itself where the words found none of it."""
+        first: list[tuple[Section, float]] = []
+        for section in named:
+            best = next((hit for hit in ranked if self._is_within(hit[0].anchor, section)), None)
+            if best is None:
+                parts = [(a, s) for a, s in scores.items() if self._is_within(a, section)]
+                anchor, score = max(parts, key=itemgetter(1), default=(section.anchor, 0.0))
+                best = (self.book.sections[anchor], score)
+            if all(best[0] is not shown for shown, _ in first):
+                first.append(best)
+        return first + [hit for hit in ranked if all(hit[0] is not f for f, _ in first)]
+
+    def _is_within(self, anchor: str, section: Section) -> bool:
+        """``anchor`` is ``section`` or one of its parts (a law: any section of it)."""
+        law = self._law_of.get(section.anchor)
+        if self._law_of.get(anchor) != law:
+            return False
+        return not section.depth or anchor.startswith(section.anchor)
 
     def _held_back(self, scores: dict[str, float]) -> set[str]:
         """The sections among ``scores`` that are no law's (the Definitions and the
