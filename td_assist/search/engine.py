@@ -728,7 +728,7 @@ class SearchEngine:
         # search of the whole question: the slowest searches were these)
         if corrected != said and len(said) <= SUGGEST_WORDS:
             # only its first three are compared: no snippets made for the rest
-            plain, _expanded = self._rank(said, min(limit, 3), named=named)
+            plain, _expanded = self._rank(said, min(limit, 3), (), named)
             if [h.anchor for h in plain[:3]] != [h.anchor for h in results.hits[:3]]:
                 results.suggestion = " ".join(corrected)
         return results
