@@ -832,21 +832,15 @@ class SearchEngine:
         first, or the named section itself where the words found none of it."""
         first: list[tuple[Section, float]] = []
         for section in named:
-            best = next((hit for hit in ranked if self._is_within(hit[0].anchor, section)), None)
+            parts = {part.anchor for part in section.walk()}  # a law: all its sections
+            best = next((hit for hit in ranked if hit[0].anchor in parts), None)
             if best is None:
-                parts = [(a, s) for a, s in scores.items() if self._is_within(a, section)]
-                anchor, score = max(parts, key=itemgetter(1), default=(section.anchor, 0.0))
+                found = [(a, s) for a, s in scores.items() if a in parts]
+                anchor, score = max(found, key=itemgetter(1), default=(section.anchor, 0.0))
                 best = (self.book.sections[anchor], score)
             if all(best[0] is not shown for shown, _ in first):
                 first.append(best)
         return first + [hit for hit in ranked if all(hit[0] is not f for f, _ in first)]
-
-    def _is_within(self, anchor: str, section: Section) -> bool:
-        """``anchor`` is ``section`` or one of its parts (a law: any section of it)."""
-        law = self._law_of.get(section.anchor)
-        if self._law_of.get(anchor) != law:
-            return False
-        return not section.depth or anchor.startswith(section.anchor)
 
     def _held_back(self, scores: dict[str, float]) -> set[str]:
         """The sections among ``scores`` that are no law's (the Definitions and the
