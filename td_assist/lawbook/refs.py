@@ -87,3 +87,24 @@ def normalise_reference(text: str) -> str | None:
         return None
     anchor = str(int(number)) + (letter or "").upper() + (digit or "")
     return anchor + (lower or "").lower() + (roman or "").lower()
+
+
+# A law named among a typed question's words: "law 73", "Regel 16B", or a bare number with
+# a letter and a digit ("12C1e", "64B3"; "2C" or "4S" is a bid). Not "§ 6": in German that
+# is a regulation's paragraph ("§ 6 der Verfahrensordnung"), not a Law.
+_IN_QUESTION = re.compile(
+    r"\b(?:laws?|regel|gesetz)\s*\d{1,2}(?:\s*[a-k](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?\b"
+    r"|\b\d{1,2}[a-k]\d{1,2}(?:\(?[a-h]\)?)?\b",
+    re.IGNORECASE,
+)
+
+
+def references_in_question(text: str) -> list[str]:
+    """The anchors a typed question names among its words, in the order said (whether
+    the lawbook has them is the caller's to check).
+
+    >>> references_in_question("law 73 slow pass, or is it 16B1a? We bid 2C")
+    ['73', '16B1a']
+    """
+    found = (normalise_reference(match.group(0)) for match in _IN_QUESTION.finditer(text))
+    return [anchor for anchor in found if anchor]

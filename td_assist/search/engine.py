@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from td_assist.i18n import _
 from td_assist.kept import Kept
 from td_assist.lawbook import Lawbook, Section
-from td_assist.lawbook.refs import normalise_reference
+from td_assist.lawbook.refs import normalise_reference, references_in_question
 from td_assist.search.analysis import (
     GERMAN_FUNCTION_WORDS,
     STOP_DE,
@@ -51,15 +51,7 @@ if TYPE_CHECKING:  # the content files' models: read only to make the tables (py
     from td_assist.search.content import Situation, SynonymEntry
 
 MAX_QUERY_CHARS = 400
-# A section named by number among a question's words: "law 73", "Regel 16B", or a bare
-# number with a letter and a digit ("12C1e", "64B3"; "2C" or "4S" is a bid). Not "§ 6": in
-# German that is a regulation's paragraph ("§ 6 der Verfahrensordnung"), not a Law.
-_NAMED_SECTION = re.compile(
-    r"\b(?:laws?|regel|gesetz)\s*\d{1,2}(?:\s*[a-k](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?\b"
-    r"|\b\d{1,2}[a-k]\d{1,2}(?:\(?[a-h]\)?)?\b",
-    re.IGNORECASE,
-)
-MAX_NAMED = 3
+MAX_NAMED = 3  # laws a question names by number that go first ("law 16 or law 73")
 # Every word a question of MAX_QUERY_CHARS holds (ordinary English fits some 80): the
 # asker's story comes first and what went wrong, or the question itself, often last.
 # Cut at 40 words, the end of one question in eight on real dev was lost. Measured
@@ -814,9 +806,8 @@ class SearchEngine:
         slow pass", "Regel 16 Zögern", "12C1e for the OS" (a bare number needs a letter
         and a digit after it: "2C" is a bid). At most ``MAX_NAMED``, in the order said."""
         found: list[Section] = []
-        for match in _NAMED_SECTION.finditer(text[:MAX_QUERY_CHARS]):
-            anchor = normalise_reference(match.group(0))
-            section = self.book.get(anchor) if anchor else None
+        for anchor in references_in_question(text[:MAX_QUERY_CHARS]):
+            section = self.book.get(anchor)
             if section is not None and section not in found:
                 found.append(section)
         return found[:MAX_NAMED]
