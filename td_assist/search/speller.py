@@ -485,7 +485,7 @@ def _phone_slip(typed: str, meant: str) -> bool:
     left out, not "found" (an "l" for an "n", keys apart), whatever is more common; then
     a word that tells search something before a function word ("could")."""
     if len(typed) + 1 == len(meant):
-        return any(meant[:at] + meant[at + 1 :] == typed for at in range(len(meant)))
+        return typed in _deletions(meant, 1)
     if len(typed) == len(meant) + 1:
         return any(
             typed[:at] + typed[at + 1 :] == meant and _struck_beside(typed, at)
